@@ -1,0 +1,28 @@
+// @ts-check
+import { defineConfig } from 'astro/config';
+import node from '@astrojs/node';
+import react from '@astrojs/react';
+import tailwindcss from '@tailwindcss/vite';
+
+export default defineConfig({
+  output: 'server',
+  adapter: node({ mode: 'standalone' }),
+  integrations: [react()],
+  server: { port: Number(process.env.PORT ?? 4321), host: process.env.HOST ?? 'localhost' },
+  // Bottom-nav and other links are plain <a>; prefetch on hover keeps tab switches instant without a client router.
+  prefetch: { prefetchAll: false, defaultStrategy: 'hover' },
+  security: {
+    checkOrigin: true,
+    // Astro hashes every script and style it emits into a <meta> policy; the middleware adds the
+    // directives a <meta> policy cannot carry (frame-ancestors) and the ones known only at run time
+    // (map tiles, analytics).
+    csp: {
+      algorithm: 'SHA-256',
+      styleDirective: { resources: ["'self'", "'unsafe-inline'", 'https://cdn.jsdelivr.net', 'https://unpkg.com'] },
+    },
+  },
+  vite: {
+    plugins: [tailwindcss()],
+    ssr: { external: ['@electric-sql/pglite', '@electric-sql/pglite-socket', '@node-rs/argon2', 'postgres', 'nodemailer'] },
+  },
+});

@@ -1,0 +1,37 @@
+import { defineConfig, devices } from '@playwright/test';
+import os from 'node:os';
+import path from 'node:path';
+
+const port = Number(process.env.E2E_PORT ?? 4400 + (process.pid % 500));
+const dataDir = path.join(os.tmpdir(), `sugu-e2e-${process.pid}`);
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  reporter: [['list'], ['json']],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    locale: 'ja-JP',
+    timezoneId: 'Asia/Tokyo',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+      // Chromium's background services try to reach the network, which this machine does not allow.
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+    },
+  },
+  projects: [{ name: 'phone', use: { ...devices['Pixel 7'], browserName: 'chromium' } }],
+  webServer: {
+    command: `node tests/helpers/serve.mjs`,
+    url: `http://127.0.0.1:${port}/readyz`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SUGU_FRESH_DATA: '1', SUGU_LOG_REQUESTS: '0', NODE_ENV: 'production' },
+  },
+});

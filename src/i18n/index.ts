@@ -1,0 +1,43 @@
+import i18next, { type TFunction } from 'i18next';
+import { FALLBACK_LOCALE, LOCALE_CODES, RTL_LOCALES, type Locale } from './locales';
+
+export type Dictionary = Record<string, string>;
+
+/** Every `locales/<code>/<namespace>.json`, merged into one flat dictionary per locale. */
+const files = import.meta.glob<Dictionary>('./locales/*/*.json', { eager: true, import: 'default' });
+
+export const dictionaries: Record<string, Dictionary> = {};
+for (const [path, dict] of Object.entries(files)) {
+  const code = path.split('/')[2]!;
+  dictionaries[code] = { ...dictionaries[code], ...dict };
+}
+
+// One instance for the process, initialised once; each request gets a translator fixed to its
+// locale (getFixedT), so concurrent requests never share a language switch.
+const instance = i18next.createInstance();
+void instance.init({
+  initAsync: false,
+  resources: Object.fromEntries(LOCALE_CODES.map((code) => [code, { translation: dictionaries[code] ?? {} }])),
+  lng: FALLBACK_LOCALE,
+  fallbackLng: FALLBACK_LOCALE,
+  supportedLngs: [...LOCALE_CODES],
+  keySeparator: false,
+  nsSeparator: false,
+  interpolation: { escapeValue: false },
+  returnNull: false,
+});
+
+export type T = TFunction;
+
+export function translatorFor(locale: Locale): T {
+  return instance.getFixedT(locale);
+}
+
+export function directionOf(locale: Locale): 'rtl' | 'ltr' {
+  return RTL_LOCALES.includes(locale) ? 'rtl' : 'ltr';
+}
+
+/** The subset of a dictionary an island needs, so islands ship no i18next. */
+export function pick(t: T, keys: readonly string[]): Dictionary {
+  return Object.fromEntries(keys.map((k) => [k, t(k)]));
+}

@@ -1,0 +1,93 @@
+/** Navigation rules of spec sections 2 and 6, kept pure so they are tested alone. */
+
+/** Pages only a signed-in user may open; guests are sent to sign-in. `/booking-list` is deliberately absent. */
+const GUARDED: readonly RegExp[] = [
+  /^\/account-info$/,
+  /^\/viewed-list$/,
+  /^\/favourite$/,
+  /^\/store\/[^/]+\/booking$/,
+  /^\/store\/[^/]+\/booking\/edit\/[^/]+$/,
+  /^\/user-change-password$/,
+  /^\/user-leave-association$/,
+];
+
+/** Auth screens a signed-in user has no business on. */
+const GUEST_ONLY: readonly string[] = ['/auth/signin', '/auth/signup', '/auth/forgot-password', '/auth/reset-password'];
+
+/** Store-manager and admin screens, which live on the store host. Ids are numeric only. */
+const STORE_HOST_PATHS =
+  /^\/(?:list-booking-manage|detail-store-manage|list-seat-manage|list-payment-manage|list-store-manage|admin-create-store|campaign-banner|store-signin|store-signup|admin-signin)$|^\/(?:edit-seat|payment|card-payment|edit-store|payment-detail)\/\d+$/;
+
+export const SIGNIN_PATH = '/auth/signin';
+export const HOME_PATH = '/home';
+
+/** Trailing slashes do not make a different page. */
+export function normalisePath(pathname: string): string {
+  return pathname.length > 1 ? pathname.replace(/\/+$/, '') || '/' : pathname;
+}
+
+export function isGuarded(pathname: string): boolean {
+  const p = normalisePath(pathname);
+  return GUARDED.some((r) => r.test(p));
+}
+
+export function isGuestOnly(pathname: string): boolean {
+  return GUEST_ONLY.includes(normalisePath(pathname));
+}
+
+export function isStoreHostPath(pathname: string): boolean {
+  return STORE_HOST_PATHS.test(normalisePath(pathname));
+}
+
+/**
+ * A post-sign-in destination that cannot leave the site: only a local absolute path.
+ * @example safeNext('//evil.example') // '/home'
+ */
+export function safeNext(next: string | null | undefined, fallback = HOME_PATH): string {
+  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return fallback;
+  try {
+    const url = new URL(next, 'http://local.invalid');
+    return url.origin === 'http://local.invalid' ? url.pathname + url.search + url.hash : fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+export type RouteDecision = { redirect: string; status: 301 | 302 | 303 | 307 } | null;
+
+/**
+ * Where a request must go instead, if anywhere.
+ * @example decideRoute({ pathname: '/', search: '', signedIn: false, storeHost: 'https://s.example' }) // { redirect: '/home', status: 302 }
+ */
+export function decideRoute(input: { pathname: string; search: string; signedIn: boolean; storeHost: string }): RouteDecision {
+  const { pathname, search, signedIn, storeHost } = input;
+  if (pathname === '/') return { redirect: HOME_PATH, status: 302 };
+  if (isStoreHostPath(pathname)) return { redirect: `${storeHost}${pathname}${search}`, status: 302 };
+  if (signedIn && isGuestOnly(pathname)) return { redirect: HOME_PATH, status: 302 };
+  if (!signedIn && isGuarded(pathname)) {
+    return { redirect: `${SIGNIN_PATH}?next=${encodeURIComponent(pathname + search)}`, status: 302 };
+  }
+  return null;
+}
+
+export type TabKey = 'home' | 'favourites' | 'history' | 'bookings' | 'account';
+
+/** The five bottom-navigation tabs (spec section 2), in order. The account tab reads ログイン for guests. */
+export const TABS: readonly { key: TabKey; href: string; guestHref?: string }[] = [
+  { key: 'home', href: '/home' },
+  { key: 'favourites', href: '/favourite' },
+  { key: 'history', href: '/viewed-list' },
+  { key: 'bookings', href: '/booking-list' },
+  { key: 'account', href: '/account-info', guestHref: SIGNIN_PATH },
+];
+
+/** Which tab a page belongs to, if any. */
+export function activeTab(pathname: string): TabKey | null {
+  const p = normalisePath(pathname);
+  if (/^\/(?:home|stores|areas\/[^/]+|store\/[^/]+)$/.test(p)) return 'home';
+  if (p === '/favourite') return 'favourites';
+  if (p === '/viewed-list') return 'history';
+  if (p === '/booking-list' || /^\/store\/[^/]+\/booking(?:-without)?(?:\/edit\/[^/]+)?$/.test(p)) return 'bookings';
+  if (/^\/(?:account-info|user-change-password|user-leave-association|auth\/[^/]+)$/.test(p)) return 'account';
+  return null;
+}

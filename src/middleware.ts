@@ -1,0 +1,74 @@
+import { defineMiddleware, sequence } from 'astro:middleware';
+import { randomUUID } from 'node:crypto';
+import { detectLocale } from './i18n/detect';
+import { directionOf, translatorFor } from './i18n';
+import { LOCALE_COOKIE } from './i18n/locales';
+import { decideRoute } from './lib/routes';
+import { decodeFlash, FLASH_COOKIE } from './lib/flash';
+import { config } from './server/config';
+import { resolveSession, SESSION_COOKIE } from './server/sessions';
+import { ApiError, errorResponse } from './server/http/api';
+import { mergeCsp, securityHeaders } from './server/http/headers';
+
+const settings = config();
+const headers = securityHeaders({
+  tileOrigin: new URL(settings.MAP_TILE_URL.replace(/\{[a-z]\}/g, '0')).origin,
+  analytics: settings.PUBLIC_ANALYTICS_ID !== '',
+  production: settings.NODE_ENV === 'production' && !/^(localhost|127\.|\[?::1)/.test(settings.HOST),
+});
+
+/** Request id, timing and one structured log line per request. */
+const context = defineMiddleware(async ({ locals, request, url }, next) => {
+  const started = performance.now();
+  locals.requestId = request.headers.get('x-request-id')?.slice(0, 64) || randomUUID();
+  const response = await next();
+  response.headers.set('x-request-id', locals.requestId);
+  if (process.env.SUGU_LOG_REQUESTS !== '0') {
+    console.log(JSON.stringify({ level: 'info', msg: 'request', requestId: locals.requestId, method: request.method, path: url.pathname, status: response.status, ms: Math.round(performance.now() - started) }));
+  }
+  return response;
+});
+
+/** One translator per request, fixed to the request's locale. */
+const locale = defineMiddleware(({ locals, cookies, request }, next) => {
+  locals.locale = detectLocale({ cookie: cookies.get(LOCALE_COOKIE)?.value, acceptLanguage: request.headers.get('accept-language') });
+  locals.t = translatorFor(locals.locale);
+  locals.dir = directionOf(locals.locale);
+  locals.theme = cookies.get('theme')?.value === 'dark' ? 'dark' : 'light';
+  return next();
+});
+
+/** Who is asking: the session cookie, or a Bearer token for non-browser clients. */
+const session = defineMiddleware(async ({ locals, cookies, request }, next) => {
+  const bearer = request.headers.get('authorization')?.match(/^Bearer\s+(\S+)$/i)?.[1];
+  const found = await resolveSession(bearer ?? cookies.get(SESSION_COOKIE)?.value);
+  locals.user = found?.user ?? null;
+  locals.sessionId = found?.sessionId ?? null;
+  const flash = cookies.get(FLASH_COOKIE)?.value;
+  locals.flash = decodeFlash(flash);
+  if (flash) cookies.delete(FLASH_COOKIE, { path: '/' });
+  return next();
+});
+
+/** `/` → `/home`, store-host paths, guest-only auth pages and the guarded pages (spec section 6). */
+const routing = defineMiddleware(({ locals, url, redirect }, next) => {
+  if (url.pathname.startsWith('/api/') || url.pathname.startsWith('/_')) return next();
+  const decision = decideRoute({ pathname: url.pathname, search: url.search, signedIn: locals.user !== null, storeHost: settings.STORE_HOST });
+  return decision ? redirect(decision.redirect, decision.status) : next();
+});
+
+/** Security headers everywhere; unknown API paths answer the JSON envelope, not the HTML 404. */
+const finish = defineMiddleware(async ({ locals, url }, next) => {
+  let response = await next();
+  if (url.pathname.startsWith('/api/') && response.status === 404 && !response.headers.get('content-type')?.includes('json')) {
+    response = errorResponse(locals.t, new ApiError(404, 'not_found', 'api.error.notFound'));
+  }
+  for (const [name, value] of Object.entries(headers)) {
+    if (name === 'content-security-policy') response.headers.set(name, mergeCsp(response.headers.get(name), value));
+    else if (!response.headers.has(name)) response.headers.set(name, value);
+  }
+  if (url.pathname.startsWith('/api/')) response.headers.set('cache-control', 'no-store');
+  return response;
+});
+
+export const onRequest = sequence(context, locale, finish, session, routing);

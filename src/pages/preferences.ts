@@ -1,0 +1,15 @@
+import type { APIRoute } from 'astro';
+import { isLocale, LOCALE_COOKIE } from '../i18n/locales';
+import { safeNext } from '../lib/routes';
+
+const YEAR = 60 * 60 * 24 * 365;
+
+/** The locale switcher and theme toggle post here; works without JavaScript. */
+export const POST: APIRoute = async ({ request, cookies, redirect }) => {
+  const form = await request.formData().catch(() => null);
+  const locale = form?.get('locale');
+  const theme = form?.get('theme');
+  if (isLocale(locale)) cookies.set(LOCALE_COOKIE, locale, { path: '/', maxAge: YEAR, sameSite: 'lax', httpOnly: false });
+  if (theme === 'light' || theme === 'dark') cookies.set('theme', theme, { path: '/', maxAge: YEAR, sameSite: 'lax', httpOnly: false });
+  return redirect(safeNext(String(form?.get('back') ?? '')), 303);
+};

@@ -1,0 +1,44 @@
+/**
+ * Spec section 8: a chunk that fails to load, or is still loading after 120 s, is a load error the
+ * diner is told about. Islands are Astro <astro-island> elements that keep their `ssr` attribute
+ * until their code has run.
+ */
+export const CHUNK_TIMEOUT_MS = 120_000;
+
+type Pending = { kind: 'error'; message: string; timeout: number };
+
+function report(): void {
+  const message = document.body.dataset.chunkError ?? 'Failed!';
+  const toast: Pending = { kind: 'error', message, timeout: 0 };
+  if (document.querySelector('[data-hydrated]')) {
+    window.dispatchEvent(new CustomEvent('sugu:toast', { detail: toast }));
+    return;
+  }
+  const w = window as { __suguPendingToasts?: Pending[] };
+  (w.__suguPendingToasts ??= []).push(toast);
+  // The toast bar itself may be what failed: show a plain alert so the message is never lost.
+  if (!document.getElementById('chunk-error')) {
+    const box = document.createElement('div');
+    box.id = 'chunk-error';
+    box.setAttribute('role', 'alert');
+    box.className = 'fixed inset-x-3 bottom-20 z-50 mx-auto max-w-md rounded-box bg-error px-4 py-3 text-sm text-error-content shadow-lg';
+    box.textContent = message;
+    document.body.append(box);
+  }
+}
+
+let reported = false;
+function reportOnce(): void {
+  if (reported) return;
+  reported = true;
+  report();
+}
+
+window.addEventListener('unhandledrejection', (event) => {
+  const text = String((event.reason as Error)?.message ?? event.reason);
+  if (/dynamically imported module|Importing a module script failed|Failed to fetch|error loading dynamically/i.test(text)) reportOnce();
+});
+
+setTimeout(() => {
+  if (document.querySelector('astro-island[ssr]')) reportOnce();
+}, CHUNK_TIMEOUT_MS);

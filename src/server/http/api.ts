@@ -1,0 +1,155 @@
+import type { APIContext, APIRoute } from 'astro';
+import { z } from 'zod';
+import type { T } from '../../i18n';
+
+/** Bodies larger than this are refused before they are parsed. */
+export const MAX_BODY_BYTES = 64 * 1024;
+
+/**
+ * An error the API answers on purpose. `code` is stable for clients; the message is translated
+ * from `messageKey`; `fields` maps field names to translated messages.
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    readonly messageKey: string,
+    readonly options: { fields?: Record<string, string>; extra?: Record<string, unknown>; headers?: Record<string, string>; params?: Record<string, unknown> } = {},
+  ) {
+    super(code);
+  }
+}
+
+export const notFound = () => new ApiError(404, 'not_found', 'api.error.notFound');
+export const unauthorized = (key = 'api.error.unauthorized') => new ApiError(401, 'unauthorized', key);
+
+export function json(data: unknown, init: ResponseInit = {}): Response {
+  const headers = new Headers(init.headers);
+  headers.set('content-type', 'application/json; charset=utf-8');
+  headers.set('cache-control', 'no-store');
+  return new Response(data === undefined ? null : JSON.stringify(data), { ...init, headers });
+}
+
+export function errorResponse(t: T, error: ApiError): Response {
+  const body = {
+    error: {
+      code: error.code,
+      message: t(error.messageKey, error.options.params as Record<string, string> | undefined),
+      ...(error.options.fields ? { fields: error.options.fields } : {}),
+      ...error.options.extra,
+    },
+  };
+  return json(body, { status: error.status, headers: error.options.headers });
+}
+
+/** A field's label for messages: `field.<name>` when translated, else the name itself. */
+function label(t: T, path: PropertyKey[]): string {
+  const name = path.map(String).join('.');
+  const key = `field.${path[path.length - 1] === undefined ? name : String(path[path.length - 1])}`;
+  const translated = t(key);
+  return translated === key ? name : translated;
+}
+
+/** One translated message per zod issue, naming the field. */
+export function issueMessage(t: T, issue: z.core.$ZodIssue): string {
+  const field = label(t, issue.path);
+  switch (issue.code) {
+    case 'invalid_type':
+      return issue.input === undefined || issue.input === null
+        ? t('validation.required', { field })
+        : t('validation.invalid', { field });
+    case 'too_small':
+      if (issue.origin === 'string') {
+        return Number(issue.minimum) <= 1 ? t('validation.required', { field }) : t('validation.tooShort', { field, min: issue.minimum });
+      }
+      return t('validation.tooSmall', { field, min: issue.minimum });
+    case 'too_big':
+      return issue.origin === 'string' ? t('validation.tooLong', { field, max: issue.maximum }) : t('validation.tooBig', { field, max: issue.maximum });
+    case 'invalid_format':
+      return issue.format === 'email' ? t('validation.email') : t('validation.invalid', { field });
+    case 'custom':
+      return issue.message?.startsWith('validation.') || issue.message?.includes('.') ? t(issue.message, { field }) : t('validation.invalid', { field });
+    default:
+      return t('validation.invalid', { field });
+  }
+}
+
+export function validationError(t: T, error: z.ZodError): ApiError {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const name = issue.path.length ? issue.path.map(String).join('.') : '_';
+    fields[name] ??= issueMessage(t, issue);
+  }
+  return new ApiError(400, 'validation_failed', 'validation.failed', { fields });
+}
+
+/** Parses a value with a schema, throwing the API's 400 with field messages. */
+export function validate<S extends z.ZodType>(t: T, schema: S, value: unknown): z.infer<S> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw validationError(t, result.error);
+  return result.data;
+}
+
+/** Reads a JSON body of at most 64 KB and validates it. */
+export async function readJson<S extends z.ZodType>(request: Request, t: T, schema: S): Promise<z.infer<S>> {
+  const declared = Number(request.headers.get('content-length') ?? '0');
+  if (declared > MAX_BODY_BYTES) throw new ApiError(413, 'body_too_large', 'validation.bodyTooLarge');
+  const text = await readCapped(request);
+  let value: unknown;
+  try {
+    value = text.trim() === '' ? undefined : JSON.parse(text);
+  } catch {
+    throw new ApiError(400, 'invalid_json', 'validation.invalidJson');
+  }
+  if (value === undefined || value === null || typeof value !== 'object' || Array.isArray(value)) {
+    throw new ApiError(400, 'invalid_json', 'validation.invalidJson');
+  }
+  return validate(t, schema, value);
+}
+
+async function readCapped(request: Request): Promise<string> {
+  if (!request.body) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_BODY_BYTES) {
+      await reader.cancel();
+      throw new ApiError(413, 'body_too_large', 'validation.bodyTooLarge');
+    }
+    chunks.push(value);
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks));
+}
+
+/** Query parameters as a plain object (first value wins), validated. */
+export function readQuery<S extends z.ZodType>(url: URL, t: T, schema: S): z.infer<S> {
+  const params: Record<string, string> = {};
+  for (const [k, v] of url.searchParams) params[k] ??= v;
+  return validate(t, schema, params);
+}
+
+/** A numeric id from the path; anything else is simply not found. */
+export function idParam(value: string | undefined): number {
+  if (!value || !/^[1-9]\d{0,14}$/.test(value)) throw notFound();
+  return Number(value);
+}
+
+/**
+ * Wraps an endpoint so that every failure becomes the error envelope with the right status:
+ * deliberate ApiErrors as they are, anything else as a logged 500 without internals.
+ */
+export function api(handler: (context: APIContext) => Promise<Response> | Response): APIRoute {
+  return async (context) => {
+    try {
+      return await handler(context);
+    } catch (error) {
+      if (error instanceof ApiError) return errorResponse(context.locals.t, error);
+      console.error(JSON.stringify({ level: 'error', msg: 'api_failure', path: context.url.pathname, requestId: context.locals.requestId, error: String((error as Error)?.stack ?? error) }));
+      return errorResponse(context.locals.t, new ApiError(500, 'internal', 'api.error.internal'));
+    }
+  };
+}

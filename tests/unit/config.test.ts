@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, parseConfig } from '../../src/server/config';
+
+describe('configuration (DESIGN §6)', () => {
+  it('has the documented defaults', () => {
+    const c = parseConfig({});
+    expect(c).toMatchObject({ PORT: 4321, HOST: 'localhost', DATA_DIR: './data', PUBLIC_MAPS_KEY: '', PUBLIC_ANALYTICS_ID: '' });
+    expect(c.DATABASE_URL).toBeUndefined();
+    expect(c.SMTP_URL).toBeUndefined();
+  });
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['DATABASE_URL', 'mysql://x'],
+    ['STORE_HOST', 'not a url'],
+    ['MAP_TILE_URL', 'https://tiles.example/no-placeholders.png'],
+    ['SMTP_URL', 'http://mail'],
+  ])('stops on a bad %s, naming it', (name, value) => {
+    expect(() => parseConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => parseConfig({ [name]: value })).toThrow(new RegExp(`\\b${name}\\b`));
+  });
+});

@@ -1,0 +1,68 @@
+import { describe, expect, it, vi } from 'vitest';
+import { detectLocale } from '../../src/i18n/detect';
+import { dictionaries, directionOf, translatorFor } from '../../src/i18n';
+import { LOCALES, LOCALE_CODES } from '../../src/i18n/locales';
+
+describe('locale detection (spec section 4)', () => {
+  it('prefers the chosen locale from the cookie', () => {
+    expect(detectLocale({ cookie: 'fr', acceptLanguage: 'ja-JP' })).toBe('fr');
+  });
+  it('takes the browser language before the dash when supported', () => {
+    expect(detectLocale({ acceptLanguage: 'ja-JP,ja;q=0.9,en;q=0.8' })).toBe('ja');
+    expect(detectLocale({ acceptLanguage: 'zh-TW' })).toBe('zh');
+    expect(detectLocale({ acceptLanguage: 'en;q=0.5, ko-KR;q=0.9' })).toBe('ko');
+  });
+  it('falls back to en for unsupported or missing languages', () => {
+    expect(detectLocale({ acceptLanguage: 'it-IT' })).toBe('en');
+    expect(detectLocale({})).toBe('en');
+    expect(detectLocale({ cookie: 'xx', acceptLanguage: '' })).toBe('en');
+  });
+  it('logs a failure while reading and keeps en', () => {
+    const log = vi.fn();
+    const hostile = { get cookie(): string { throw new Error('boom'); } };
+    expect(detectLocale(hostile, log)).toBe('en');
+    expect(log).toHaveBeenCalledOnce();
+  });
+});
+
+describe('translation tables', () => {
+  it('has the ten locales of the spec with their flags', () => {
+    expect(LOCALES.map((l) => `${l.code}:${l.flag}`).sort()).toEqual(
+      ['en:us', 'es:es', 'pt:pt', 'de:de', 'fr:fr', 'ar:sa', 'ko:kr', 'ru:ru', 'zh:cn', 'ja:jp'].sort(),
+    );
+  });
+
+  const ja = dictionaries.ja!;
+  it('has product copy in Japanese', () => {
+    expect(Object.keys(ja).length).toBeGreaterThan(50);
+    expect(ja['nav.home']).toBe('ホーム');
+  });
+
+  it.each(LOCALE_CODES.filter((c) => c !== 'ja'))('locale %s has every key that ja has, none empty', (code) => {
+    const dict = dictionaries[code] ?? {};
+    const missing = Object.keys(ja).filter((k) => !(k in dict));
+    const empty = Object.entries(dict).filter(([, v]) => typeof v !== 'string' || v.trim() === '').map(([k]) => k);
+    expect({ missing, empty }).toEqual({ missing: [], empty: [] });
+  });
+
+  it('keeps placeholders intact in every translation', () => {
+    const placeholders = (s: string) => [...s.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
+    for (const code of LOCALE_CODES) {
+      for (const [key, value] of Object.entries(ja)) {
+        const other = dictionaries[code]?.[key];
+        if (other) expect([code, key, placeholders(other)]).toEqual([code, key, placeholders(value)]);
+      }
+    }
+  });
+
+  it('gives each request its own fixed translator', () => {
+    const ja = translatorFor('ja');
+    const en = translatorFor('en');
+    expect([ja('nav.home'), en('nav.home'), ja('nav.home')]).toEqual(['ホーム', 'Home', 'ホーム']);
+  });
+
+  it('writes Arabic right to left', () => {
+    expect(directionOf('ar')).toBe('rtl');
+    expect(directionOf('ja')).toBe('ltr');
+  });
+});

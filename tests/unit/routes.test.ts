@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { activeTab, decideRoute, isGuarded, isStoreHostPath, safeNext, TABS } from '../../src/lib/routes';
+
+const host = 'https://store.example.jp';
+const go = (pathname: string, signedIn = false, search = '') => decideRoute({ pathname, search, signedIn, storeHost: host });
+
+describe('navigation rules (spec sections 2 and 6)', () => {
+  it('sends / to /home', () => {
+    expect(go('/')).toEqual({ redirect: '/home', status: 302 });
+  });
+
+  it.each(['/account-info', '/viewed-list', '/favourite', '/store/12/booking', '/store/12/booking/edit/5', '/user-change-password', '/user-leave-association'])(
+    'guards %s, keeping where the guest was going',
+    (path) => {
+      expect(isGuarded(path)).toBe(true);
+      expect(go(path, false, '?x=1')).toEqual({ redirect: `/auth/signin?next=${encodeURIComponent(path + '?x=1')}`, status: 302 });
+      expect(go(path, true)).toBeNull();
+    },
+  );
+
+  it.each(['/booking-list', '/home', '/stores', '/store/3', '/areas/2', '/store/3/booking-without', '/store/3/booking-without/edit/9', '/term'])(
+    'lets a guest open %s',
+    (path) => expect(go(path)).toBeNull(),
+  );
+
+  it.each(['/auth/signin', '/auth/signup', '/auth/forgot-password', '/auth/reset-password'])('sends a signed-in user from %s to /home', (path) => {
+    expect(go(path, true)).toEqual({ redirect: '/home', status: 302 });
+    expect(go(path, false)).toBeNull();
+  });
+
+  it.each([
+    '/list-booking-manage',
+    '/detail-store-manage',
+    '/list-seat-manage',
+    '/list-payment-manage',
+    '/list-store-manage',
+    '/admin-create-store',
+    '/campaign-banner',
+    '/store-signin',
+    '/store-signup',
+    '/admin-signin',
+    '/edit-seat/12',
+    '/payment/3',
+    '/card-payment/44',
+    '/edit-store/7',
+    '/payment-detail/100',
+  ])('sends %s to the store host with path and query', (path) => {
+    expect(go(path, false, '?a=1&b=2')).toEqual({ redirect: `${host}${path}?a=1&b=2`, status: 302 });
+  });
+
+  it('redirects only numeric ids to the store host', () => {
+    expect(isStoreHostPath('/edit-seat/abc')).toBe(false);
+    expect(isStoreHostPath('/payment/1/extra')).toBe(false);
+    expect(go('/edit-store/x')).toBeNull();
+  });
+
+  it('never lets next= leave the site', () => {
+    expect(safeNext('/account-info?tab=1')).toBe('/account-info?tab=1');
+    expect(safeNext('//evil.example/x')).toBe('/home');
+    expect(safeNext('https://evil.example')).toBe('/home');
+    expect(safeNext('/\\evil.example')).toBe('/home');
+    expect(safeNext(undefined)).toBe('/home');
+  });
+
+  it('has the five tabs in the spec order and marks the right one', () => {
+    expect(TABS.map((t) => t.key)).toEqual(['home', 'favourites', 'history', 'bookings', 'account']);
+    expect(activeTab('/home')).toBe('home');
+    expect(activeTab('/stores')).toBe('home');
+    expect(activeTab('/store/5')).toBe('home');
+    expect(activeTab('/favourite')).toBe('favourites');
+    expect(activeTab('/viewed-list')).toBe('history');
+    expect(activeTab('/booking-list')).toBe('bookings');
+    expect(activeTab('/account-info')).toBe('account');
+    expect(activeTab('/auth/signin')).toBe('account');
+    expect(activeTab('/term')).toBeNull();
+  });
+});
