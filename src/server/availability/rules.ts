@@ -1,0 +1,198 @@
+/**
+ * The "bookable now" rule and slot arithmetic (DESIGN §3), pure so that the edges — closing
+ * time, hours past midnight, 24-hour stores, cancellations, 15-minute marks — are tested alone.
+ * All dates are instants; days and weekdays are Asia/Tokyo (see src/lib/datetime).
+ */
+import { addTokyoDays, MINUTE_MS, tokyoInstant, tokyoParts } from '../../lib/datetime';
+
+/** Starts are offered every 15 minutes. */
+export const SLOT_STEP_MIN = 15;
+/** "Bookable now" looks this far ahead. */
+export const NOW_WINDOW_MIN = 60;
+/** Bookings are taken for today and the next 13 days. */
+export const BOOKING_DAYS_AHEAD = 13;
+/**
+ * A business day runs from 05:00 to 05:00 the next morning, so a bar's 01:00 slot belongs to the
+ * night it is part of (Friday night), as diners and restaurants in Japan count it.
+ */
+export const BUSINESS_DAY_START_MIN = 5 * 60;
+export const MAX_PARTY = 20;
+
+export type TableKind = 'counter' | 'table' | 'private_room' | 'tatami';
+
+export interface WeeklyHours {
+  /** 0 = Sunday, Tokyo. */
+  weekday: number;
+  /** Minutes after that day's midnight. */
+  opensMin: number;
+  /** May exceed 1440 when the night runs past midnight. */
+  closesMin: number;
+}
+
+export interface TableInfo {
+  id: number;
+  kind: TableKind;
+  minParty: number;
+  maxParty: number;
+}
+
+/** A confirmed booking holding a table. */
+export interface Busy {
+  tableId: number;
+  start: Date;
+  end: Date;
+}
+
+export interface Interval {
+  start: Date;
+  end: Date;
+}
+
+export interface Slot {
+  start: Date;
+  end: Date;
+  /** Tables that fit the party and are free for the whole stay. */
+  freeTables: number;
+}
+
+const addMinutes = (at: Date, minutes: number) => new Date(at.getTime() + minutes * MINUTE_MS);
+
+/** The business day (YYYY-MM-DD) an instant belongs to. */
+export function businessDate(at: Date): string {
+  return tokyoParts(addMinutes(at, -BUSINESS_DAY_START_MIN)).date;
+}
+
+/** [05:00 of `date`, 05:00 of the next day) in Tokyo. */
+export function businessDayRange(date: string): Interval {
+  return { start: tokyoInstant(date, BUSINESS_DAY_START_MIN), end: tokyoInstant(addTokyoDays(date, 1), BUSINESS_DAY_START_MIN) };
+}
+
+/** The dates a diner may book: today's business day and the 13 after it. */
+export function bookableDates(now: Date): string[] {
+  const today = businessDate(now);
+  return Array.from({ length: BOOKING_DAYS_AHEAD + 1 }, (_, i) => addTokyoDays(today, i));
+}
+
+/**
+ * The opening intervals that touch [from, to], merged where one ends as the next begins, so a
+ * 24-hour store or a night running into the next day's hours is one long interval.
+ */
+export function openingIntervals(hours: readonly WeeklyHours[], from: Date, to: Date): Interval[] {
+  const raw: Interval[] = [];
+  // A night that started yesterday may still be open at `from`.
+  let date = addTokyoDays(tokyoParts(from).date, -2);
+  const last = tokyoParts(to).date;
+  for (let guard = 0; guard < 400 && date <= last; guard++, date = addTokyoDays(date, 1)) {
+    const weekday = tokyoParts(tokyoInstant(date, 12 * 60)).weekday;
+    for (const h of hours) {
+      if (h.weekday !== weekday) continue;
+      const interval = { start: tokyoInstant(date, h.opensMin), end: tokyoInstant(date, h.closesMin) };
+      if (interval.end > from && interval.start < to) raw.push(interval);
+    }
+  }
+  raw.sort((a, b) => a.start.getTime() - b.start.getTime());
+  const merged: Interval[] = [];
+  for (const i of raw) {
+    const prev = merged[merged.length - 1];
+    if (prev && i.start.getTime() <= prev.end.getTime()) {
+      if (i.end > prev.end) prev.end = i.end;
+    } else merged.push({ ...i });
+  }
+  return merged;
+}
+
+/** True when the store is open for the whole of [start, end). */
+export function isOpenFor(intervals: readonly Interval[], start: Date, end: Date): boolean {
+  return intervals.some((i) => i.start.getTime() <= start.getTime() && end.getTime() <= i.end.getTime());
+}
+
+/** The 15-minute marks from now (inclusive) to 60 minutes ahead (inclusive): never a past start. */
+export function nextMarks(now: Date, windowMin = NOW_WINDOW_MIN): Date[] {
+  const step = SLOT_STEP_MIN * MINUTE_MS;
+  // Tokyo is UTC+9, a whole number of 15-minute steps, so UTC alignment is Tokyo alignment.
+  const first = Math.ceil(now.getTime() / step) * step;
+  const marks: Date[] = [];
+  for (let t = first; t <= now.getTime() + windowMin * MINUTE_MS; t += step) marks.push(new Date(t));
+  return marks;
+}
+
+export function isAligned(at: Date): boolean {
+  return at.getTime() % (SLOT_STEP_MIN * MINUTE_MS) === 0;
+}
+
+export const fitsParty = (t: TableInfo, party: number) => t.minParty <= party && party <= t.maxParty;
+
+/** Tables fitting the party with no confirmed booking overlapping [start, end). */
+export function freeTablesFor(tables: readonly TableInfo[], busy: readonly Busy[], start: Date, end: Date, party: number): TableInfo[] {
+  return tables.filter(
+    (t) => fitsParty(t, party) && !busy.some((b) => b.tableId === t.id && b.start.getTime() < end.getTime() && start.getTime() < b.end.getTime()),
+  );
+}
+
+/**
+ * The table the server assigns: the smallest that fits (so big tables stay free for big parties),
+ * of the preferred kind when one is free.
+ */
+export function smallestFit(free: readonly TableInfo[], preference?: TableKind | null): TableInfo | null {
+  const pool = preference && free.some((t) => t.kind === preference) ? free.filter((t) => t.kind === preference) : free;
+  return [...pool].sort((a, b) => a.maxParty - b.maxParty || b.minParty - a.minParty || a.id - b.id)[0] ?? null;
+}
+
+export interface StoreState {
+  hours: readonly WeeklyHours[];
+  stayMinutes: number;
+  tables: readonly TableInfo[];
+  busy: readonly Busy[];
+}
+
+/** Every 15-minute start in [from, to) with the store open for the full stay, never before `now`. */
+export function slotsBetween(store: StoreState, party: number, from: Date, to: Date, now: Date): Slot[] {
+  const step = SLOT_STEP_MIN * MINUTE_MS;
+  const begin = Math.max(from.getTime(), now.getTime());
+  const intervals = openingIntervals(store.hours, new Date(begin), addMinutes(to, store.stayMinutes));
+  const slots: Slot[] = [];
+  for (let t = Math.ceil(begin / step) * step; t < to.getTime(); t += step) {
+    const start = new Date(t);
+    const end = addMinutes(start, store.stayMinutes);
+    if (!isOpenFor(intervals, start, end)) continue;
+    slots.push({ start, end, freeTables: freeTablesFor(store.tables, store.busy, start, end, party).length });
+  }
+  return slots;
+}
+
+/** Slots of a business day (YYYY-MM-DD). */
+export function slotsForDate(store: StoreState, party: number, date: string, now: Date): Slot[] {
+  const { start, end } = businessDayRange(date);
+  return slotsBetween(store, party, start, end, now);
+}
+
+/**
+ * Bookable now: the starts within the next hour at which some fitting table is free for a full
+ * stay inside opening hours. `freeTables` is the count at the first of them.
+ */
+export function bookableNow(store: StoreState, party: number, now: Date): { nextSlots: Slot[]; freeTables: number } {
+  const marks = nextMarks(now);
+  if (!marks.length) return { nextSlots: [], freeTables: 0 };
+  const last = marks[marks.length - 1]!;
+  const intervals = openingIntervals(store.hours, marks[0]!, addMinutes(last, store.stayMinutes));
+  const nextSlots: Slot[] = [];
+  for (const start of marks) {
+    const end = addMinutes(start, store.stayMinutes);
+    if (!isOpenFor(intervals, start, end)) continue;
+    const free = freeTablesFor(store.tables, store.busy, start, end, party).length;
+    if (free > 0) nextSlots.push({ start, end, freeTables: free });
+  }
+  return { nextSlots, freeTables: nextSlots[0]?.freeTables ?? 0 };
+}
+
+export type StartProblem = 'unaligned' | 'past' | 'too_far' | 'closed';
+
+/** Why a requested start cannot be booked at all (before looking at tables), or null. */
+export function startProblem(store: Pick<StoreState, 'hours' | 'stayMinutes'>, start: Date, now: Date): StartProblem | null {
+  if (!isAligned(start)) return 'unaligned';
+  if (start.getTime() < now.getTime()) return 'past';
+  if (!bookableDates(now).includes(businessDate(start))) return 'too_far';
+  const end = addMinutes(start, store.stayMinutes);
+  if (!isOpenFor(openingIntervals(store.hours, start, end), start, end)) return 'closed';
+  return null;
+}

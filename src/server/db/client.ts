@@ -1,0 +1,240 @@
+/**
+ * Database client: PostgreSQL when DATABASE_URL is set, otherwise embedded PGlite.
+ *
+ * Embedded mode runs PGlite in a worker thread (so WASM query work never blocks the
+ * request thread) behind a Postgres wire-protocol Unix socket inside DATA_DIR; this
+ * thread talks to it with postgres.js exactly as it would to a real server. DATA_DIR is
+ * held with an exclusive PID lock (see lock.ts).
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { drizzle, type PostgresJsDatabase } from 'drizzle-orm/postgres-js';
+import postgres from 'postgres';
+import { acquireDataDirLock, type DataDirLock } from './lock';
+import { findProjectRoot, runMigrations, withStartupLock } from './migrate';
+import * as schema from './schema';
+
+export { schema };
+export type Db = PostgresJsDatabase<typeof schema>;
+
+export interface DbHandle {
+  db: Db;
+  /** The raw postgres.js client (for LISTEN/NOTIFY, COPY, advisory locks …). */
+  sql: postgres.Sql;
+  engine: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+export interface OpenDbOptions {
+  /** Embedded database folder (used when databaseUrl is not given). */
+  dataDir?: string;
+  /** PostgreSQL connection URL; when set, PGlite is not used. */
+  databaseUrl?: string;
+  /** Pool size for PostgreSQL (default 10). */
+  max?: number;
+}
+
+const WORKER_FILE = 'pglite-worker.mjs';
+const WORKER_REL = path.join('src', 'server', 'db', WORKER_FILE);
+
+/**
+ * Locates the PGlite worker script. It is a plain .mjs file that is never bundled:
+ *  1. `SUGU_PGLITE_WORKER` (absolute path) when set;
+ *  2. next to this module (source: vitest, tsx, astro dev);
+ *  3. `<project root>/src/server/db/pglite-worker.mjs`, the root being found by walking
+ *     up from this module (dist/server/chunks in the built server) or the working
+ *     directory to the folder holding db/migrations.
+ * Its bare imports (@electric-sql/*) resolve from the project's node_modules.
+ */
+export function findPgliteWorker(): string {
+  const candidates: string[] = [];
+  if (process.env.SUGU_PGLITE_WORKER) candidates.push(path.resolve(process.env.SUGU_PGLITE_WORKER));
+  try {
+    // Built from a variable so bundlers do not try to treat it as an asset.
+    candidates.push(fileURLToPath(new URL(`./${WORKER_FILE}`, import.meta.url)));
+  } catch {
+    /* import.meta.url not a file: URL */
+  }
+  try {
+    candidates.push(path.join(findProjectRoot(), WORKER_REL));
+  } catch {
+    /* reported below */
+  }
+  for (const c of candidates) if (fs.existsSync(c)) return c;
+  throw new Error(
+    `Cannot find the PGlite worker (${WORKER_REL}); looked in: ${candidates.join(', ') || '(nowhere)'}. ` +
+      'Run Sugu from the project folder, set SUGU_ROOT to it, or set SUGU_PGLITE_WORKER.',
+  );
+}
+
+function socketPathFor(dataDir: string): string {
+  const p = path.join(dataDir, '.s.PGSQL.5432');
+  // Unix socket paths are limited to ~107 bytes.
+  if (Buffer.byteLength(p) <= 100) return p;
+  const h = crypto.createHash('sha256').update(dataDir).digest('hex').slice(0, 16);
+  return path.join(os.tmpdir(), `sugu-${h}.s.PGSQL`);
+}
+
+type WorkerMsg = { type: 'ready' } | { type: 'closed' } | { type: 'error'; message: string; stack?: string };
+
+async function openPglite(dataDirOpt: string): Promise<DbHandle> {
+  const dataDir = path.resolve(dataDirOpt);
+  const lock: DataDirLock = acquireDataDirLock(dataDir);
+  const socketPath = socketPathFor(dataDir);
+  let worker: Worker | undefined;
+  try {
+    worker = new Worker(findPgliteWorker(), {
+      workerData: { pgDataDir: path.join(dataDir, 'pglite'), socketPath },
+      name: 'sugu-pglite',
+      // The worker is plain ESM: it needs none of the parent's loader flags, and
+      // `--input-type` (node -e) would make loading a worker file fail.
+      execArgv: process.execArgv.filter((a) => !a.startsWith('--input-type')),
+    });
+    const w = worker;
+    await new Promise<void>((resolve, reject) => {
+      const onMsg = (m: WorkerMsg) => {
+        if (m.type === 'ready') done(), resolve();
+        else if (m.type === 'error') done(), reject(new Error(`PGlite failed to start in ${dataDir}: ${m.message}`));
+      };
+      const onErr = (e: Error) => (done(), reject(e));
+      const onExit = (code: number) => (done(), reject(new Error(`PGlite worker exited (${code}) while starting`)));
+      const done = () => {
+        w.off('message', onMsg);
+        w.off('error', onErr);
+        w.off('exit', onExit);
+      };
+      w.on('message', onMsg);
+      w.on('error', onErr);
+      w.on('exit', onExit);
+    });
+  } catch (err) {
+    await worker?.terminate().catch(() => {});
+    lock.release();
+    throw err;
+  }
+
+  const w = worker;
+  let closing = false;
+  w.on('error', (e) => console.error('[sugu] PGlite worker error:', e));
+  w.on('exit', (code) => {
+    if (!closing) console.error(`[sugu] PGlite worker exited unexpectedly (code ${code})`);
+  });
+
+  const sql = postgres({
+    path: socketPath,
+    max: 1,
+    username: 'postgres',
+    database: 'postgres',
+    onnotice: () => {},
+  });
+  const db = wrap(sql);
+
+  let closed: Promise<void> | undefined;
+  return {
+    db,
+    sql,
+    engine: 'pglite',
+    close() {
+      closed ??= (async () => {
+        closing = true;
+        await sql.end({ timeout: 5 }).catch(() => {});
+        await new Promise<void>((resolve) => {
+          const t = setTimeout(resolve, 5000);
+          w.once('message', (m: WorkerMsg) => m.type === 'closed' && (clearTimeout(t), resolve()));
+          w.once('exit', () => (clearTimeout(t), resolve()));
+          w.postMessage({ type: 'close' });
+        });
+        await w.terminate().catch(() => {});
+        lock.release();
+      })();
+      return closed;
+    },
+  };
+}
+
+/**
+ * drizzle() makes postgres.js pass date/time values through untouched (Drizzle converts them
+ * itself). Let raw `sql` queries still take Date parameters. Raw queries return timestamps as
+ * strings (e.g. '2026-11-20 11:07:00+00'); use Drizzle queries to get Date objects.
+ */
+function wrap(sql: postgres.Sql): Db {
+  const db = drizzle(sql, { schema });
+  const dateToIso = (v: unknown) => (v instanceof Date ? v.toISOString() : v);
+  for (const type of ['1184', '1082', '1083', '1114', '1182', '1185', '1115', '1231']) {
+    (sql.options.serializers as Record<string, (v: unknown) => unknown>)[type] = dateToIso;
+  }
+  return db;
+}
+
+function openPostgres(url: string, max: number): DbHandle {
+  const sql = postgres(url, { max, onnotice: () => {} });
+  const db = wrap(sql);
+  let closed: Promise<void> | undefined;
+  return {
+    db,
+    sql,
+    engine: 'postgres',
+    close() {
+      closed ??= sql.end({ timeout: 5 });
+      return closed;
+    },
+  };
+}
+
+/** Opens a database (no migrations, no seed, no singleton). Used by getDb() and tests. */
+export async function openDb(opts: OpenDbOptions): Promise<DbHandle> {
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.max ?? 10);
+  return openPglite(opts.dataDir ?? './data');
+}
+
+/** Opens, migrates and (when `seed` is true and the database is empty) seeds. */
+export async function openAndPrepare(opts: OpenDbOptions & { seed?: boolean; now?: Date }): Promise<DbHandle> {
+  const handle = await openDb(opts);
+  try {
+    await withStartupLock(handle, async () => {
+      await runMigrations(handle);
+      if (opts.seed) {
+        const { seedDemo } = await import('./seed');
+        await seedDemo(handle.db, { now: opts.now });
+      }
+    });
+    return handle;
+  } catch (err) {
+    await handle.close().catch(() => {});
+    throw err;
+  }
+}
+
+// Kept on globalThis so that a module reload (Astro dev / Vite HMR) reuses the open database
+// instead of opening DATA_DIR a second time.
+const state = ((globalThis as Record<string, unknown>).__suguDb ??= {}) as { current?: Promise<DbHandle> };
+
+/** The process-wide handle: env DATABASE_URL, else DATA_DIR (default ./data); migrated and seeded. */
+export function getDbHandle(): Promise<DbHandle> {
+  state.current ??= openAndPrepare({
+    databaseUrl: process.env.DATABASE_URL || undefined,
+    dataDir: process.env.DATA_DIR || './data',
+    seed: true,
+  }).catch((err) => {
+    state.current = undefined;
+    throw err;
+  });
+  return state.current;
+}
+
+export async function getDb(): Promise<Db> {
+  return (await getDbHandle()).db;
+}
+
+/** Graceful shutdown of the process-wide handle (releases the DATA_DIR lock). */
+export async function closeDb(): Promise<void> {
+  const p = state.current;
+  state.current = undefined;
+  if (!p) return;
+  const handle = await p.catch(() => undefined);
+  await handle?.close();
+}

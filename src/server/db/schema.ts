@@ -1,0 +1,294 @@
+/**
+ * Sugu database schema (Drizzle pg-core).
+ *
+ * Things Drizzle cannot express live in the custom migration
+ * `db/migrations/0002_constraints.sql`:
+ *   - the two booking exclusion constraints (btree_gist),
+ *   - the GiST index on (area_id, ll_to_earth(lat, lng)) for nearest-first search.
+ * Never run `drizzle-kit push`: it would drop those.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const tstz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const tableKind = pgEnum('table_kind', ['counter', 'table', 'private_room', 'tatami']);
+export const bookingStatus = pgEnum('booking_status', ['confirmed', 'cancelled']);
+
+export type TableKind = (typeof tableKind.enumValues)[number];
+export type BookingStatus = (typeof bookingStatus.enumValues)[number];
+
+export interface StorePhoto {
+  src: string;
+  width: number;
+  height: number;
+  alt: string;
+}
+
+export const areas = pgTable('areas', {
+  id: serial('id').primaryKey(),
+  slug: text('slug').notNull().unique(),
+  name: text('name').notNull(),
+  nameKana: text('name_kana').notNull(),
+  sort: integer('sort').notNull().default(0),
+});
+
+export const stores = pgTable(
+  'stores',
+  {
+    id: serial('id').primaryKey(),
+    areaId: integer('area_id')
+      .notNull()
+      .references(() => areas.id),
+    name: text('name').notNull(),
+    nameKana: text('name_kana').notNull(),
+    genre: text('genre').notNull(),
+    address: text('address').notNull(),
+    station: text('station').notNull(),
+    walkMinutes: integer('walk_minutes').notNull(),
+    lat: doublePrecision('lat').notNull(),
+    lng: doublePrecision('lng').notNull(),
+    phone: text('phone').notNull(),
+    budgetMin: integer('budget_min').notNull(),
+    budgetMax: integer('budget_max').notNull(),
+    description: text('description').notNull().default(''),
+    photos: jsonb('photos').$type<StorePhoto[]>().notNull().default(sql`'[]'::jsonb`),
+    stayMinutes: integer('stay_minutes').notNull().default(120),
+    cancellationPolicy: text('cancellation_policy').notNull().default(''),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    searchTerms: text('search_terms').array().notNull().default(sql`'{}'::text[]`),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('stores_area_idx').on(t.areaId),
+    index('stores_genre_idx').on(t.genre),
+    index('stores_search_terms_gin').using('gin', t.searchTerms),
+    check('stores_budget_check', sql`${t.budgetMax} >= ${t.budgetMin}`),
+    check('stores_stay_check', sql`${t.stayMinutes} > 0`),
+  ],
+);
+
+export const storeHours = pgTable(
+  'store_hours',
+  {
+    id: serial('id').primaryKey(),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    /** 0 = Sunday … 6 = Saturday, Asia/Tokyo. */
+    weekday: smallint('weekday').notNull(),
+    /** Minutes from that day's midnight (JST). */
+    opensMin: integer('opens_min').notNull(),
+    /** May exceed 1440 for hours running past midnight; 0–1440 means open 24 hours. */
+    closesMin: integer('closes_min').notNull(),
+  },
+  (t) => [
+    index('store_hours_store_idx').on(t.storeId, t.weekday),
+    check('store_hours_weekday_check', sql`${t.weekday} between 0 and 6`),
+    check(
+      'store_hours_range_check',
+      sql`${t.opensMin} >= 0 and ${t.opensMin} < 1440 and ${t.closesMin} > ${t.opensMin} and ${t.closesMin} <= 2880`,
+    ),
+  ],
+);
+
+export const storeTables = pgTable(
+  'store_tables',
+  {
+    id: serial('id').primaryKey(),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    label: text('label').notNull(),
+    kind: tableKind('kind').notNull(),
+    minParty: integer('min_party').notNull().default(1),
+    maxParty: integer('max_party').notNull(),
+  },
+  (t) => [
+    index('store_tables_store_idx').on(t.storeId),
+    check('store_tables_party_check', sql`${t.minParty} >= 1 and ${t.maxParty} >= ${t.minParty}`),
+  ],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    name: text('name').notNull(),
+    nameKana: text('name_kana').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+    updatedAt: tstz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`)],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** SHA-256 hex of the session token; the token itself is never stored. */
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+    expiresAt: tstz('expires_at').notNull(),
+    lastSeenAt: tstz('last_seen_at').notNull().defaultNow(),
+    userAgent: text('user_agent'),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
+);
+
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+    expiresAt: tstz('expires_at').notNull(),
+    usedAt: tstz('used_at'),
+  },
+  (t) => [index('password_resets_user_idx').on(t.userId)],
+);
+
+export const bookings = pgTable(
+  'bookings',
+  {
+    id: serial('id').primaryKey(),
+    /** Short human code, e.g. SG-7K3Q9P. */
+    code: text('code').notNull().unique(),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    tableId: integer('table_id')
+      .notNull()
+      .references(() => storeTables.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    partySize: integer('party_size').notNull(),
+    startsAt: tstz('starts_at').notNull(),
+    endsAt: tstz('ends_at').notNull(),
+    status: bookingStatus('status').notNull().default('confirmed'),
+    seatPreference: tableKind('seat_preference'),
+    note: text('note').notNull().default(''),
+    guestName: text('guest_name'),
+    guestNameKana: text('guest_name_kana'),
+    guestPhone: text('guest_phone'),
+    guestEmail: text('guest_email'),
+    guestTokenHash: text('guest_token_hash'),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+    updatedAt: tstz('updated_at').notNull().defaultNow(),
+    cancelledAt: tstz('cancelled_at'),
+  },
+  (t) => [
+    index('bookings_store_starts_idx').on(t.storeId, t.startsAt),
+    index('bookings_user_idx').on(t.userId, t.startsAt),
+    index('bookings_table_idx').on(t.tableId),
+    check('bookings_period_check', sql`${t.endsAt} > ${t.startsAt}`),
+    check('bookings_party_check', sql`${t.partySize} > 0`),
+  ],
+);
+
+export const favourites = pgTable(
+  'favourites',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.storeId] })],
+);
+
+export const viewingHistory = pgTable(
+  'viewing_history',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    viewedAt: tstz('viewed_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.storeId] }),
+    index('viewing_history_user_viewed_idx').on(t.userId, t.viewedAt),
+  ],
+);
+
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: serial('id').primaryKey(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    bodyText: text('body_text').notNull(),
+    kind: text('kind').notNull(),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+    sentAt: tstz('sent_at'),
+    error: text('error'),
+  },
+  (t) => [index('mail_outbox_unsent_idx').on(t.createdAt).where(sql`${t.sentAt} is null`)],
+);
+
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull().default(0),
+  resetAt: tstz('reset_at').notNull(),
+});
+
+export const availabilityEvents = pgTable(
+  'availability_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('availability_events_created_idx').on(t.createdAt)],
+);
+
+export type Area = typeof areas.$inferSelect;
+export type NewArea = typeof areas.$inferInsert;
+export type Store = typeof stores.$inferSelect;
+export type NewStore = typeof stores.$inferInsert;
+export type StoreHours = typeof storeHours.$inferSelect;
+export type NewStoreHours = typeof storeHours.$inferInsert;
+export type StoreTable = typeof storeTables.$inferSelect;
+export type NewStoreTable = typeof storeTables.$inferInsert;
+export type User = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
+export type Session = typeof sessions.$inferSelect;
+export type NewSession = typeof sessions.$inferInsert;
+export type PasswordReset = typeof passwordResets.$inferSelect;
+export type Booking = typeof bookings.$inferSelect;
+export type NewBooking = typeof bookings.$inferInsert;
+export type Favourite = typeof favourites.$inferSelect;
+export type ViewingHistory = typeof viewingHistory.$inferSelect;
+export type MailOutbox = typeof mailOutbox.$inferSelect;
+export type NewMailOutbox = typeof mailOutbox.$inferInsert;
+export type RateLimit = typeof rateLimits.$inferSelect;
+export type AvailabilityEvent = typeof availabilityEvents.$inferSelect;

@@ -1,0 +1,165 @@
+/**
+ * The built server, started for real on each engine, for API tests over HTTP:
+ *
+ *   forEachApp('accounts', (app) => {
+ *     it('…', async () => { const res = await app().fetch('/api/login', { method: 'POST', json: {...} }); });
+ *   });
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, inject } from 'vitest';
+import { createDatabase, dropDatabase } from './postgres';
+import { openDb, type DbHandle } from '../../src/server/db/client';
+
+export type Engine = 'pglite' | 'postgres';
+const root = path.resolve(import.meta.dirname, '../..');
+
+export interface RequestOptions extends Omit<RequestInit, 'body'> {
+  json?: unknown;
+  body?: BodyInit;
+  /** Cookie header value to send (see `cookieJar`). */
+  cookie?: string;
+}
+
+export interface App {
+  engine: Engine;
+  url: string;
+  /** DATA_DIR (PGlite) or DATABASE_URL (PostgreSQL) of this server. */
+  dataDir?: string;
+  databaseUrl?: string;
+  /** Everything the server printed, for asserting on logs. */
+  output(): string;
+  fetch(pathname: string, options?: RequestOptions): Promise<Response>;
+  stop(signal?: NodeJS.Signals): Promise<void>;
+  process: ChildProcess;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts `node dist/server/entry.mjs` on a fresh copy of the seeded data, or on a fresh PostgreSQL database. */
+export async function startApp(engine: Engine, env: Record<string, string> = {}): Promise<App> {
+  const port = await freePort();
+  const extra: Record<string, string> = {};
+  let dataDir: string | undefined;
+  let databaseUrl: string | undefined;
+  let dbName: string | undefined;
+  if (engine === 'pglite') {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sugu-app-'));
+    fs.cpSync(inject('pgliteTemplate'), dataDir, { recursive: true });
+    extra.DATA_DIR = dataDir;
+  } else {
+    dbName = `app_${crypto.randomBytes(6).toString('hex')}`;
+    databaseUrl = await createDatabase(inject('pgUrl'), dbName);
+    extra.DATABASE_URL = databaseUrl;
+  }
+  let output = '';
+  const child = spawn(process.execPath, [path.join(root, 'dist/server/entry.mjs')], {
+    cwd: root,
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), NODE_ENV: 'production', SUGU_LOG_REQUESTS: '1', ...extra, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (d) => (output += d));
+  child.stderr!.on('data', (d) => (output += d));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${output}`);
+    try {
+      if ((await fetch(`${url}/readyz`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`server not ready in time:\n${output}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    engine,
+    url,
+    dataDir,
+    databaseUrl,
+    process: child,
+    output: () => output,
+    fetch(pathname, options = {}) {
+      const { json, cookie, headers, ...rest } = options;
+      const h = new Headers(headers);
+      if (json !== undefined) h.set('content-type', 'application/json');
+      if (cookie) h.set('cookie', cookie);
+      // Same-origin, as a browser on the site would send it.
+      if (!h.has('origin')) h.set('origin', url);
+      return fetch(url + pathname, { redirect: 'manual', ...rest, headers: h, body: json !== undefined ? JSON.stringify(json) : rest.body });
+    },
+    async stop(signal = 'SIGTERM') {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill(signal);
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+        if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      }
+      if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+      if (dbName) await dropDatabase(inject('pgUrl'), dbName).catch(() => {});
+    },
+  };
+}
+
+/** Runs the block against a real server on PGlite and on PostgreSQL. */
+export function forEachApp(name: string, body: (app: () => App) => void, env: Record<string, string> = {}): void {
+  for (const engine of ['pglite', 'postgres'] as const) {
+    describe(`${name} [${engine}]`, () => {
+      let app: App | undefined;
+      beforeAll(async () => {
+        app = await startApp(engine, env);
+      });
+      afterAll(async () => {
+        await app?.stop();
+      });
+      body(() => {
+        if (!app) throw new Error('app not started');
+        return app;
+      });
+    });
+  }
+}
+
+/**
+ * A direct database connection to an app's PostgreSQL database, for asserting on what was stored.
+ * (An embedded database is locked by its server; read it through the API, or stop the server first.)
+ */
+export async function openAppDb(app: App): Promise<DbHandle> {
+  if (!app.databaseUrl) throw new Error('only PostgreSQL apps can be opened while running');
+  return openDb({ databaseUrl: app.databaseUrl, max: 2 });
+}
+
+/** Collects Set-Cookie headers into a Cookie header, like a browser would. */
+export class CookieJar {
+  private cookies = new Map<string, string>();
+  store(res: Response): this {
+    for (const line of res.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const i = pair!.indexOf('=');
+      const name = pair!.slice(0, i).trim();
+      const value = pair!.slice(i + 1).trim();
+      if (value === '' || /max-age=0/i.test(line) || /expires=Thu, 01 Jan 1970/i.test(line)) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    return this;
+  }
+  get(name: string): string | undefined {
+    return this.cookies.get(name);
+  }
+  header(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+}

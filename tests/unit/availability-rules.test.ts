@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import { tokyoInstant, formatTime } from '../../src/lib/datetime';
+import {
+  bookableDates,
+  bookableNow,
+  businessDate,
+  nextMarks,
+  openingIntervals,
+  slotsForDate,
+  smallestFit,
+  startProblem,
+  type StoreState,
+  type TableInfo,
+  type WeeklyHours,
+} from '../../src/server/availability/rules';
+
+const everyDay = (opensMin: number, closesMin: number): WeeklyHours[] => [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, opensMin, closesMin }));
+const tables: TableInfo[] = [
+  { id: 1, kind: 'counter', minParty: 1, maxParty: 2 },
+  { id: 2, kind: 'table', minParty: 2, maxParty: 4 },
+  { id: 3, kind: 'private_room', minParty: 4, maxParty: 8 },
+];
+const store = (over: Partial<StoreState> = {}): StoreState => ({ hours: everyDay(17 * 60, 23 * 60), stayMinutes: 120, tables, busy: [], ...over });
+// Saturday 2026-11-21 in Tokyo.
+const at = (hhmm: string, date = '2026-11-21') => {
+  const [h, m] = hhmm.split(':').map(Number) as [number, number];
+  return tokyoInstant(date, h * 60 + m);
+};
+const times = (slots: { start: Date }[]) => slots.map((s) => formatTime(s.start));
+
+describe('15-minute marks', () => {
+  it('offers the marks of the next hour and never a past one', () => {
+    expect(nextMarks(at('21:40')).map(formatTime)).toEqual(['21:45', '22:00', '22:15', '22:30']);
+    expect(nextMarks(at('21:45')).map(formatTime)).toEqual(['21:45', '22:00', '22:15', '22:30', '22:45']);
+    expect(nextMarks(new Date(at('21:45').getTime() + 1)).map(formatTime)).toEqual(['22:00', '22:15', '22:30', '22:45']);
+  });
+});
+
+describe('bookable now', () => {
+  it('needs a full stay before closing time', () => {
+    // Closes 23:00, stays are 2 h: at 20:40 only 20:45 and 21:00 fit.
+    expect(times(bookableNow(store(), 2, at('20:40')).nextSlots)).toEqual(['20:45', '21:00']);
+    expect(bookableNow(store(), 2, at('21:10')).nextSlots).toEqual([]);
+  });
+
+  it('follows hours that run past midnight', () => {
+    const bar = store({ hours: everyDay(18 * 60, 27 * 60) }); // 18:00–03:00
+    expect(times(bookableNow(bar, 2, at('00:20', '2026-11-22')).nextSlots)).toEqual(['00:30', '00:45', '01:00']);
+    expect(bookableNow(bar, 2, at('01:10', '2026-11-22')).nextSlots).toEqual([]);
+  });
+
+  it('keeps a 24-hour store bookable across midnight', () => {
+    const allDay = store({ hours: everyDay(0, 1440) });
+    expect(times(bookableNow(allDay, 2, at('23:20')).nextSlots)).toEqual(['23:30', '23:45', '00:00', '00:15']);
+    expect(openingIntervals(allDay.hours, at('12:00'), at('12:00', '2026-11-24'))).toHaveLength(1);
+  });
+
+  it('counts free fitting tables and frees a table when its booking is cancelled', () => {
+    const now = at('20:40');
+    const held = [{ tableId: 2, start: at('21:00'), end: at('23:00') }];
+    // Only table 2 seats three; while it is held nothing is offered, once cancelled both starts are.
+    expect(bookableNow(store({ busy: held }), 3, now)).toEqual({ nextSlots: [], freeTables: 0 });
+    const freed = bookableNow(store({ busy: [] }), 3, now);
+    expect(times(freed.nextSlots)).toEqual(['20:45', '21:00']);
+    expect(freed.freeTables).toBe(1);
+    // Two people fit the counter and table 2: one of them is held.
+    expect(bookableNow(store({ busy: held }), 2, now).nextSlots.map((s) => s.freeTables)).toEqual([1, 1]);
+    expect(bookableNow(store(), 2, now).freeTables).toBe(2);
+  });
+
+  it('has nothing for a party bigger than any table', () => {
+    expect(bookableNow(store(), 9, at('18:00')).nextSlots).toEqual([]);
+  });
+});
+
+describe('slots of a day', () => {
+  it('runs from 05:00 to 05:00 and leaves out what has passed', () => {
+    const bar = store({ hours: everyDay(18 * 60, 26 * 60) });
+    const slots = slotsForDate(bar, 2, '2026-11-21', at('23:05'));
+    expect(times(slots)).toEqual(['23:15', '23:30', '23:45', '00:00']);
+    expect(businessDate(at('01:00', '2026-11-22'))).toBe('2026-11-21');
+  });
+});
+
+describe('table assignment', () => {
+  it('gives the smallest table that fits, honouring a free preference', () => {
+    expect(smallestFit(tables.filter((t) => t.maxParty >= 2 && t.minParty <= 2))?.id).toBe(1);
+    expect(smallestFit(tables.filter((t) => t.maxParty >= 2 && t.minParty <= 2), 'table')?.id).toBe(2);
+    expect(smallestFit(tables.slice(0, 1), 'tatami')?.id).toBe(1);
+    expect(smallestFit([])).toBeNull();
+  });
+});
+
+describe('what can be booked at all', () => {
+  const now = at('20:40');
+  it('refuses unaligned, past, closed and too-far starts', () => {
+    expect(startProblem(store(), at('20:50'), now)).toBe('unaligned');
+    expect(startProblem(store(), at('20:30'), now)).toBe('past');
+    expect(startProblem(store(), at('21:30'), now)).toBe('closed');
+    expect(startProblem(store(), at('18:00', '2026-12-04'), now)).toBeNull();
+    expect(startProblem(store(), at('18:00', '2026-12-05'), now)).toBe('too_far');
+    expect(bookableDates(now)).toHaveLength(14);
+  });
+});
