@@ -1,3 +1,4 @@
+/// <reference types="vitest/config" />
 import { getViteConfig } from 'astro/config';
 
 // Astro's Vite config, so tests resolve `astro:*` modules and JSON globs as the app does.

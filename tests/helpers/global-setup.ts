@@ -7,7 +7,6 @@ import os from 'node:os';
 import path from 'node:path';
 import startPostgresForRun from './postgres';
 import { openAndPrepare } from '../../src/server/db/client';
-// @ts-expect-error plain ESM script without types
 import { buildIfNeeded } from '../../scripts/build-if-needed.mjs';
 
 declare module 'vitest' {
@@ -18,7 +17,7 @@ declare module 'vitest' {
 
 export default async function setup(project: { provide: (key: 'pgUrl' | 'pgliteTemplate', value: string) => void }) {
   const stopPostgres = await startPostgresForRun(project as { provide: (key: 'pgUrl', value: string) => void });
-  (buildIfNeeded as () => void)();
+  buildIfNeeded();
   const template = fs.mkdtempSync(path.join(os.tmpdir(), 'sugu-template-'));
   const handle = await openAndPrepare({ dataDir: template, seed: true });
   await handle.close();

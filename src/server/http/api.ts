@@ -34,7 +34,7 @@ export function errorResponse(t: T, error: ApiError): Response {
   const body = {
     error: {
       code: error.code,
-      message: t(error.messageKey, error.options.params as Record<string, string> | undefined),
+      message: t(error.messageKey, (error.options.params ?? {}) as Record<string, string>),
       ...(error.options.fields ? { fields: error.options.fields } : {}),
       ...error.options.extra,
     },
