@@ -22,6 +22,16 @@ interface Props {
   labels: Record<'legend' | 'keyword' | 'placeholder' | 'area' | 'anyArea' | 'genre' | 'anyGenre' | 'party' | 'partyOption' | 'submit' | 'shortcut', string>;
 }
 
+/** The query of the kept search (a listing URL); anything else kept there is ignored. */
+function keptParams(searchData: string | undefined): URLSearchParams | null {
+  if (!searchData?.startsWith('/')) return null;
+  try {
+    return new URL(searchData, location.origin).searchParams;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * The search form. Works as a plain GET form without JavaScript; with it, keeps the search
  * session (spec section 2: page, search data, area name, keyword) and focuses on ctrl + / .
@@ -38,11 +48,9 @@ export default function SearchBox({ mode, action, values, areas, genres, areaNam
       // Back on the listing without a search: offer the kept one again.
       const s = $searchSession.get();
       if (s.keyword && !values.name) setName(s.keyword);
-      if (s.searchData) {
-        const kept = new URLSearchParams(s.searchData);
-        if (!values.area && kept.get('area')) setArea(kept.get('area')!);
-        if (!values.genre && kept.get('genre')) setGenre(kept.get('genre')!);
-      }
+      const kept = keptParams(s.searchData);
+      if (!values.area && kept?.get('area')) setArea(kept.get('area')!);
+      if (!values.genre && kept?.get('genre')) setGenre(kept.get('genre')!);
     } else {
       $searchSession.set({
         keyword: values.name || undefined,
