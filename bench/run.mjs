@@ -82,7 +82,7 @@ function render(r) {
   ];
   if (r.weight) {
     lines.push('## Page weight (as loaded by a phone; gzip at level 9)', '', `Budget: HTML ≤ ${BUDGET.htmlGzip / 1024} KB gzip, JS ≤ ${BUDGET.jsGzip / 1024} KB gzip.`, '', '| page | HTML raw / gzip KB | CSS raw / gzip KB | JS raw / gzip KB | within budget |', '|---|---|---|---|---|');
-    for (const w of r.weight) lines.push(`| ${w.name} \`${w.path}\` | ${kb(w.htmlRaw)} / ${kb(w.htmlGzip)} | ${kb(w.cssRaw)} / ${kb(w.cssGzip)} | ${kb(w.jsRaw)} / ${kb(w.jsGzip)} | ${w.withinBudget ? 'yes' : '**no**'} |`);
+    for (const w of r.weight) lines.push(`| ${w.name} \`${w.path}\`${w.status === 200 ? '' : ` (HTTP ${w.status})`} | ${kb(w.htmlRaw)} / ${kb(w.htmlGzip)} | ${kb(w.cssRaw)} / ${kb(w.cssGzip)} | ${kb(w.jsRaw)} / ${kb(w.jsGzip)} | ${w.withinBudget ? 'yes' : '**no**'} |`);
     lines.push('');
   }
   if (r.latency) {

@@ -22,11 +22,12 @@ export async function measureWeight({ routes, budget }) {
           seen.set(res.url(), { type, raw: body.length, gzip: gz(body) });
         } catch {}
       });
-      await page.goto(server.url + path, { waitUntil: 'networkidle' });
+      const response = await page.goto(server.url + path, { waitUntil: 'networkidle' });
       const sum = (type, key) => [...seen.values()].filter((r) => r.type === type).reduce((a, r) => a + r[key], 0);
       const row = {
         name,
         path,
+        status: response?.status() ?? 0,
         htmlRaw: sum('document', 'raw'),
         htmlGzip: sum('document', 'gzip'),
         cssRaw: sum('stylesheet', 'raw'),
@@ -35,7 +36,7 @@ export async function measureWeight({ routes, budget }) {
         jsGzip: sum('script', 'gzip'),
         scripts: [...seen].filter(([, r]) => r.type === 'script').map(([u]) => new URL(u).pathname),
       };
-      row.withinBudget = row.htmlGzip <= budget.htmlGzip && row.jsGzip <= budget.jsGzip;
+      row.withinBudget = row.status === 200 && row.htmlGzip <= budget.htmlGzip && row.jsGzip <= budget.jsGzip;
       results.push(row);
       await page.close();
     }
