@@ -55,11 +55,12 @@ export const editSchema = z
 /** Katakana, hiragana, the long-vowel mark, middle dot and spaces. */
 const KANA = /^[\p{Script=Katakana}\p{Script=Hiragana}ー・･\s\u3000]+$/u;
 
-/** Japanese numbers: 0X… with 10 or 11 digits (hyphens and spaces allowed), or +81 without the leading 0. */
+/** A Japanese number as digits (hyphens, spaces and full-width digits allowed; +81 becomes 0), or null. */
 export function normalisePhone(input: string): string | null {
   const digits = input.replace(/[\s\-‐–−ー()（）]/g, '').replace(/[０-９]/g, (d) => String.fromCharCode(d.charCodeAt(0) - 0xfee0));
   const local = digits.startsWith('+81') ? `0${digits.slice(3)}` : digits;
-  return /^0\d{9,10}$/.test(local) ? local : null;
+  // Mobile and IP numbers (050/070/080/090) have 11 digits; landlines and 0120 have 10.
+  return /^0[5789]0\d{8}$/.test(local) || /^0[1-9]\d{8}$/.test(local) && !/^0[5789]0/.test(local) ? local : null;
 }
 
 export const guestSchema = createSchema.extend({

@@ -28,7 +28,10 @@ export const TABLES = 4;
 
 /** Adds the test stores and two users with sessions. */
 export async function prepare(db: Db): Promise<Fixture> {
-  const [area] = await db.select({ id: areas.id }).from(areas).limit(1);
+  const [area] =
+    (await db.select({ id: areas.id }).from(areas).limit(1)).length > 0
+      ? await db.select({ id: areas.id }).from(areas).limit(1)
+      : await db.insert(areas).values({ slug: 'test', name: 'テスト', nameKana: 'テスト' }).returning({ id: areas.id });
   const mkStore = async (name: string, tableSizes: Array<[kind: 'counter' | 'table' | 'private_room' | 'tatami', max: number]>) => {
     const [s] = await db
       .insert(stores)
