@@ -10,6 +10,7 @@ import { z } from 'zod';
 import type { Db } from './db/client';
 import { bookings, stores, storeTables, type TableKind } from './db/schema';
 import {
+  bookableDates,
   businessDate,
   freeTablesFor,
   loadStoreStates,
@@ -24,8 +25,8 @@ import { publishAvailabilityChange } from './events';
 import { queueMail } from './mail';
 import { hashToken, newToken } from './sessions';
 import { ApiError, notFound } from './http/api';
-import type { T } from '../i18n';
-import { formatStay, MINUTE_MS, toTokyoIso } from '../lib/datetime';
+import { dictionaries, pick, type T } from '../i18n';
+import { formatDay, formatStay, MINUTE_MS, toTokyoIso, tokyoInstant } from '../lib/datetime';
 import { buildIcs } from '../lib/ics';
 
 export const TABLE_KINDS = ['counter', 'table', 'private_room', 'tatami'] as const satisfies readonly TableKind[];
@@ -277,7 +278,7 @@ export async function nextFreeSlots(db: Db, storeId: number, start: Date, party:
     .map((s) => ({ start: toTokyoIso(s.start), end: toTokyoIso(s.end), free_tables: s.freeTables }));
 }
 
-async function slotTaken(db: Db, t: T, storeId: number, start: Date, party: number, now: Date): Promise<ApiError> {
+async function slotTaken(db: Db, storeId: number, start: Date, party: number, now: Date): Promise<ApiError> {
   return new ApiError(409, 'slot_taken', 'booking.error.slotTaken', { extra: { next_slots: await nextFreeSlots(db, storeId, start, party, now) } });
 }
 
@@ -357,12 +358,12 @@ export async function createBooking(db: Db, input: CreateInput | GuestInput, act
         return row!.id;
       });
     } catch (err) {
-      if (err instanceof NoTable) throw await slotTaken(db, t, input.store_id, start, input.party_size, now);
+      if (err instanceof NoTable) throw await slotTaken(db, input.store_id, start, input.party_size, now);
       const pg = pgError(err);
       if (pg.code === '23505' && pg.constraint?.includes('code') && attempt < 5) continue;
       if (pg.code === '23P01') {
         if (pg.constraint === 'bookings_no_overlap_per_user_store') throw userOverlap();
-        throw await slotTaken(db, t, input.store_id, start, input.party_size, now);
+        throw await slotTaken(db, input.store_id, start, input.party_size, now);
       }
       throw err;
     }
@@ -423,11 +424,11 @@ export async function editBooking(db: Db, id: number, input: EditInput, actor: A
         .where(eq(bookings.id, id));
     });
   } catch (err) {
-    if (err instanceof NoTable) throw await slotTaken(db, t, storeId!, changed!.start, changed!.party, now);
+    if (err instanceof NoTable) throw await slotTaken(db, storeId!, changed!.start, changed!.party, now);
     const pg = pgError(err);
     if (pg.code === '23P01') {
       if (pg.constraint === 'bookings_no_overlap_per_user_store') throw userOverlap();
-      throw await slotTaken(db, t, storeId!, changed!.start, changed!.party, now);
+      throw await slotTaken(db, storeId!, changed!.start, changed!.party, now);
     }
     throw err;
   }
@@ -553,4 +554,43 @@ export function icsResponse(b: BookingView, ctx: Pick<Context, 't' | 'origin'>):
       'cache-control': 'no-store',
     },
   });
+}
+
+// ---------------------------------------------------------------------------------------------
+// What the booking pages show about a store
+
+export interface BookingStore {
+  id: number;
+  name: string;
+  cancellationPolicy: string;
+  stayMinutes: number;
+  /** The largest party one table takes. */
+  maxParty: number;
+  /** Seat kinds the store has, in a fixed order. */
+  kinds: TableKind[];
+}
+
+export async function bookingStore(db: Db, storeId: number): Promise<BookingStore | null> {
+  const [store] = await db
+    .select({ id: stores.id, name: stores.name, cancellationPolicy: stores.cancellationPolicy, stayMinutes: stores.stayMinutes })
+    .from(stores)
+    .where(eq(stores.id, storeId));
+  if (!store) return null;
+  const tables = await db.select({ kind: storeTables.kind, maxParty: storeTables.maxParty }).from(storeTables).where(eq(storeTables.storeId, storeId));
+  const kinds = TABLE_KINDS.filter((k) => tables.some((x) => x.kind === k));
+  return { ...store, maxParty: Math.min(MAX_PARTY, Math.max(0, ...tables.map((x) => x.maxParty))), kinds };
+}
+
+/** Strings the booking widget needs, passed to it as props (islands ship no i18next). */
+export const WIDGET_LABEL_PREFIXES = ['booking.form.', 'booking.seat.', 'booking.summary.', 'booking.guest.', 'booking.edit.', 'booking.complete.', 'booking.race', 'booking.list.'];
+export const WIDGET_LABEL_KEYS = ['booking.partyCount', 'booking.policyNone', 'booking.title.complete', 'booking.error.network', 'booking.error.noteTooLong', 'booking.status.confirmed', 'booking.status.cancelled'];
+
+export function widgetLabels(t: T): Record<string, string> {
+  const keys = Object.keys(dictionaries.ja ?? {}).filter((k) => WIDGET_LABEL_PREFIXES.some((p) => k.startsWith(p)) || WIDGET_LABEL_KEYS.includes(k));
+  return pick(t, keys);
+}
+
+/** The dates a diner may pick, labelled `11月21日(土)` (or the locale's form), the first one today. */
+export function dateChoices(locale: string, now = new Date()): { value: string; label: string }[] {
+  return bookableDates(now).map((value) => ({ value, label: formatDay(tokyoInstant(value, 12 * 60), locale) }));
 }

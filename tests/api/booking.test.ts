@@ -4,7 +4,6 @@
  * that fit 2–4 people (three for four, one private room for six).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
 import { openAppDb, type App } from '../helpers/app';
 import { startWithFixture, tokyoStart, isoTokyo, type Fixture } from './booking-fixtures';
 
@@ -178,7 +177,7 @@ for (const engine of ['pglite', 'postgres'] as const) {
       expect((await app.fetch(url, { cookie: `sugu_guest=${b.edit_token}` })).status).toBe(200);
       const second = (await (await app.fetch(url, { headers: { 'x-booking-token': b.edit_token } })).json()) as Json;
       expect(second).not.toHaveProperty('edit_token');
-      for (const headers of [{}, { 'x-booking-token': 'wrong' }, { 'x-booking-token': b.edit_token.slice(0, -1) + (b.edit_token.endsWith('A') ? 'B' : 'A') }, { 'x-booking-token': 'x'.repeat(5000) }]) {
+      for (const headers of [{} as Record<string, string>, { 'x-booking-token': 'wrong' }, { 'x-booking-token': b.edit_token.slice(0, -1) + (b.edit_token.endsWith('A') ? 'B' : 'A') }, { 'x-booking-token': 'x'.repeat(5000) }]) {
         const r = await app.fetch(url, { headers });
         expect(r.status).toBe(404);
         expect(((await r.json()) as Json).error.code).toBe('not_found');
