@@ -57,13 +57,21 @@ export function formatCurrency(value: number | string, currency: CurrencyConfig 
   return n < 0 && Number(fixed) !== 0 ? `-${body}` : body;
 }
 
+/** Moment-style date formats the template offers; 'LL' is the spec's default. */
+const DATE_FORMAT_OPTIONS: Record<string, Intl.DateTimeFormatOptions> = {
+  LL: { year: 'numeric', month: 'long', day: 'numeric' },
+  L: { year: 'numeric', month: '2-digit', day: '2-digit' },
+  ll: { year: 'numeric', month: 'short', day: 'numeric' },
+  LLLL: { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit' },
+};
+
 /**
- * Moment's 'LL' (long date without time) in the given zone.
+ * A date in the template's time config: by default moment's 'LL' (long date) in America/New_York.
  * @example formatDate('2026-11-21T03:00:00Z') // 'November 20, 2026' (still the 20th in New York)
  */
-export function formatDate(value: Date | string | number, locale = 'en', zone: string = TIME_CONFIG.zone): string {
+export function formatDate(value: Date | string | number, locale = 'en', zone: string = TIME_CONFIG.zone, format: string = TIME_CONFIG.format): string {
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return '';
   const tag = locale === 'en' ? 'en-US' : locale;
-  return new Intl.DateTimeFormat(tag, { timeZone: zone, year: 'numeric', month: 'long', day: 'numeric' }).format(date);
+  return new Intl.DateTimeFormat(tag, { timeZone: zone, ...(DATE_FORMAT_OPTIONS[format] ?? DATE_FORMAT_OPTIONS.LL) }).format(date);
 }

@@ -43,6 +43,11 @@ describe('formatDate', () => {
     expect(formatDate('2026-11-21T12:00:00Z', 'ja')).toBe('2026年11月21日');
     expect(formatDate('not a date')).toBe('');
   });
+  it('offers the other moment formats of the settings drawer', () => {
+    expect(formatDate('2026-11-21T12:00:00Z', 'en', 'America/New_York', 'L')).toBe('11/21/2026');
+    expect(formatDate('2026-11-21T12:00:00Z', 'en', 'America/New_York', 'll')).toBe('Nov 21, 2026');
+    expect(formatDate('2026-11-21T12:00:00Z', 'en', 'America/New_York', 'LLLL')).toBe('Saturday, November 21, 2026 at 7:00 AM');
+  });
 });
 
 describe('text filters', () => {
