@@ -16,7 +16,8 @@ export function seedSettings(initial: TemplateSettings & { theme: Theme }): void
 
 /** Changes one setting and persists it where the server reads it on the next request. */
 export function changeSetting<K extends keyof (TemplateSettings & { theme: Theme })>(key: K, value: (TemplateSettings & { theme: Theme })[K]): void {
-  $settings.setKey(key, value);
+  // nanostores' setKey cannot relate K to the map's value type.
+  $settings.setKey(key, value as never);
   const { theme, ...rest } = $settings.get();
   // The theme is the product's own cookie (read by middleware into data-theme on <html>).
   if (key === 'theme') writeCookie('theme', theme);

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState } from 'react';
 
 interface Message {
   user: string;
@@ -18,7 +18,7 @@ export default function ChatRoom({ channel, me, initial, labels }: Props) {
   const [draft, setDraft] = useState('');
   const end = useRef<HTMLLIElement>(null);
 
-  const send = (e: FormEvent) => {
+  const send = (e: { preventDefault(): void }) => {
     e.preventDefault();
     const text = draft.trim();
     if (!text) return;

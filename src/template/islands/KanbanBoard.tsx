@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useRef, useState, type KeyboardEvent } from 'react';
 
 type State = 'TODO' | 'INPROGRESS' | 'TESTING' | 'DONE';
 interface Card {
@@ -62,7 +62,7 @@ export default function KanbanBoard({ states, initial, labels }: Props) {
     dialog.current?.close();
   };
 
-  const add = (e: FormEvent) => {
+  const add = (e: { preventDefault(): void }) => {
     e.preventDefault();
     const title = draft.trim();
     if (!title) return;
