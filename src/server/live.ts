@@ -19,7 +19,8 @@ import { getDb } from './db/client';
 import { availabilityBus, lastDeliveredEventId, startAvailabilityFeed, stopAvailabilityFeed, storesChangedSince, type AvailabilityChange } from './events';
 
 export const MAX_STREAM_STORES = 50;
-export const HEARTBEAT_MS = 15_000;
+/** Comment lines every 15 s keep proxies and load balancers from closing an idle stream. */
+export const HEARTBEAT_MS = Number(process.env.SUGU_SSE_HEARTBEAT_MS) || 15_000;
 /** What EventSource waits before reconnecting. */
 export const RETRY_MS = 3_000;
 /** Changes arriving within this window are recomputed together. */
@@ -75,12 +76,18 @@ export function parseEventId(value: string | null | undefined): { cursor: number
 }
 
 interface Client {
+  requestId?: string;
   party: number;
   stores: readonly number[];
   /** What this stream last got per store, so that an unchanged state is not sent again. */
   sent: Map<number, string>;
   write(bytes: Uint8Array): boolean;
   close(): void;
+}
+
+function logStream(msg: string, client: Client, open: number) {
+  if (process.env.SUGU_LOG_REQUESTS === '0') return;
+  console.log(JSON.stringify({ level: 'info', msg, requestId: client.requestId, stores: client.stores.length, party: client.party, open }));
 }
 
 const encoder = new TextEncoder();
@@ -109,6 +116,7 @@ class LiveHub {
 
   add(client: Client) {
     this.clients.add(client);
+    logStream('stream_opened', client, this.clients.size);
     for (const id of client.stores) {
       let set = this.byStore.get(id);
       if (!set) this.byStore.set(id, (set = new Set()));
@@ -119,6 +127,7 @@ class LiveHub {
 
   remove(client: Client) {
     if (!this.clients.delete(client)) return;
+    logStream('stream_closed', client, this.clients.size);
     for (const id of client.stores) {
       const set = this.byStore.get(id);
       set?.delete(client);
@@ -229,7 +238,7 @@ let draining = false;
  * `lastEventId`), then a message whenever a store's state for this party changes.
  * The stream ends when `signal` aborts (the client went away) or at shutdown.
  */
-export async function openAvailabilityStream(query: StreamQuery, options: { lastEventId?: string | null; signal?: AbortSignal } = {}): Promise<ReadableStream<Uint8Array>> {
+export async function openAvailabilityStream(query: StreamQuery, options: { lastEventId?: string | null; signal?: AbortSignal; requestId?: string } = {}): Promise<ReadableStream<Uint8Array>> {
   await startAvailabilityFeed();
   const resume = parseEventId(options.lastEventId);
   let replay: readonly number[] = query.stores;
@@ -245,6 +254,7 @@ export async function openAvailabilityStream(query: StreamQuery, options: { last
     start(controller) {
       let open = true;
       client = {
+        requestId: options.requestId,
         party: query.party,
         stores: query.stores,
         sent: new Map(),

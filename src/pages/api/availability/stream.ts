@@ -5,7 +5,7 @@ import { isDraining, openAvailabilityStream, streamQuerySchema } from '../../../
 export const GET = api(async ({ url, request, locals }) => {
   const query = readQuery(url, locals.t, streamQuerySchema);
   if (isDraining()) throw new ApiError(503, 'shutting_down', 'live.shuttingDown', { headers: { 'retry-after': '1' } });
-  const body = await openAvailabilityStream(query, { lastEventId: request.headers.get('last-event-id'), signal: request.signal });
+  const body = await openAvailabilityStream(query, { lastEventId: request.headers.get('last-event-id'), signal: request.signal, requestId: locals.requestId });
   return new Response(body, {
     headers: {
       'content-type': 'text/event-stream; charset=utf-8',
