@@ -35,6 +35,7 @@ const RESUME_MARGIN = 50;
 /** Bookings that can overlap a stay starting within the next hour (stays are at most a few hours). */
 const LOAD_HORIZON_MS = 12 * 60 * MINUTE_MS;
 const STEP_MS = SLOT_STEP_MIN * MINUTE_MS;
+const WRITES_PER_SLICE = 250;
 
 const storeIdList = z
   .string()
@@ -178,7 +179,13 @@ class LiveHub {
     const states = await loadStoreStates(db, stores, now, new Date(now.getTime() + LOAD_HORIZON_MS));
     const id = formatEventId(cursor, markEpoch(now));
     this.recomputations += stores.length;
+    let writes = 0;
     for (const storeId of stores) {
+      // A large fan-out is written in slices, so heartbeats and other requests get their turn.
+      if (writes >= WRITES_PER_SLICE) {
+        writes = 0;
+        await new Promise((resolve) => setImmediate(resolve));
+      }
       const state = states.get(storeId);
       const subscribers = this.byStore.get(storeId);
       if (!state || !subscribers) continue;
@@ -193,6 +200,7 @@ class LiveHub {
         if (client.sent.get(storeId) === message.data) continue;
         client.sent.set(storeId, message.data);
         client.write(message.bytes);
+        writes++;
       }
     }
   }
