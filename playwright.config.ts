@@ -2,11 +2,15 @@ import { defineConfig, devices } from '@playwright/test';
 import os from 'node:os';
 import path from 'node:path';
 
-const port = Number(process.env.E2E_PORT ?? 4400 + (process.pid % 500));
-const dataDir = path.join(os.tmpdir(), `sugu-e2e-${process.pid}`);
+// Chosen once in the runner process; workers load this file again and inherit the environment.
+process.env.E2E_PORT ??= String(4400 + (process.pid % 500));
+process.env.E2E_DATA_DIR ??= path.join(os.tmpdir(), `sugu-e2e-${process.pid}`);
+const port = Number(process.env.E2E_PORT);
+const dataDir = process.env.E2E_DATA_DIR;
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  outputDir: 'test-results/playwright',
   timeout: 30_000,
   expect: { timeout: 5_000 },
   fullyParallel: false,

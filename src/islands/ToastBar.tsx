@@ -10,7 +10,7 @@ interface Props {
 }
 
 const STYLES: Record<Toast['kind'], string> = {
-  normal: 'bg-black text-white',
+  normal: 'bg-black text-white ring-1 ring-white/20',
   success: 'bg-success text-success-content',
   error: 'bg-error text-error-content',
 };

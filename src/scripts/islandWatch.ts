@@ -1,7 +1,7 @@
 /**
  * Spec section 8: a chunk that fails to load, or is still loading after 120 s, is a load error the
  * diner is told about. Islands are Astro <astro-island> elements that keep their `ssr` attribute
- * until their code has run.
+ * until their code has run; a failed import is announced as `astro:hydration-error`.
  */
 export const CHUNK_TIMEOUT_MS = 120_000;
 
@@ -33,6 +33,9 @@ function reportOnce(): void {
   reported = true;
   report();
 }
+
+// Astro's island loader retries a failed import once, then announces it with this event.
+document.addEventListener('astro:hydration-error', reportOnce);
 
 window.addEventListener('unhandledrejection', (event) => {
   const text = String((event.reason as Error)?.message ?? event.reason);
