@@ -113,7 +113,7 @@ export async function startApp(engine: Engine, env: Record<string, string> = {},
       return fetch(url + pathname, { redirect: 'manual', ...rest, headers: h, body: json !== undefined ? JSON.stringify(json) : rest.body });
     },
     async stop(signal = 'SIGTERM') {
-      if (child.exitCode === null) {
+      if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
         child.kill(signal);
         await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
