@@ -1,0 +1,110 @@
+// `npm run bench`: every benchmark, written to bench/results.json and bench/RESULTS.md with the
+// machine it ran on. `npm run bench -- weight latency` runs some; `--quick` shortens the load runs.
+import fs from 'node:fs';
+import path from 'node:path';
+import { buildIfNeeded } from '../scripts/build-if-needed.mjs';
+import { ensureChromium } from '../scripts/chromium.mjs';
+import { fmt, machine, root } from './lib.mjs';
+
+process.env.ASTRO_TELEMETRY_DISABLED = '1';
+process.env.CHROMIUM_PATH = await ensureChromium();
+buildIfNeeded();
+
+const args = process.argv.slice(2);
+const quick = args.includes('--quick');
+const wanted = args.filter((a) => !a.startsWith('--'));
+const want = (name) => !wanted.length || wanted.includes(name);
+const BUDGET = { htmlGzip: 14 * 1024, jsGzip: 80 * 1024, p95Ms: 50, lighthousePerformance: 95, lighthouseAccessibility: 100, bookableNowP95Ms: 10, liveP95Ms: 1000 };
+
+const resultsFile = path.join(root, 'bench/results.json');
+const previous = fs.existsSync(resultsFile) ? JSON.parse(fs.readFileSync(resultsFile, 'utf8')) : {};
+const results = { ...previous, machine: machine(), budget: BUDGET };
+
+/** A store page that exists in the demo data, and the first template page. */
+const productRoutes = [
+  { name: 'home', path: '/home' },
+  { name: 'stores (search)', path: '/stores?name=%E7%84%BC%E8%82%89' },
+  { name: 'area', path: '/areas/1' },
+  { name: 'store detail', path: '/store/1' },
+  { name: 'booking-list', path: '/booking-list' },
+  { name: 'sign-in', path: '/auth/signin' },
+  { name: 'guest booking', path: '/store/1/booking-without' },
+  { name: 'terms', path: '/term' },
+];
+const templateRoutes = [{ name: 'template: dashboard', path: '/dashboard/analytics' }];
+
+if (want('weight')) {
+  const { measureWeight } = await import('./weight.mjs');
+  console.log('▶ page weight');
+  results.weight = await measureWeight({ routes: [...productRoutes, ...templateRoutes], budget: BUDGET });
+}
+if (want('latency')) {
+  const { measureLatency } = await import('./latency.mjs');
+  console.log('▶ server latency (50 connections)');
+  results.latency = await measureLatency({
+    duration: quick ? 5 : 20,
+    routes: [
+      { name: 'static file', path: '/favicon.svg' },
+      { name: '/home', path: '/home' },
+      { name: '/store/{id}', path: '/store/1' },
+      { name: '/api/stores', path: '/api/stores' },
+    ],
+  });
+}
+if (want('dbscale') && fs.existsSync(path.join(root, 'bench/dbscale.mjs'))) {
+  const { measureDbScale } = await import('./dbscale.mjs');
+  console.log('▶ database scale');
+  results.dbscale = await measureDbScale({ quick });
+}
+if (want('lighthouse')) {
+  const { measureLighthouse } = await import('./lighthouse.mjs');
+  console.log('▶ Lighthouse (mobile)');
+  results.lighthouse = await measureLighthouse({ paths: [{ name: '/home', path: '/home' }, { name: '/store/{id}', path: '/store/1' }] });
+}
+if (want('live') && fs.existsSync(path.join(root, 'bench/live.mjs'))) {
+  const live = await import('./live.mjs');
+  console.log('▶ live updates');
+  results.live = await live.measureLive({ quick });
+}
+
+fs.writeFileSync(resultsFile, JSON.stringify(results, null, 2) + '\n');
+fs.writeFileSync(path.join(root, 'bench/RESULTS.md'), render(results));
+console.log(fs.readFileSync(path.join(root, 'bench/RESULTS.md'), 'utf8'));
+
+function render(r) {
+  const m = r.machine;
+  const kb = (b) => fmt(b / 1024, 1);
+  const lines = [
+    '# Benchmark results',
+    '',
+    `Measured ${m.date.slice(0, 10)} on ${m.cpus} CPU cores (${m.cpuModel}), ${m.memoryGiB} GiB, Node ${m.node}, ${m.platform}. Regenerate with \`npm run bench\`.`,
+    '',
+  ];
+  if (r.weight) {
+    lines.push('## Page weight (as loaded by a phone; gzip at level 9)', '', `Budget: HTML ≤ ${BUDGET.htmlGzip / 1024} KB gzip, JS ≤ ${BUDGET.jsGzip / 1024} KB gzip.`, '', '| page | HTML raw / gzip KB | CSS raw / gzip KB | JS raw / gzip KB | within budget |', '|---|---|---|---|---|');
+    for (const w of r.weight) lines.push(`| ${w.name} \`${w.path}\`${w.status === 200 ? '' : ` (HTTP ${w.status})`} | ${kb(w.htmlRaw)} / ${kb(w.htmlGzip)} | ${kb(w.cssRaw)} / ${kb(w.cssGzip)} | ${kb(w.jsRaw)} / ${kb(w.jsGzip)} | ${w.withinBudget ? 'yes' : '**no**'} |`);
+    lines.push('');
+  }
+  if (r.latency) {
+    lines.push('## Server latency at 50 connections', '', `Budget: p95 < ${BUDGET.p95Ms} ms for /home and /store/{id}. The static file is served by the same server in the same run; the ratio to it is the figure that carries across machines.`, '', '| engine | route | p50 ms | p95 ms | p99 ms | req/s | errors | p95 ÷ static p95 |', '|---|---|---|---|---|---|---|---|');
+    for (const l of r.latency) {
+      const base = r.latency.find((x) => x.engine === l.engine && x.name === 'static file');
+      lines.push(`| ${l.engine} | ${l.name} | ${l.p50} | ${l.p95} | ${l.p99} | ${fmt(l.rps, 0)} | ${l.errors} | ${base ? fmt(l.p95 / Math.max(base.p95, 1), 1) : '—'} |`);
+    }
+    lines.push('');
+  }
+  if (r.dbscale) {
+    lines.push('## Database scale', '', `${r.dbscale.stores} stores, ${r.dbscale.tables} tables, ${r.dbscale.bookings} bookings (generated). Budget: bookable-now p95 < ${BUDGET.bookableNowP95Ms} ms.`, '', '| engine | operation | p50 ms | p95 ms | runs |', '|---|---|---|---|---|');
+    for (const d of r.dbscale.rows) lines.push(`| ${d.engine} | ${d.operation} | ${fmt(d.p50, 2)} | ${fmt(d.p95, 2)} | ${d.n} |`);
+    lines.push('');
+  }
+  if (r.lighthouse) {
+    lines.push('## Lighthouse (mobile, system Chromium)', '', '| page | performance | accessibility | best practices | LCP ms | CLS | TBT ms |', '|---|---|---|---|---|---|---|');
+    for (const l of r.lighthouse) lines.push(`| ${l.name} | ${l.performance} | ${l.accessibility} | ${l.bestPractices} | ${l.lcpMs} | ${l.cls} | ${l.tbtMs} |`);
+    lines.push('');
+  }
+  if (r.live) {
+    lines.push('## Live updates', '', ...(r.live.markdown ?? [JSON.stringify(r.live)]), '');
+  }
+  return lines.join('\n');
+}
