@@ -25,7 +25,8 @@ test.describe('geolocation', () => {
     await context.grantPermissions(['geolocation']);
     await context.setGeolocation(UENO);
     await page.goto('/home');
-    const initial = await storeIds(page);
+    // The order the server gives without a position.
+    const initial = [...(await (await page.request.get('/home')).text()).matchAll(/data-store-id="(\d+)"/g)].map((m) => m[1]);
     await page.evaluate(() => ((window as { marker?: number }).marker = 1));
     await expect(page.locator('#store-results')).toHaveAttribute('data-sorted', 'distance');
     await expect(page.getByRole('status').filter({ hasText: '現在地から近い順に表示しています' })).toBeVisible();
@@ -167,5 +168,51 @@ test.describe('store detail', () => {
     await page.goto('/home');
     await page.locator('#store-results article button[data-favourite]').first().click();
     await expect(page).toHaveURL(/\/auth\/signin\?next=%2Fhome/);
+  });
+});
+
+test.describe('favourites and viewing history', () => {
+  test('a signed-in diner keeps favourites from a card and the store page, and finds viewed stores newest first', async ({ page }) => {
+    await page.goto('/home');
+    const email = `disc-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.jp`;
+    const res = await page.request.post('/api/users', { data: { name: '発見 花子', email, password: 'correct horse battery', agree: true } });
+    expect(res.status()).toBe(201);
+    await page.reload();
+
+    // From a card on the listing.
+    const card = page.locator('#store-results article').first();
+    const firstName = await card.locator('[data-store-link]').innerText();
+    const heart = card.locator('button[data-favourite]');
+    await expect(heart).toHaveAttribute('aria-pressed', 'false');
+    await heart.click();
+    await expect(heart).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('status').filter({ hasText: 'お気に入りに追加しました' })).toBeVisible();
+
+    // From the store page of the second card, which is also viewed.
+    const second = page.locator('#store-results article').nth(1);
+    const secondName = await second.locator('[data-store-link]').innerText();
+    await second.locator('[data-store-link]').click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(secondName);
+    await page.getByRole('button', { name: 'お気に入りに追加' }).click();
+    await expect(page.getByRole('button', { name: 'お気に入りから外す' })).toHaveAttribute('aria-pressed', 'true');
+    // A signed-in diner books at the signed-in booking page.
+    await expect(page.locator('a[data-book]')).toHaveAttribute('href', /\/store\/\d+\/booking\?party=2$/);
+
+    await page.goto('/favourite');
+    await expect(page.locator('article [data-store-link]')).toHaveText([secondName, firstName]);
+    await page.locator('article').filter({ hasText: firstName }).locator('button[data-favourite]').click();
+    await expect(page.getByRole('status').filter({ hasText: 'お気に入りから外しました' })).toBeVisible();
+    await page.reload();
+    await expect(page.locator('article [data-store-link]')).toHaveText([secondName]);
+
+    // Viewing history: open the first store as well; it becomes the newest entry.
+    await page.goto('/home');
+    await page.locator('#store-results article').filter({ hasText: firstName }).locator('[data-store-link]').click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(firstName);
+    await page.getByRole('navigation', { name: 'メインナビゲーション' }).getByRole('link', { name: '閲覧履歴' }).click();
+    await expect(page).toHaveURL(/\/viewed-list$/);
+    await expect(page.locator('article [data-store-link]')).toHaveText([firstName, secondName]);
+    await page.getByRole('button', { name: `${firstName}を履歴から削除` }).click();
+    await expect(page.locator('article [data-store-link]')).toHaveText([secondName]);
   });
 });
