@@ -1,5 +1,10 @@
 // `npm start`: build when needed, check the configuration, then serve.
 // The database is created, migrated and seeded by the server itself on start.
+//
+// The node adapter's standalone server is started here (not on import) so that this script owns
+// the http.Server and can shut down gracefully on SIGTERM/SIGINT: stop accepting connections, end
+// the live-availability streams (EventSource reconnects to another instance), let in-flight requests
+// finish, close the database (which releases the DATA_DIR lock), exit.
 import { buildIfNeeded, root } from './build-if-needed.mjs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -19,15 +24,59 @@ try {
   throw error;
 }
 
+/** How long in-flight requests get to finish before their connections are cut. */
+const DRAIN_MS = Number(process.env.SHUTDOWN_TIMEOUT_MS ?? 10_000);
+
 buildIfNeeded();
 process.env.PORT = String(settings.PORT);
 process.env.HOST = settings.HOST;
-await import(pathToFileURL(path.join(root, 'dist/server/entry.mjs')).href);
+process.env.ASTRO_NODE_AUTOSTART = 'disabled';
+const entry = await import(pathToFileURL(path.join(root, 'dist/server/entry.mjs')).href);
+const { server: standalone, done } = entry.startServer();
+/** @type {import('node:http').Server} */
+const httpServer = standalone.server;
+done.catch((error) => {
+  console.error(JSON.stringify({ level: 'error', msg: 'server_failed', error: String(error?.message ?? error) }));
+  process.exit(1);
+});
+
+const log = (fields) => console.log(JSON.stringify({ level: 'info', ...fields }));
+
+let stopping = false;
+async function shutdown(signal) {
+  if (stopping) {
+    // A second Ctrl-C: the operator does not want to wait.
+    process.exit(130);
+  }
+  stopping = true;
+  const started = performance.now();
+  log({ msg: 'shutdown', signal });
+  const closed = new Promise((resolve) => httpServer.close(() => resolve()));
+  // Hooks registered by server modules (src/server/live.ts ends the event streams).
+  for (const hook of globalThis[Symbol.for('sugu.shutdownHooks')] ?? []) {
+    await Promise.resolve()
+      .then(hook)
+      .catch((error) => console.error(JSON.stringify({ level: 'error', msg: 'shutdown_hook_failed', error: String(error) })));
+  }
+  // Keep-alive connections go as soon as their current request is answered.
+  const sweep = setInterval(() => httpServer.closeIdleConnections(), 50);
+  httpServer.closeIdleConnections();
+  const drained = await Promise.race([closed.then(() => true), new Promise((r) => setTimeout(() => r(false), DRAIN_MS))]);
+  clearInterval(sweep);
+  if (!drained) httpServer.closeAllConnections();
+  // The process-wide database handle of src/server/db/client.ts (kept on globalThis there).
+  const handle = await globalThis.__suguDb?.current?.catch(() => undefined);
+  await handle?.close().catch(() => {});
+  log({ msg: 'stopped', drained, ms: Math.round(performance.now() - started) });
+  process.exit(0);
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));
 
 // Open the database now rather than on the first request, and say when the app is ready.
 const base = `http://${settings.HOST.includes(':') ? `[${settings.HOST}]` : settings.HOST}:${settings.PORT}`;
 const started = performance.now();
-for (let attempt = 0; attempt < 600; attempt++) {
+for (let attempt = 0; attempt < 600 && !stopping; attempt++) {
   try {
     const res = await fetch(`${base}/readyz`);
     if (res.ok) {

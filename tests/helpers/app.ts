@@ -49,8 +49,15 @@ export async function freePort(): Promise<number> {
   });
 }
 
+export interface StartOptions {
+  /** Share this PostgreSQL database with another app (a second instance); it is not dropped on stop. */
+  databaseUrl?: string;
+  /** Start through `scripts/start.mjs` (as `npm start` does: graceful shutdown) instead of the bare entry. */
+  viaStartScript?: boolean;
+}
+
 /** Starts `node dist/server/entry.mjs` on a fresh copy of the seeded data, or on a fresh PostgreSQL database. */
-export async function startApp(engine: Engine, env: Record<string, string> = {}): Promise<App> {
+export async function startApp(engine: Engine, env: Record<string, string> = {}, options: StartOptions = {}): Promise<App> {
   const port = await freePort();
   const extra: Record<string, string> = {};
   let dataDir: string | undefined;
@@ -60,13 +67,17 @@ export async function startApp(engine: Engine, env: Record<string, string> = {})
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sugu-app-'));
     fs.cpSync(inject('pgliteTemplate'), dataDir, { recursive: true });
     extra.DATA_DIR = dataDir;
+  } else if (options.databaseUrl) {
+    databaseUrl = options.databaseUrl;
+    extra.DATABASE_URL = databaseUrl;
   } else {
     dbName = `app_${crypto.randomBytes(6).toString('hex')}`;
     databaseUrl = await createDatabase(inject('pgUrl'), dbName);
     extra.DATABASE_URL = databaseUrl;
   }
   let output = '';
-  const child = spawn(process.execPath, [path.join(root, 'dist/server/entry.mjs')], {
+  const script = options.viaStartScript ? 'scripts/start.mjs' : 'dist/server/entry.mjs';
+  const child = spawn(process.execPath, [path.join(root, script)], {
     cwd: root,
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), NODE_ENV: 'production', SUGU_LOG_REQUESTS: '1', ...extra, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -102,7 +113,7 @@ export async function startApp(engine: Engine, env: Record<string, string> = {})
       return fetch(url + pathname, { redirect: 'manual', ...rest, headers: h, body: json !== undefined ? JSON.stringify(json) : rest.body });
     },
     async stop(signal = 'SIGTERM') {
-      if (child.exitCode === null) {
+      if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
         child.kill(signal);
         await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);

@@ -1,0 +1,118 @@
+/**
+ * Live free-table counts pushed by the server (GET /api/availability/stream, Server-Sent Events).
+ *
+ * Islands read `$liveAvailability` with `useStore` and call `watchLiveAvailability(storeIds, party)`
+ * for the stores on screen (in an effect; call the returned function to stop). Every watcher of
+ * one party shares one EventSource over the union of their stores (at most 50 per connection), and
+ * EventSource reconnects by itself, resuming with Last-Event-ID. Without EventSource nothing
+ * happens: the page shows what the server rendered, and a reload refreshes it.
+ *
+ * @example
+ *   useEffect(() => watchLiveAvailability([store.id], party), [store.id, party]);
+ *   const live = useStore($liveAvailability)[liveKey(store.id, party)];
+ */
+import { atom, map } from 'nanostores';
+
+export interface LiveAvailability {
+  store_id: number;
+  /** Fitting tables free at the first bookable start (0: full for the next hour). */
+  free_tables: number;
+  /** Bookable starts within the next hour, ISO 8601 with +09:00. */
+  next_slots: string[];
+}
+
+/** Latest state per store and party, keyed by `liveKey(storeId, party)`. */
+export const $liveAvailability = map<Record<string, LiveAvailability>>({});
+
+/** 'unsupported' when the browser has no EventSource (the page then stays as rendered). */
+export const $liveStatus = atom<'idle' | 'connecting' | 'open' | 'unsupported'>('idle');
+
+export const liveKey = (storeId: number, party: number) => `${party}:${storeId}`;
+
+const MAX_STORES_PER_STREAM = 50;
+const STREAM_PATH = '/api/availability/stream';
+
+/** Watch counts per party and store. */
+const watchers = new Map<number, Map<number, number>>();
+/** Open connections per party, with the store list each was opened for. */
+const sources = new Map<number, { key: string; list: EventSource[] }>();
+let pending = false;
+
+/** Subscribes to live counts for these stores; returns the function that unsubscribes. */
+export function watchLiveAvailability(storeIds: readonly number[], party = 2): () => void {
+  if (typeof EventSource === 'undefined') {
+    $liveStatus.set('unsupported');
+    return () => {};
+  }
+  const ids = [...new Set(storeIds.filter((id) => Number.isInteger(id) && id > 0))];
+  let counts = watchers.get(party);
+  if (!counts) watchers.set(party, (counts = new Map()));
+  for (const id of ids) counts.set(id, (counts.get(id) ?? 0) + 1);
+  reconcileSoon();
+  let active = true;
+  return () => {
+    if (!active) return;
+    active = false;
+    const c = watchers.get(party);
+    if (!c) return;
+    for (const id of ids) {
+      const n = (c.get(id) ?? 1) - 1;
+      if (n > 0) c.set(id, n);
+      else c.delete(id);
+    }
+    if (c.size === 0) watchers.delete(party);
+    reconcileSoon();
+  };
+}
+
+// Islands mount one after another; open the connections once they have all said what they watch.
+function reconcileSoon() {
+  if (pending) return;
+  pending = true;
+  queueMicrotask(() => {
+    pending = false;
+    reconcile();
+  });
+}
+
+function reconcile() {
+  for (const [party, open] of sources) {
+    if (!watchers.has(party)) {
+      for (const s of open.list) s.close();
+      sources.delete(party);
+    }
+  }
+  for (const [party, counts] of watchers) {
+    const ids = [...counts.keys()].sort((a, b) => a - b);
+    const key = ids.join(',');
+    const open = sources.get(party);
+    if (open?.key === key) continue;
+    for (const s of open?.list ?? []) s.close();
+    const list: EventSource[] = [];
+    for (let i = 0; i < ids.length; i += MAX_STORES_PER_STREAM) list.push(connect(ids.slice(i, i + MAX_STORES_PER_STREAM), party));
+    sources.set(party, { key, list });
+  }
+  updateStatus();
+}
+
+function connect(ids: number[], party: number): EventSource {
+  const source = new EventSource(`${STREAM_PATH}?stores=${ids.join(',')}&party=${party}`);
+  source.addEventListener('availability', (event) => {
+    try {
+      const data = JSON.parse((event as MessageEvent<string>).data) as LiveAvailability;
+      $liveAvailability.setKey(liveKey(data.store_id, party), data);
+    } catch {
+      /* a malformed message changes nothing */
+    }
+  });
+  source.addEventListener('open', updateStatus);
+  // EventSource retries by itself (the server sends `retry:`); a 4xx answer closes it for good.
+  source.addEventListener('error', updateStatus);
+  return source;
+}
+
+function updateStatus() {
+  const all = [...sources.values()].flatMap((s) => s.list);
+  if (!all.length) $liveStatus.set('idle');
+  else $liveStatus.set(all.every((s) => s.readyState === EventSource.OPEN) ? 'open' : 'connecting');
+}
