@@ -252,7 +252,8 @@ const STORE_NOT_FOUND = (t: T) =>
 async function lockAndLoad(tx: Tx, storeId: number, start: Date): Promise<StoreState | null> {
   const locked = await tx.execute(sql`select id from ${stores} where ${stores.id} = ${storeId} for update`);
   if (!locked.length) return null;
-  const states = await loadStoreStates(tx as unknown as Db, [storeId], new Date(start.getTime() - 24 * 60 * MINUTE_MS), new Date(start.getTime() + 48 * 60 * MINUTE_MS));
+  // Only bookings overlapping a stay starting at `start` matter (stays are far shorter than 12 hours).
+  const states = await loadStoreStates(tx as unknown as Db, [storeId], start, new Date(start.getTime() + 12 * 60 * MINUTE_MS));
   return states.get(storeId) ?? null;
 }
 
