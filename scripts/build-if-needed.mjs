@@ -33,7 +33,9 @@ export function buildIfNeeded({ force = false } = {}) {
   const result = spawnSync(process.execPath, [path.join(root, 'node_modules/astro/bin/astro.mjs'), 'build'], {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
+    // Vitest sets NODE_ENV=test, which would build React's dev JSX runtime (jsxDEV) into a server
+    // that then runs in production and fails in every island.
+    env: { ...process.env, NODE_ENV: 'production', ASTRO_TELEMETRY_DISABLED: '1' },
   });
   if (result.status !== 0) {
     console.error('The build failed; see the messages above.');

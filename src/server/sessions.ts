@@ -1,6 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
-import { getDb } from './db/client';
+import { and, eq, lt, ne, sql } from 'drizzle-orm';
+import { getDb, type Db } from './db/client';
+import { sessions } from './db/schema';
+import { config } from './config';
 
 /** The spec names the session cookie `example` and gives it one day (section 9). */
 export const SESSION_COOKIE = 'example';
@@ -32,4 +34,38 @@ export async function resolveSession(token: string | undefined | null): Promise<
     where s.id = ${id} and s.expires_at > now()`);
   const row = rows[0];
   return row ? { user: { id: Number(row.id), email: row.email, name: row.name }, sessionId: id } : null;
+}
+
+/**
+ * Starts a session for a user: a fresh token every time (never reused, so a token seen before
+ * sign-in is worthless after it), stored only as its hash, valid for one day.
+ */
+export async function createSession(db: Db, userId: number, userAgent?: string | null): Promise<{ token: string; sessionId: string; expiresAt: Date }> {
+  const token = newToken();
+  const sessionId = hashToken(token);
+  const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
+  await db.insert(sessions).values({ id: sessionId, userId, expiresAt, userAgent: userAgent?.slice(0, 300) ?? null });
+  // Housekeeping while we are here: this user's dead sessions.
+  await db.delete(sessions).where(and(eq(sessions.userId, userId), lt(sessions.expiresAt, new Date())));
+  return { token, sessionId, expiresAt };
+}
+
+/** Ends one session (by its id, the token hash). Unknown ids are fine. */
+export async function revokeSession(db: Db, sessionId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+/** Ends every session of a user, except `keep` (the one making the request) when given. */
+export async function revokeUserSessions(db: Db, userId: number, keep?: string | null): Promise<void> {
+  await db.delete(sessions).where(keep ? and(eq(sessions.userId, userId), ne(sessions.id, keep)) : eq(sessions.userId, userId));
+}
+
+/** Secure only in production on a real host: browsers drop Secure cookies on plain-http localhost. */
+export function secureCookies(): boolean {
+  const settings = config();
+  return settings.NODE_ENV === 'production' && !/^(localhost|127\.|\[?::1)/.test(settings.HOST);
+}
+
+export function sessionCookieOptions(expires: Date) {
+  return { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: secureCookies(), expires };
 }

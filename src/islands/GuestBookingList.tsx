@@ -1,0 +1,107 @@
+/**
+ * The guest bookings made on this device. Their ids come from local storage; each is fetched from
+ * the API with the HttpOnly cookie that was set for that booking when it was made, so the edit
+ * token itself never sits where script could read it.
+ */
+import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
+import { formatStay } from '../lib/datetime';
+import { $guestBookings, forgetGuestBooking } from '../stores/guestBookings';
+
+interface Loaded {
+  id: number;
+  code: string;
+  store_id: number;
+  store_name: string;
+  start: string;
+  end: string;
+  party_size: number;
+  status: 'confirmed' | 'cancelled';
+  changeable: boolean;
+}
+
+type Entry = { state: 'loading' } | { state: 'ok'; booking: Loaded } | { state: 'gone' };
+
+export default function GuestBookingList({ locale, labels: L }: { locale: string; labels: Record<string, string> }) {
+  const remembered = useStore($guestBookings);
+  const [hydrated, setHydrated] = useState(false);
+  const [entries, setEntries] = useState<Record<number, Entry>>({});
+
+  useEffect(() => setHydrated(true), []);
+  useEffect(() => {
+    for (const r of remembered) {
+      if (entries[r.id]) continue;
+      setEntries((e) => ({ ...e, [r.id]: { state: 'loading' } }));
+      fetch(`/api/guest-bookings/${r.id}`, { headers: { accept: 'application/json' } })
+        .then(async (res) => (res.ok ? ((await res.json()) as Loaded) : null))
+        .catch(() => null)
+        .then((booking) => setEntries((e) => ({ ...e, [r.id]: booking ? { state: 'ok', booking } : { state: 'gone' } })));
+    }
+  }, [remembered]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  return (
+    <section aria-labelledby="guest-bookings" data-testid="guest-bookings">
+      <h2 id="guest-bookings" className="mb-2 text-lg font-bold">
+        {L['booking.list.guestTitle']}
+      </h2>
+      {!hydrated ? (
+        <p className="text-sm" role="status">
+          {L['booking.list.loading']}
+        </p>
+      ) : remembered.length === 0 ? (
+        <p className="text-sm opacity-80">{L['booking.list.guestEmpty']}</p>
+      ) : (
+        <ul className="space-y-2">
+          {[...remembered]
+            .sort((a, b) => b.start.localeCompare(a.start))
+            .map((r) => {
+              const e = entries[r.id] ?? { state: 'loading' };
+              return (
+                <li key={r.id} className="card bg-base-200" data-testid="booking-item" data-code={r.code}>
+                  <div className="card-body gap-1 p-4">
+                    {e.state === 'ok' ? (
+                      <>
+                        <div className="flex items-center justify-between gap-2">
+                          <a className="font-bold" href={`/store/${e.booking.store_id}`}>
+                            {e.booking.store_name}
+                          </a>
+                          <span className={`badge ${e.booking.status === 'confirmed' ? 'badge-success' : 'badge-ghost'}`}>{L[`booking.status.${e.booking.status}`]}</span>
+                        </div>
+                        <p>
+                          {formatStay(new Date(e.booking.start), new Date(e.booking.end), locale)} ・ {L['booking.partyCount']!.replace('{{count}}', String(e.booking.party_size))}
+                        </p>
+                        <p className="font-mono text-sm opacity-80">{e.booking.code}</p>
+                        <div className="card-actions mt-1">
+                          {e.booking.changeable && (
+                            <a className="btn btn-sm btn-primary" href={`/store/${e.booking.store_id}/booking-without/edit/${e.booking.id}`}>
+                              {L['booking.list.edit']}
+                            </a>
+                          )}
+                          <a className="btn btn-sm btn-outline" href={`/store/${e.booking.store_id}/booking-without`}>
+                            {L['booking.list.rebook']}
+                          </a>
+                        </div>
+                      </>
+                    ) : e.state === 'gone' ? (
+                      <div className="flex flex-wrap items-center justify-between gap-2">
+                        <p className="text-sm">
+                          <span className="font-mono">{r.code}</span> — {L['booking.list.unavailable']}
+                        </p>
+                        <button type="button" className="btn btn-xs" onClick={() => forgetGuestBooking(r.id)}>
+                          {L['booking.list.forget']}
+                        </button>
+                      </div>
+                    ) : (
+                      <p className="text-sm" role="status">
+                        <span className="font-mono">{r.code}</span> {L['booking.list.loading']}
+                      </p>
+                    )}
+                  </div>
+                </li>
+              );
+            })}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,135 @@
+import { useState, type SubmitEvent } from 'react';
+import { setSignedIn } from '../stores/auth';
+
+interface Props {
+  /** Where to go once signed in (already made safe by the server). */
+  next: string;
+  /** What the server-rendered form had, when it came back from a no-JavaScript post. */
+  initialEmail: string;
+  initialError: string | null;
+  fieldErrors: Record<string, string>;
+  demo: { email: string; password: string } | null;
+  labels: Record<'email' | 'password' | 'submit' | 'sending' | 'forgot' | 'noAccount' | 'create' | 'or' | 'demo' | 'required' | 'network', string>;
+}
+
+type Envelope = { error?: { message?: string; fields?: Record<string, string> } };
+
+/**
+ * Sign-in (spec section 7): POST /api/login; on success the browser remembers only the user id
+ * (`tokenBr`), the session itself being an HttpOnly cookie. Also posts as a plain form without JS.
+ */
+export default function LoginForm({ next, initialEmail, initialError, fieldErrors, demo, labels }: Props) {
+  const [email, setEmail] = useState(initialEmail);
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(initialError);
+  const [fields, setFields] = useState<Record<string, string>>(fieldErrors);
+  const [busy, setBusy] = useState(false);
+
+  async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    setError(null);
+    setFields({});
+    try {
+      const res = await fetch('/api/login', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password }),
+      });
+      if (res.ok) {
+        const body = (await res.json()) as { user_id: number };
+        setSignedIn(body.user_id);
+        window.location.assign(next);
+        return;
+      }
+      const body = (await res.json().catch(() => ({}))) as Envelope;
+      setFields(body.error?.fields ?? {});
+      setError(body.error?.fields ? null : (body.error?.message ?? labels.network));
+    } catch {
+      setError(labels.network);
+    }
+    setBusy(false);
+  }
+
+  const describe = (name: string) => (fields[name] ? `login-${name}-error` : undefined);
+
+  return (
+    <form method="post" action={`/auth/signin?next=${encodeURIComponent(next)}`} onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+      {error && (
+        <div role="alert" className="alert alert-error alert-soft text-sm" data-testid="login-error">
+          {error}
+        </div>
+      )}
+      <div>
+        <label htmlFor="login-email" className="mb-1 block text-sm font-medium">
+          {labels.email}
+        </label>
+        <input
+          id="login-email"
+          name="email"
+          type="email"
+          inputMode="email"
+          autoComplete="username"
+          required
+          maxLength={254}
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          aria-invalid={fields.email ? true : undefined}
+          aria-describedby={describe('email')}
+          className={`input input-bordered w-full ${fields.email ? 'input-error' : ''}`}
+        />
+        {fields.email && <p id="login-email-error" className="mt-1 text-sm text-error">{fields.email}</p>}
+      </div>
+      <div>
+        <div className="mb-1 flex items-baseline justify-between gap-2">
+          <label htmlFor="login-password" className="block text-sm font-medium">
+            {labels.password}
+          </label>
+          <a href="/auth/forgot-password" className="link link-primary text-sm">
+            {labels.forgot}
+          </a>
+        </div>
+        <input
+          id="login-password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          maxLength={128}
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          aria-invalid={fields.password ? true : undefined}
+          aria-describedby={describe('password')}
+          className={`input input-bordered w-full ${fields.password ? 'input-error' : ''}`}
+        />
+        {fields.password && <p id="login-password-error" className="mt-1 text-sm text-error">{fields.password}</p>}
+      </div>
+      <button type="submit" className="btn btn-primary w-full" disabled={busy} aria-busy={busy}>
+        {busy ? labels.sending : labels.submit}
+      </button>
+      {demo && (
+        <>
+          <div className="divider text-xs text-base-content/70">{labels.or}</div>
+          {/* The demo account is public (README); this only fills the form, the user still signs in. */}
+          <button
+            type="button"
+            className="btn btn-outline w-full"
+            onClick={() => {
+              setEmail(demo.email);
+              setPassword(demo.password);
+            }}
+          >
+            {labels.demo}
+          </button>
+        </>
+      )}
+      <p className="text-center text-sm">
+        {labels.noAccount}{' '}
+        <a href={`/auth/signup${next !== '/home' ? `?next=${encodeURIComponent(next)}` : ''}`} className="link link-primary">
+          {labels.create}
+        </a>
+      </p>
+    </form>
+  );
+}

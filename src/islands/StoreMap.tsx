@@ -1,0 +1,69 @@
+import { useEffect, useRef, useState } from 'react';
+import type { Map as LeafletMap } from 'leaflet';
+import 'leaflet/dist/leaflet.css';
+// Served from our own origin (the CSP allows no image CDN).
+import iconUrl from 'leaflet/dist/images/marker-icon.png';
+import iconRetinaUrl from 'leaflet/dist/images/marker-icon-2x.png';
+import shadowUrl from 'leaflet/dist/images/marker-shadow.png';
+
+interface Props {
+  lat: number;
+  lng: number;
+  name: string;
+  /** MAP_TILE_URL from the server's configuration. */
+  tileUrl: string;
+  labels: { region: string; tilesFailed: string; openExternal: string; attribution: string };
+}
+
+const src = (asset: string | { src: string }) => (typeof asset === 'string' ? asset : asset.src);
+
+/**
+ * The store on a Leaflet map. Loaded only on the store page. When tiles cannot load the map
+ * still shows the marker, pans and zooms, and a notice offers an outside map.
+ */
+export default function StoreMap({ lat, lng, name, tileUrl, labels }: Props) {
+  const box = useRef<HTMLDivElement>(null);
+  const [tilesFailed, setTilesFailed] = useState(false);
+
+  useEffect(() => {
+    let map: LeafletMap | null = null;
+    let cancelled = false;
+    // Leaflet (45 KB) is fetched only when the map scrolls into view (client:visible).
+    void import('leaflet').then(({ default: L }) => {
+      if (cancelled || !box.current) return;
+      map = L.map(box.current, { scrollWheelZoom: false }).setView([lat, lng], 17);
+      const tiles = L.tileLayer(tileUrl, { maxZoom: 19, attribution: labels.attribution });
+      tiles.on('tileerror', () => setTilesFailed(true));
+      tiles.addTo(map);
+      const icon = L.icon({
+        iconUrl: src(iconUrl),
+        iconRetinaUrl: src(iconRetinaUrl),
+        shadowUrl: src(shadowUrl),
+        iconSize: [25, 41],
+        iconAnchor: [12, 41],
+        popupAnchor: [1, -34],
+        shadowSize: [41, 41],
+      });
+      L.marker([lat, lng], { icon, title: name, alt: name, keyboard: true }).addTo(map).bindPopup(name);
+      box.current.dataset.mapReady = 'true';
+    });
+    return () => {
+      cancelled = true;
+      map?.remove();
+    };
+  }, [lat, lng, tileUrl]);
+
+  return (
+    <div className="relative h-full w-full">
+      <div ref={box} role="region" aria-label={labels.region} className="h-full w-full bg-base-200" />
+      {tilesFailed && (
+        <p role="status" className="absolute inset-x-2 bottom-2 z-[1000] rounded bg-base-100/95 px-3 py-2 text-xs shadow" data-tiles-failed>
+          {labels.tilesFailed}{' '}
+          <a className="link link-primary" href={`https://www.openstreetmap.org/?mlat=${lat}&mlon=${lng}#map=18/${lat}/${lng}`} target="_blank" rel="noopener noreferrer">
+            {labels.openExternal}
+          </a>
+        </p>
+      )}
+    </div>
+  );
+}

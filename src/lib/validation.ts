@@ -1,0 +1,56 @@
+/**
+ * Japanese contact details, checked the same way on the server and in the browser.
+ * Pure functions: account forms and guest bookings both use them.
+ */
+
+/** Dashes people type between phone digit groups, ASCII and Japanese (ー included: IMEs produce it). */
+const PHONE_SEPARATORS = /[\s\-‐‑‒–—―−ー－()（）.]/g;
+
+/**
+ * Phone number in its canonical form (digits only, domestic), or null when it is not a Japanese
+ * number: landlines and 0120 (10 digits), mobiles 070/080/090, IP phones 050 and 0800 (11 digits).
+ * Full-width digits, dashes, spaces, brackets and an international +81 prefix are accepted.
+ * @example normalisePhone('０９０－１２３４－５６７８') // '09012345678'
+ * @example normalisePhone('+81 3-1234-5678') // '0312345678'
+ */
+export function normalisePhone(input: string): string | null {
+  if (typeof input !== 'string' || input.length > 40) return null;
+  let s = input.normalize('NFKC').trim().replace(PHONE_SEPARATORS, '');
+  if (s.startsWith('+81')) s = '0' + s.slice(3).replace(/^0/, '');
+  if (!/^\d+$/.test(s)) return null;
+  if (/^0[5789]0\d{8}$/.test(s)) return s;
+  if (/^0800\d{7}$/.test(s)) return s;
+  if (/^0[1-9]\d{8}$/.test(s) && !/^0[5789]0/.test(s)) return s;
+  return null;
+}
+
+/** @example isJapanesePhone('03-1234-5678') // true */
+export function isJapanesePhone(input: string): boolean {
+  return normalisePhone(input) !== null;
+}
+
+/** Hiragana, katakana (full and half width), the long-vowel mark, the middle dot and spaces. */
+const KANA = /^[\u3041-\u3096\u309D\u309E\u30A1-\u30FA\u30FC-\u30FE\u30FB\uFF66-\uFF9F\u3000 ]+$/;
+
+/**
+ * True for a name written in kana (フリガナ). Blank is not kana.
+ * @example isKana('ヤマダ ハナコ') // true
+ * @example isKana('山田') // false
+ */
+export function isKana(input: string): boolean {
+  if (typeof input !== 'string') return false;
+  const s = input.trim();
+  return s.length > 0 && /[^\u3000 ]/.test(s) && KANA.test(s);
+}
+
+/**
+ * Kana in the form stored: full-width katakana, single spaces.
+ * @example normaliseKana('やまだ　ﾊﾅｺ') // 'ヤマダ ハナコ'
+ */
+export function normaliseKana(input: string): string {
+  return input
+    .normalize('NFKC')
+    .replace(/[\u3041-\u3096]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 0x60))
+    .replace(/[\u3000 ]+/g, ' ')
+    .trim();
+}

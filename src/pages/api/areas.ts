@@ -1,0 +1,8 @@
+import { api, json } from '../../server/http/api';
+import { getDb } from '../../server/db/client';
+import { listAreas } from '../../server/stores';
+
+export const GET = api(async () => {
+  const rows = await listAreas(await getDb());
+  return json(rows.map((a) => ({ id: a.id, slug: a.slug, name: a.name, store_count: a.storeCount })));
+});

@@ -1,0 +1,28 @@
+import { api, idParam, json, readJson, unauthorized } from '../../../server/http/api';
+import { getDb } from '../../../server/db/client';
+import { bookingContext, bookingJson, cancelBooking, editBooking, editSchema, getBooking, type Actor } from '../../../server/bookings';
+
+function actorOf(locals: App.Locals): Actor {
+  if (!locals.user) throw unauthorized();
+  return { kind: 'user', userId: locals.user.id, email: locals.user.email, name: locals.user.name };
+}
+
+/** One of the diner's own bookings; anyone else's id is simply not found. */
+export const GET = api(async ({ locals, params }) => {
+  const actor = actorOf(locals);
+  return json(bookingJson(await getBooking(await getDb(), idParam(params.id), actor)));
+});
+
+/** Changes time, party size, seat preference or note in one step. */
+export const PATCH = api(async ({ locals, params, request, url }) => {
+  const actor = actorOf(locals);
+  const id = idParam(params.id);
+  const input = await readJson(request, locals.t, editSchema);
+  return json(bookingJson(await editBooking(await getDb(), id, input, actor, bookingContext(locals, url))));
+});
+
+/** Cancels (until the start time). */
+export const DELETE = api(async ({ locals, params, url }) => {
+  const actor = actorOf(locals);
+  return json(bookingJson(await cancelBooking(await getDb(), idParam(params.id), actor, bookingContext(locals, url))));
+});

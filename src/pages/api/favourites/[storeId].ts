@@ -1,0 +1,17 @@
+import { api, idParam, json, notFound, unauthorized } from '../../../server/http/api';
+import { getDb } from '../../../server/db/client';
+import { addFavourite, removeFavourite } from '../../../server/favourites';
+
+export const PUT = api(async ({ locals, params }) => {
+  if (!locals.user) throw unauthorized();
+  const storeId = idParam(params.storeId);
+  if (!(await addFavourite(await getDb(), locals.user.id, storeId))) throw notFound();
+  return json({ store_id: storeId, favourite: true });
+});
+
+export const DELETE = api(async ({ locals, params }) => {
+  if (!locals.user) throw unauthorized();
+  const storeId = idParam(params.storeId);
+  if (!(await removeFavourite(await getDb(), locals.user.id, storeId))) throw notFound();
+  return new Response(null, { status: 204 });
+});

@@ -1,0 +1,11 @@
+import { api, json, readQuery, unauthorized } from '../../../server/http/api';
+import { getDb } from '../../../server/db/client';
+import { listFavourites } from '../../../server/favourites';
+import { cardJson, partyQuerySchema } from '../../../server/stores';
+
+export const GET = api(async ({ locals, url }) => {
+  if (!locals.user) throw unauthorized();
+  const { party } = readQuery(url, locals.t, partyQuerySchema);
+  const items = await listFavourites(await getDb(), locals.user.id, party);
+  return json({ items: items.map((c) => ({ ...cardJson(c), added_at: c.addedAt.toISOString() })) });
+});

@@ -1,0 +1,9 @@
+import { api, idParam } from '../../../../server/http/api';
+import { getDb } from '../../../../server/db/client';
+import { bookingContext, getBooking, guestActor, icsResponse } from '../../../../server/bookings';
+
+/** "Add to calendar" for a guest booking (token header or the booking's cookie). */
+export const GET = api(async (context) => {
+  const booking = await getBooking(await getDb(), idParam(context.params.id), guestActor(context));
+  return icsResponse(booking, bookingContext(context.locals, context.url));
+});

@@ -1,0 +1,12 @@
+import { api, json, readQuery, unauthorized } from '../../../server/http/api';
+import { getDb } from '../../../server/db/client';
+import { listHistory } from '../../../server/history';
+import { cardJson, partyQuerySchema } from '../../../server/stores';
+
+/** Viewing history, newest first. */
+export const GET = api(async ({ locals, url }) => {
+  if (!locals.user) throw unauthorized();
+  const { party } = readQuery(url, locals.t, partyQuerySchema);
+  const items = await listHistory(await getDb(), locals.user.id, party);
+  return json({ items: items.map((c) => ({ ...cardJson(c), viewed_at: c.viewedAt.toISOString() })) });
+});

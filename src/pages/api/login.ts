@@ -1,0 +1,23 @@
+import { api, json, readJson, unauthorized } from '../../server/http/api';
+import { signIn, signInSchema } from '../../server/auth';
+import { getDb } from '../../server/db/client';
+import { revokeSession, SESSION_COOKIE, sessionCookieOptions } from '../../server/sessions';
+
+/** Sign-in (spec section 7): `{token, user_id}` for API clients, and the HttpOnly cookie for the browser. */
+export const POST = api(async ({ request, locals, cookies, clientAddress }) => {
+  const input = await readJson(request, locals.t, signInSchema);
+  const db = await getDb();
+  const result = await signIn(db, input, { ip: clientAddress, userAgent: request.headers.get('user-agent') });
+  if (!result) throw unauthorized('message.unauthorized');
+  // Whatever session this browser had before is replaced, never reused.
+  if (locals.sessionId) await revokeSession(db, locals.sessionId);
+  cookies.set(SESSION_COOKIE, result.token, sessionCookieOptions(result.expiresAt));
+  return json({ token: result.token, user_id: result.userId });
+});
+
+/** Sign-out: always 204; the session ends on the server and the cookie is dropped. */
+export const DELETE = api(async ({ locals, cookies }) => {
+  if (locals.sessionId) await revokeSession(await getDb(), locals.sessionId);
+  cookies.delete(SESSION_COOKIE, { path: '/' });
+  return new Response(null, { status: 204 });
+});

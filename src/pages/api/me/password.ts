@@ -1,0 +1,11 @@
+import { api, readJson, unauthorized } from '../../../server/http/api';
+import { changePassword, changePasswordSchema } from '../../../server/account';
+import { getDb } from '../../../server/db/client';
+
+/** `{current_password, new_password}` → 204; every other session of the user ends. */
+export const PUT = api(async ({ request, locals }) => {
+  if (!locals.user) throw unauthorized();
+  const input = await readJson(request, locals.t, changePasswordSchema);
+  await changePassword(await getDb(), locals.t, locals.user.id, input, locals.sessionId);
+  return new Response(null, { status: 204 });
+});

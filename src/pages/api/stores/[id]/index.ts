@@ -1,0 +1,9 @@
+import { api, idParam, json, notFound } from '../../../../server/http/api';
+import { getDb } from '../../../../server/db/client';
+import { getStore, storeJson } from '../../../../server/stores';
+
+export const GET = api(async ({ params }) => {
+  const store = await getStore(await getDb(), idParam(params.id));
+  if (!store) throw notFound();
+  return json(storeJson(store));
+});

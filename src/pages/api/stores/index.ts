@@ -1,0 +1,10 @@
+import { api, json, readQuery } from '../../../server/http/api';
+import { getDb } from '../../../server/db/client';
+import { cardJson, listQuerySchema, searchStores } from '../../../server/stores';
+
+/** Stores that can seat the party within the hour (DESIGN §6). */
+export const GET = api(async ({ url, locals }) => {
+  const query = readQuery(url, locals.t, listQuerySchema);
+  const page = await searchStores(await getDb(), query);
+  return json({ items: page.items.map(cardJson), page: page.page, per_page: page.perPage, total: page.total });
+});

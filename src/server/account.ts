@@ -1,0 +1,141 @@
+/**
+ * A signed-in user's own account: profile, password change and leaving (退会).
+ */
+import { and, eq, gt, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Db } from './db/client';
+import { bookings, favourites, mailOutbox, passwordResets, sessions, users, viewingHistory } from './db/schema';
+import { ApiError, notFound } from './http/api';
+import { consume, LIMITS, limitKey } from './http/rateLimit';
+import { emailSchema, emailTaken, nameSchema, newPasswordSchema, PASSWORD_MAX, pgCode } from './auth';
+import { hashPassword, verifyPassword } from './passwords';
+import { revokeUserSessions } from './sessions';
+import { publishAvailabilityChange } from './events';
+import { isKana, normaliseKana, normalisePhone } from '../lib/validation';
+import type { T } from '../i18n';
+
+export interface Account {
+  id: number;
+  email: string;
+  name: string;
+  name_kana: string;
+  phone: string;
+}
+
+/** Kana and phone may be left empty; when given they must be kana and a Japanese number. */
+const kanaSchema = z
+  .string()
+  .trim()
+  .max(100)
+  .refine((v) => v === '' || isKana(v), { message: 'account.validation.kana' })
+  .transform((v) => (v === '' ? '' : normaliseKana(v)));
+
+const phoneSchema = z
+  .string()
+  .trim()
+  .max(30)
+  .refine((v) => v === '' || normalisePhone(v) !== null, { message: 'account.validation.phone' })
+  .transform((v) => (v === '' ? '' : normalisePhone(v)!));
+
+export const profileSchema = z
+  .object({ name: nameSchema, name_kana: kanaSchema, phone: phoneSchema, email: emailSchema })
+  .partial();
+
+export const changePasswordSchema = z.object({
+  current_password: z.string().min(1).max(PASSWORD_MAX),
+  new_password: newPasswordSchema,
+});
+
+export const leaveSchema = z.object({
+  password: z.string().min(1).max(PASSWORD_MAX),
+  confirm: z.boolean().refine((v) => v, { message: 'account.validation.confirmLeave' }),
+});
+
+export async function getAccount(db: Db, userId: number): Promise<Account> {
+  const [row] = await db
+    .select({ id: users.id, email: users.email, name: users.name, name_kana: users.nameKana, phone: users.phone })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!row) throw notFound();
+  return row;
+}
+
+export async function updateAccount(db: Db, t: T, userId: number, patch: z.infer<typeof profileSchema>): Promise<Account> {
+  const set: Partial<typeof users.$inferInsert> = { updatedAt: new Date() };
+  if (patch.name !== undefined) set.name = patch.name;
+  if (patch.name_kana !== undefined) set.nameKana = patch.name_kana;
+  if (patch.phone !== undefined) set.phone = patch.phone;
+  if (patch.email !== undefined) set.email = patch.email;
+  try {
+    await db.update(users).set(set).where(eq(users.id, userId));
+  } catch (error) {
+    if (pgCode(error) === '23505') throw emailTaken(t);
+    throw error;
+  }
+  return getAccount(db, userId);
+}
+
+function wrongPassword(t: T, field: string): ApiError {
+  return new ApiError(400, 'wrong_password', 'account.error.wrongPassword', { fields: { [field]: t('account.error.wrongPassword') } });
+}
+
+/**
+ * Checks a signed-in user's password. Wrong guesses count against the same per-address limit as
+ * sign-in, so a borrowed session cannot be used to guess the password.
+ */
+async function checkPassword(db: Db, t: T, userId: number, password: string, field: string): Promise<void> {
+  const [row] = await db.select({ email: users.email, hash: users.passwordHash }).from(users).where(eq(users.id, userId));
+  if (!row) throw notFound();
+  if (await verifyPassword(row.hash, password)) return;
+  await consume(db, [{ key: limitKey('login-addr', row.email), limit: LIMITS.loginPerAddress }]);
+  throw wrongPassword(t, field);
+}
+
+/** Needs the current password; ends every other session of the user (the one asking stays). */
+export async function changePassword(db: Db, t: T, userId: number, input: z.infer<typeof changePasswordSchema>, keepSessionId: string | null): Promise<void> {
+  await checkPassword(db, t, userId, input.current_password, 'current_password');
+  const passwordHash = await hashPassword(input.new_password);
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
+    await revokeUserSessions(tx as unknown as Db, userId, keepSessionId);
+  });
+}
+
+export interface LeaveResult {
+  cancelledBookings: number;
+  anonymisedBookings: number;
+}
+
+/**
+ * Leaving: personal data, favourites, viewing history, sessions and reset links are deleted;
+ * bookings not yet started are cancelled so their tables free up; every booking left behind keeps
+ * no trace of the person (no user, no note, no contact). The address may sign up again.
+ */
+export async function leave(db: Db, t: T, userId: number, password: string): Promise<LeaveResult> {
+  await checkPassword(db, t, userId, password, 'password');
+  const now = new Date();
+  const result = await db.transaction(async (tx) => {
+    const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId)).for('update');
+    if (!user) throw notFound();
+    const cancelled = await tx
+      .update(bookings)
+      .set({ status: 'cancelled', cancelledAt: now, updatedAt: now })
+      .where(and(eq(bookings.userId, userId), eq(bookings.status, 'confirmed'), gt(bookings.startsAt, now)))
+      .returning({ storeId: bookings.storeId });
+    const anonymised = await tx
+      .update(bookings)
+      .set({ userId: null, note: '', guestName: null, guestNameKana: null, guestPhone: null, guestEmail: null, guestTokenHash: null, updatedAt: now })
+      .where(eq(bookings.userId, userId))
+      .returning({ id: bookings.id });
+    await tx.delete(favourites).where(eq(favourites.userId, userId));
+    await tx.delete(viewingHistory).where(eq(viewingHistory.userId, userId));
+    await tx.delete(sessions).where(eq(sessions.userId, userId));
+    await tx.delete(passwordResets).where(eq(passwordResets.userId, userId));
+    // Mails already handed over stay with the mail provider; our copies of them go.
+    await tx.delete(mailOutbox).where(sql`lower(${mailOutbox.toAddress}) = lower(${user.email})`);
+    await tx.delete(users).where(eq(users.id, userId));
+    return { storeIds: cancelled.map((c) => c.storeId), cancelledBookings: cancelled.length, anonymisedBookings: anonymised.length };
+  });
+  await publishAvailabilityChange(db, result.storeIds);
+  return { cancelledBookings: result.cancelledBookings, anonymisedBookings: result.anonymisedBookings };
+}

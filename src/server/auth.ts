@@ -1,0 +1,188 @@
+/**
+ * Accounts: sign-up, sign-in, sign-out and password reset. Sessions are in sessions.ts;
+ * profile, password change and leaving are in account.ts.
+ */
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Db } from './db/client';
+import { passwordResets, users } from './db/schema';
+import { ApiError } from './http/api';
+import { assertUnder, clear, consume, LIMITS, limitKey } from './http/rateLimit';
+import { isCommonPassword } from './commonPasswords';
+import { hashPassword, needsRehash, verifyPassword } from './passwords';
+import { createSession, hashToken, newToken, revokeUserSessions } from './sessions';
+import { queueMail } from './mail';
+import type { T } from '../i18n';
+
+export const RESET_TTL_MS = 60 * 60 * 1000;
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+
+// ── Schemas (API bodies and forms alike) ─────────────────────────────────────────────
+
+export const emailSchema = z.string().trim().min(1).max(254).pipe(z.email()).transform((v) => v.toLowerCase());
+
+/** NIST-style: length only, no composition rules, and not one of the usual guesses. */
+export const newPasswordSchema = z
+  .string()
+  .min(PASSWORD_MIN)
+  .max(PASSWORD_MAX)
+  .refine((p) => !isCommonPassword(p), { message: 'auth.validation.commonPassword' });
+
+export const nameSchema = z.string().trim().min(1).max(100);
+
+export const signUpSchema = z.object({
+  name: nameSchema,
+  email: emailSchema,
+  password: newPasswordSchema,
+  agree: z.boolean().refine((v) => v, { message: 'auth.validation.agree' }),
+});
+
+/** Sign-in checks sizes only: the real check is the password hash. */
+export const signInSchema = z.object({
+  email: z.string().trim().min(1).max(254),
+  password: z.string().min(1).max(PASSWORD_MAX),
+});
+
+export const forgotSchema = z.object({ email: emailSchema });
+export const tokenSchema = z.string().min(1).max(200);
+export const resetSchema = z.object({ token: tokenSchema, password: newPasswordSchema });
+
+// ── Users ──────────────────────────────────────────────────────────────────────────────
+
+export async function findUserByEmail(db: Db, email: string) {
+  const [row] = await db
+    .select({ id: users.id, email: users.email, passwordHash: users.passwordHash })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`);
+  return row ?? null;
+}
+
+/** The SQLSTATE behind a Drizzle-wrapped error. */
+export function pgCode(error: unknown): string | undefined {
+  let e = error as { code?: unknown; cause?: unknown } | undefined;
+  for (let i = 0; e && i < 5; i++) {
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
+    e = e.cause as typeof e;
+  }
+  return undefined;
+}
+
+export function emailTaken(t: T): ApiError {
+  return new ApiError(409, 'email_taken', 'auth.error.emailTaken', { fields: { email: t('auth.error.emailTaken') } });
+}
+
+/**
+ * Creates an account and signs it in. Every attempt from an address counts against the
+ * sign-up limit, so probing for taken addresses (the one answer that reveals an account) is bounded.
+ */
+export async function signUp(
+  db: Db,
+  t: T,
+  input: z.infer<typeof signUpSchema>,
+  client: { ip: string; userAgent?: string | null },
+): Promise<{ userId: number; token: string; expiresAt: Date }> {
+  await consume(db, [{ key: limitKey('signup-ip', client.ip), limit: LIMITS.signupPerIp }]);
+  if (await findUserByEmail(db, input.email)) throw emailTaken(t);
+  const passwordHash = await hashPassword(input.password);
+  let userId: number;
+  try {
+    const [row] = await db.insert(users).values({ email: input.email, name: input.name, passwordHash }).returning({ id: users.id });
+    userId = row!.id;
+  } catch (error) {
+    // Two sign-ups for one address at once: the unique index decides.
+    if (pgCode(error) === '23505') throw emailTaken(t);
+    throw error;
+  }
+  const session = await createSession(db, userId, client.userAgent);
+  return { userId, token: session.token, expiresAt: session.expiresAt };
+}
+
+let dummyHash: Promise<string> | undefined;
+
+/**
+ * Checks e-mail and password and starts a new session. Null for any mismatch, with the same work
+ * done whether or not the address exists. Failures count per address and per IP; once either is
+ * over its limit, even the right password gets 429 until the window ends.
+ */
+export async function signIn(
+  db: Db,
+  input: z.infer<typeof signInSchema>,
+  client: { ip: string; userAgent?: string | null },
+): Promise<{ userId: number; token: string; expiresAt: Date } | null> {
+  const checks = [
+    { key: limitKey('login-addr', input.email), limit: LIMITS.loginPerAddress },
+    { key: limitKey('login-ip', client.ip), limit: LIMITS.loginPerIp },
+  ];
+  await assertUnder(db, checks);
+  const user = await findUserByEmail(db, input.email);
+  dummyHash ??= hashPassword(newToken());
+  const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash), input.password);
+  if (!user || !ok) {
+    await consume(db, checks);
+    return null;
+  }
+  await clear(db, checks[0]!.key);
+  if (needsRehash(user.passwordHash)) {
+    await db.update(users).set({ passwordHash: await hashPassword(input.password) }).where(eq(users.id, user.id));
+  }
+  const session = await createSession(db, user.id, client.userAgent);
+  return { userId: user.id, token: session.token, expiresAt: session.expiresAt };
+}
+
+// ── Password reset ────────────────────────────────────────────────────────────────────
+
+/**
+ * Sends a single-use reset link valid for one hour, if the address has an account. The caller
+ * answers the same either way; only the limits (which count every request) can refuse.
+ */
+export async function requestPasswordReset(db: Db, t: T, email: string, client: { ip: string; origin: string }): Promise<void> {
+  await consume(db, [
+    { key: limitKey('reset-addr', email), limit: LIMITS.resetPerAddress },
+    { key: limitKey('reset-ip', client.ip), limit: LIMITS.resetPerIp },
+  ]);
+  const user = await findUserByEmail(db, email);
+  if (!user) return;
+  const token = newToken();
+  await db.insert(passwordResets).values({ tokenHash: hashToken(token), userId: user.id, expiresAt: new Date(Date.now() + RESET_TTL_MS) });
+  const link = `${client.origin}/auth/reset-password?token=${token}`;
+  await queueMail(db, {
+    to: user.email,
+    subject: t('auth.mail.reset.subject'),
+    text: t('auth.mail.reset.body', { link, minutes: RESET_TTL_MS / 60_000 }),
+    kind: 'password_reset',
+  });
+}
+
+export function invalidLink(): ApiError {
+  return new ApiError(400, 'invalid_link', 'auth.reset.invalid');
+}
+
+/** True while a reset link is unused and within its hour. */
+export async function resetLinkIsValid(db: Db, token: string): Promise<boolean> {
+  const [row] = await db
+    .select({ userId: passwordResets.userId })
+    .from(passwordResets)
+    .where(and(eq(passwordResets.tokenHash, hashToken(token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, new Date())));
+  return Boolean(row);
+}
+
+/**
+ * Sets a new password from a reset link. The link is spent in the same statement that checks it,
+ * so two uses at once cannot both succeed; every session and every other link of the user ends.
+ */
+export async function resetPassword(db: Db, token: string, password: string): Promise<number> {
+  const passwordHash = await hashPassword(password);
+  return db.transaction(async (tx) => {
+    const [spent] = await tx
+      .update(passwordResets)
+      .set({ usedAt: new Date() })
+      .where(and(eq(passwordResets.tokenHash, hashToken(token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, new Date())))
+      .returning({ userId: passwordResets.userId });
+    if (!spent) throw invalidLink();
+    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, spent.userId));
+    await tx.update(passwordResets).set({ usedAt: new Date() }).where(and(eq(passwordResets.userId, spent.userId), isNull(passwordResets.usedAt)));
+    await revokeUserSessions(tx as unknown as Db, spent.userId);
+    return spent.userId;
+  });
+}

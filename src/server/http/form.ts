@@ -1,0 +1,48 @@
+/**
+ * HTML form posts to pages (the no-JavaScript path): parsed with the API's size cap and schema,
+ * giving back what was typed and one translated message per field so the page can re-render.
+ */
+import { z } from 'zod';
+import type { T } from '../../i18n';
+import { ApiError, MAX_BODY_BYTES, validationError } from './api';
+
+export type FormResult<S extends z.ZodType> =
+  | { ok: true; data: z.infer<S>; values: Record<string, string> }
+  | FormFailure;
+
+export interface FormFailure {
+  ok: false;
+  status: number;
+  values: Record<string, string>;
+  fields: Record<string, string>;
+  message?: string;
+}
+
+/** Field values as typed (passwords are never echoed back), checkboxes as booleans for the schema. */
+export async function readForm<S extends z.ZodType>(request: Request, t: T, schema: S, checkboxes: readonly string[] = []): Promise<FormResult<S>> {
+  const declared = Number(request.headers.get('content-length') ?? '0');
+  if (declared > MAX_BODY_BYTES) return { ok: false, status: 413, values: {}, fields: {}, message: t('validation.bodyTooLarge') };
+  const form = await request.formData().catch(() => null);
+  if (!form) return { ok: false, status: 400, values: {}, fields: {}, message: t('validation.invalidJson') };
+  const raw: Record<string, unknown> = {};
+  const values: Record<string, string> = {};
+  for (const [key, value] of form) {
+    if (typeof value !== 'string' || key in raw) continue;
+    raw[key] = value;
+    if (!/password/.test(key)) values[key] = value;
+  }
+  for (const key of checkboxes) {
+    raw[key] = raw[key] === 'on' || raw[key] === 'true';
+    values[key] = raw[key] ? 'on' : '';
+  }
+  const result = schema.safeParse(raw);
+  if (result.success) return { ok: true, data: result.data, values };
+  return { ok: false, status: 400, values, fields: validationError(t, result.error).options.fields ?? {} };
+}
+
+/** An ApiError from a service, as the page shows it: field messages, or one message for the form. */
+export function formError(t: T, error: unknown, values: Record<string, string>): FormFailure {
+  if (!(error instanceof ApiError)) throw error;
+  const fields = error.options.fields ?? {};
+  return { ok: false, status: error.status, values, fields, message: Object.keys(fields).length ? undefined : t(error.messageKey) };
+}

@@ -1,0 +1,87 @@
+/**
+ * Fixed-window counters in the `rate_limits` table, so every app instance sharing the database
+ * sees the same counts. One upsert per hit; a window starts at the first hit after the last one ended.
+ */
+import { createHash } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { ApiError } from './api';
+
+export interface Limit {
+  /** Hits allowed per window. */
+  max: number;
+  windowMs: number;
+}
+
+/** The limits of issue 3. Sign-up is generous so a household or an office behind one address is never blocked. */
+export const LIMITS = {
+  loginPerAddress: { max: 10, windowMs: 15 * 60_000 },
+  loginPerIp: { max: 50, windowMs: 15 * 60_000 },
+  resetPerAddress: { max: 5, windowMs: 60 * 60_000 },
+  resetPerIp: { max: 20, windowMs: 60 * 60_000 },
+  signupPerIp: { max: 50, windowMs: 10 * 60_000 },
+} satisfies Record<string, Limit>;
+
+export interface LimitState {
+  count: number;
+  /** Seconds until the window ends. */
+  retryAfter: number;
+}
+
+function retryAfter(resetAt: string | Date): number {
+  return Math.max(1, Math.ceil((new Date(resetAt).getTime() - Date.now()) / 1000));
+}
+
+/** Counts one hit and returns the count in the current window. */
+export async function hit(db: Db, key: string, limit: Limit): Promise<LimitState> {
+  const rows = await db.execute<{ count: number; reset_at: string }>(sql`
+    insert into rate_limits (key, count, reset_at)
+    values (${key}, 1, now() + ${limit.windowMs} * interval '1 millisecond')
+    on conflict (key) do update set
+      count = case when rate_limits.reset_at <= now() then 1 else rate_limits.count + 1 end,
+      reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end
+    returning count, reset_at`);
+  const row = rows[0]!;
+  return { count: Number(row.count), retryAfter: retryAfter(row.reset_at) };
+}
+
+/** The current count without counting, e.g. failures so far. */
+export async function peek(db: Db, key: string): Promise<LimitState> {
+  const rows = await db.execute<{ count: number; reset_at: string }>(sql`
+    select count, reset_at from rate_limits where key = ${key} and reset_at > now()`);
+  const row = rows[0];
+  return row ? { count: Number(row.count), retryAfter: retryAfter(row.reset_at) } : { count: 0, retryAfter: 0 };
+}
+
+export async function clear(db: Db, key: string): Promise<void> {
+  await db.execute(sql`delete from rate_limits where key = ${key}`);
+}
+
+export function tooManyRequests(retryAfterSeconds: number): ApiError {
+  return new ApiError(429, 'rate_limited', 'api.error.rateLimited', { headers: { 'retry-after': String(retryAfterSeconds) } });
+}
+
+/** Throws 429 when any of the keys has already reached its limit (checked before doing the work). */
+export async function assertUnder(db: Db, checks: readonly { key: string; limit: Limit }[]): Promise<void> {
+  for (const { key, limit } of checks) {
+    const state = await peek(db, key);
+    if (state.count >= limit.max) throw tooManyRequests(state.retryAfter);
+  }
+}
+
+/** Counts a hit on each key and throws 429 when one goes over its limit. */
+export async function consume(db: Db, checks: readonly { key: string; limit: Limit }[]): Promise<void> {
+  // Old windows are only history; sweep them now and then rather than on every hit.
+  if (Math.random() < 0.02) await db.execute(sql`delete from rate_limits where reset_at < now() - interval '1 day'`);
+  let worst = 0;
+  for (const { key, limit } of checks) {
+    const state = await hit(db, key, limit);
+    if (state.count > limit.max) worst = Math.max(worst, state.retryAfter);
+  }
+  if (worst) throw tooManyRequests(worst);
+}
+
+/** Keys never hold a raw e-mail or IP address, only a hash of it. */
+export function limitKey(kind: string, subject: string): string {
+  return `${kind}:${createHash('sha256').update(subject.trim().toLowerCase()).digest('base64url').slice(0, 22)}`;
+}

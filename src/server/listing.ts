@@ -1,0 +1,44 @@
+/**
+ * What a listing page (/home, /stores, /areas/{id}) needs from a request: the validated query,
+ * the bookable stores and which of them the diner keeps as favourites. Bad input gives the
+ * field errors and an empty result, never an exception.
+ */
+import type { z } from 'zod';
+import type { Db } from './db/client';
+import { favouriteIds } from './favourites';
+import { DEFAULT_PARTY, DEFAULT_PER_PAGE, listQuerySchema, searchStores, type ListQuery, type StorePage } from './stores';
+
+export interface Listing {
+  query: ListQuery;
+  /** What the diner typed, for re-rendering the form as it was. */
+  raw: Record<string, string>;
+  result: StorePage;
+  favourites: Set<number>;
+  error: z.ZodError | null;
+}
+
+export async function loadListing(db: Db, url: URL, userId: number | null, fixed: Partial<ListQuery> = {}, now = new Date()): Promise<Listing> {
+  const raw: Record<string, string> = {};
+  for (const [k, v] of url.searchParams) raw[k] ??= v;
+  const parsed = listQuerySchema.safeParse({ ...raw, ...fixed });
+  if (!parsed.success) {
+    const party = Number(raw.party);
+    const fallback = listQuerySchema.parse({ ...fixed, party: Number.isInteger(party) && party >= 1 && party <= 20 ? party : DEFAULT_PARTY });
+    return { query: fallback, raw, result: { items: [], page: 1, perPage: DEFAULT_PER_PAGE, total: 0 }, favourites: new Set(), error: parsed.error };
+  }
+  const result = await searchStores(db, parsed.data, now);
+  const favourites = await favouriteIds(db, userId, result.items.map((c) => c.id));
+  return { query: parsed.data, raw, result, favourites, error: null };
+}
+
+/** A listing URL keeping the search but not the position (positions stay in the browser). */
+export function listingHref(path: string, query: ListQuery, page: number, omit: readonly string[] = []): string {
+  const params = new URLSearchParams();
+  if (query.name && !omit.includes('name')) params.set('name', query.name);
+  if (query.area !== undefined && !omit.includes('area')) params.set('area', String(query.area));
+  if (query.genre && !omit.includes('genre')) params.set('genre', query.genre);
+  if (query.party !== DEFAULT_PARTY) params.set('party', String(query.party));
+  if (page > 1) params.set('page', String(page));
+  const s = params.toString();
+  return s ? `${path}?${s}` : path;
+}

@@ -1,0 +1,327 @@
+/**
+ * Discovery: the "bookable now" listing, search, areas and one store's details (DESIGN §3, §6).
+ *
+ * Candidates are narrowed in SQL (area, genre, keyword through the bigram index, a table that can
+ * seat the party), ordered nearest first through the GiST index on ll_to_earth when a position is
+ * given, then the pure `bookableNow` rule decides which of them can seat the party within the hour.
+ */
+import { and, arrayContains, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Db } from './db/client';
+import { areas, storeHours, stores, storeTables, type StorePhoto } from './db/schema';
+import { GENRE_LABELS, GENRES, type Genre } from './db/seed-data';
+import { searchQueryTerms } from './db/searchTerms';
+import { bookableDates, bookableNow, loadStoreStates, MAX_PARTY, NOW_WINDOW_MIN, type Slot, type StoreState } from './availability';
+import { MINUTE_MS, toTokyoIso } from '../lib/datetime';
+
+export const DEFAULT_PARTY = 2;
+export const DEFAULT_PER_PAGE = 20;
+export const MAX_PER_PAGE = 50;
+/** Long enough for any store name, station or area; longer input is refused, not truncated. */
+export const MAX_KEYWORD = 100;
+
+export { GENRES, type Genre };
+export const genreLabel = (genre: string): string => GENRE_LABELS[genre as Genre]?.label ?? genre;
+
+/** Form fields arrive as '' when left empty: that means "not given". */
+const blank = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+const optionalNumber = (schema: z.ZodNumber) => z.preprocess(blank, z.coerce.number().pipe(schema).optional());
+
+const partyField = z.preprocess(blank, z.coerce.number().pipe(z.number().int().min(1).max(MAX_PARTY)).default(DEFAULT_PARTY));
+
+/** The listing's query, shared by `/api/stores` and the listing pages. */
+export const listQuerySchema = z
+  .object({
+    name: z.preprocess(blank, z.string().trim().max(MAX_KEYWORD).optional()),
+    area: optionalNumber(z.number().int().min(1).max(2 ** 31 - 1)),
+    genre: z.preprocess(blank, z.enum(GENRES as [Genre, ...Genre[]]).optional()),
+    party: partyField,
+    lat: optionalNumber(z.number().min(-90).max(90)),
+    lng: optionalNumber(z.number().min(-180).max(180)),
+    page: z.preprocess(blank, z.coerce.number().pipe(z.number().int().min(1).max(10_000)).default(1)),
+    per_page: z.preprocess(blank, z.coerce.number().pipe(z.number().int().min(1).max(MAX_PER_PAGE)).default(DEFAULT_PER_PAGE)),
+  })
+  .superRefine((q, ctx) => {
+    if ((q.lat === undefined) !== (q.lng === undefined)) {
+      ctx.addIssue({ code: 'custom', path: [q.lat === undefined ? 'lat' : 'lng'], message: 'validation.required' });
+    }
+  });
+
+export type ListQuery = z.infer<typeof listQuerySchema>;
+
+export const partyQuerySchema = z.object({ party: partyField });
+
+/** `date` (YYYY-MM-DD, a business day from today to 13 days ahead; default today) and `party`. */
+export const availabilityQuerySchema = (now: Date) => {
+  const dates = bookableDates(now);
+  return z.object({
+    date: z.preprocess(
+      blank,
+      z
+        .string()
+        .refine((d) => dates.includes(d), { message: 'discovery.validation.date' })
+        .default(dates[0]!),
+    ),
+    party: partyField,
+  });
+};
+
+export interface AreaSummary {
+  id: number;
+  slug: string;
+  name: string;
+  storeCount: number;
+}
+
+export interface StoreCard {
+  id: number;
+  name: string;
+  nameKana: string;
+  genre: string;
+  areaId: number;
+  areaName: string;
+  station: string;
+  walkMinutes: number;
+  budgetMin: number;
+  budgetMax: number;
+  photo: StorePhoto | null;
+  lat: number;
+  lng: number;
+  /** Metres from the given position, when one was given. */
+  distanceM: number | null;
+  /** Starts within the hour with a free fitting table (empty when not bookable now). */
+  nextSlots: Slot[];
+  /** Free fitting tables at the first of them. */
+  freeTables: number;
+}
+
+export interface StorePage {
+  items: StoreCard[];
+  page: number;
+  perPage: number;
+  /** Stores bookable now that match, over all pages. */
+  total: number;
+}
+
+export async function listAreas(db: Db): Promise<AreaSummary[]> {
+  return db
+    .select({ id: areas.id, slug: areas.slug, name: areas.name, storeCount: sql<number>`count(${stores.id})::int` })
+    .from(areas)
+    .leftJoin(stores, eq(stores.areaId, areas.id))
+    .groupBy(areas.id)
+    .orderBy(asc(areas.sort), asc(areas.id));
+}
+
+export async function findArea(db: Db, id: number): Promise<{ id: number; name: string; slug: string } | null> {
+  const [row] = await db.select({ id: areas.id, name: areas.name, slug: areas.slug }).from(areas).where(eq(areas.id, id));
+  return row ?? null;
+}
+
+const cardColumns = (position: { lat: number; lng: number } | null) => ({
+  id: stores.id,
+  name: stores.name,
+  nameKana: stores.nameKana,
+  genre: stores.genre,
+  areaId: stores.areaId,
+  areaName: areas.name,
+  station: stores.station,
+  walkMinutes: stores.walkMinutes,
+  budgetMin: stores.budgetMin,
+  budgetMax: stores.budgetMax,
+  photos: stores.photos,
+  lat: stores.lat,
+  lng: stores.lng,
+  stayMinutes: stores.stayMinutes,
+  distanceM: position
+    ? sql<number>`earth_distance(ll_to_earth(${stores.lat}, ${stores.lng}), ll_to_earth(${position.lat}::float8, ${position.lng}::float8))`
+    : sql<null>`null::float8`,
+});
+
+type CardRow = Awaited<ReturnType<typeof candidateQuery>>[number];
+
+function candidateQuery(db: Db, where: SQL | undefined, position: { lat: number; lng: number } | null) {
+  return db
+    .select(cardColumns(position))
+    .from(stores)
+    .innerJoin(areas, eq(areas.id, stores.areaId))
+    .where(where)
+    .orderBy(
+      // KNN on the cube GiST index (stores_location_gist); ties and the no-position order by id.
+      ...(position ? [sql`ll_to_earth(${stores.lat}, ${stores.lng}) <-> ll_to_earth(${position.lat}::float8, ${position.lng}::float8)`] : []),
+      asc(stores.id),
+    );
+}
+
+/** A table that can seat the party exists: stores that never could are not even considered. */
+const seatsParty = (party: number) =>
+  sql`exists (select 1 from ${storeTables} where ${storeTables.storeId} = ${stores.id} and ${storeTables.minParty} <= ${party} and ${storeTables.maxParty} >= ${party})`;
+
+/** Bookings that could overlap any stay starting within the hour. */
+async function statesForNow(db: Db, rows: readonly CardRow[], now: Date): Promise<Map<number, StoreState>> {
+  const longestStay = rows.reduce((m, r) => Math.max(m, r.stayMinutes), 0);
+  const to = new Date(now.getTime() + (NOW_WINDOW_MIN + longestStay + 15) * MINUTE_MS);
+  return loadStoreStates(db, rows.map((r) => r.id), new Date(now.getTime() - MINUTE_MS), to);
+}
+
+function toCard(row: CardRow, state: StoreState | undefined, party: number, now: Date): StoreCard {
+  const { photos, distanceM, stayMinutes: _stay, ...rest } = row;
+  const now_ = state ? bookableNow(state, party, now) : { nextSlots: [], freeTables: 0 };
+  return {
+    ...rest,
+    photo: photos[0] ?? null,
+    distanceM: distanceM === null || distanceM === undefined ? null : Math.round(Number(distanceM)),
+    nextSlots: now_.nextSlots,
+    freeTables: now_.freeTables,
+  };
+}
+
+/**
+ * Stores that can seat `party` within the hour, matching the filters; nearest first when a
+ * position is given, else in a stable order.
+ */
+export async function searchStores(db: Db, query: ListQuery, now = new Date()): Promise<StorePage> {
+  const conditions: SQL[] = [seatsParty(query.party)];
+  if (query.area !== undefined) conditions.push(eq(stores.areaId, query.area));
+  if (query.genre !== undefined) conditions.push(eq(stores.genre, query.genre));
+  const terms = query.name ? searchQueryTerms(query.name) : [];
+  if (terms.length) conditions.push(arrayContains(stores.searchTerms, terms));
+  const position = query.lat !== undefined && query.lng !== undefined ? { lat: query.lat, lng: query.lng } : null;
+
+  const rows = await candidateQuery(db, and(...conditions), position);
+  const states = await statesForNow(db, rows, now);
+  const bookable: StoreCard[] = [];
+  for (const row of rows) {
+    const card = toCard(row, states.get(row.id), query.party, now);
+    if (card.nextSlots.length) bookable.push(card);
+  }
+  const start = (query.page - 1) * query.per_page;
+  return { items: bookable.slice(start, start + query.per_page), page: query.page, perPage: query.per_page, total: bookable.length };
+}
+
+/** Cards for given stores in the given order, bookable or not (favourites, history). */
+export async function storeCards(db: Db, ids: readonly number[], party: number, now = new Date()): Promise<StoreCard[]> {
+  if (!ids.length) return [];
+  const rows = await candidateQuery(db, inArray(stores.id, [...ids]), null);
+  const states = await statesForNow(db, rows, now);
+  const byId = new Map(rows.map((r) => [r.id, toCard(r, states.get(r.id), party, now)]));
+  return ids.map((id) => byId.get(id)).filter((c): c is StoreCard => c !== undefined);
+}
+
+export interface StoreDetail {
+  id: number;
+  name: string;
+  nameKana: string;
+  genre: string;
+  areaId: number;
+  areaName: string;
+  address: string;
+  station: string;
+  walkMinutes: number;
+  lat: number;
+  lng: number;
+  phone: string;
+  budgetMin: number;
+  budgetMax: number;
+  description: string;
+  photos: StorePhoto[];
+  stayMinutes: number;
+  cancellationPolicy: string;
+  tags: string[];
+  /** Weekly hours, by weekday then opening. */
+  hours: { weekday: number; opensMin: number; closesMin: number }[];
+  /** Largest party one table can seat. */
+  maxParty: number;
+}
+
+export async function getStore(db: Db, id: number): Promise<StoreDetail | null> {
+  const [row] = await db
+    .select({
+      id: stores.id,
+      name: stores.name,
+      nameKana: stores.nameKana,
+      genre: stores.genre,
+      areaId: stores.areaId,
+      areaName: areas.name,
+      address: stores.address,
+      station: stores.station,
+      walkMinutes: stores.walkMinutes,
+      lat: stores.lat,
+      lng: stores.lng,
+      phone: stores.phone,
+      budgetMin: stores.budgetMin,
+      budgetMax: stores.budgetMax,
+      description: stores.description,
+      photos: stores.photos,
+      stayMinutes: stores.stayMinutes,
+      cancellationPolicy: stores.cancellationPolicy,
+      tags: stores.tags,
+    })
+    .from(stores)
+    .innerJoin(areas, eq(areas.id, stores.areaId))
+    .where(eq(stores.id, id));
+  if (!row) return null;
+  const [hours, [seat]] = await Promise.all([
+    db
+      .select({ weekday: storeHours.weekday, opensMin: storeHours.opensMin, closesMin: storeHours.closesMin })
+      .from(storeHours)
+      .where(eq(storeHours.storeId, id))
+      .orderBy(asc(storeHours.weekday), asc(storeHours.opensMin)),
+    db.select({ max: sql<number>`coalesce(max(${storeTables.maxParty}), 0)::int` }).from(storeTables).where(eq(storeTables.storeId, id)),
+  ]);
+  return { ...row, hours, maxParty: seat?.max ?? 0 };
+}
+
+export async function storeExists(db: Db, id: number): Promise<boolean> {
+  const [row] = await db.select({ id: stores.id }).from(stores).where(eq(stores.id, id));
+  return Boolean(row);
+}
+
+// ------------------------------------------------------------------ JSON shapes of the API
+
+export const slotJson = (s: Slot) => ({ start: toTokyoIso(s.start), end: toTokyoIso(s.end), free_tables: s.freeTables });
+
+export function cardJson(c: StoreCard) {
+  return {
+    id: c.id,
+    name: c.name,
+    name_kana: c.nameKana,
+    genre: c.genre,
+    genre_label: genreLabel(c.genre),
+    area: { id: c.areaId, name: c.areaName },
+    station: c.station,
+    walk_minutes: c.walkMinutes,
+    budget: { min: c.budgetMin, max: c.budgetMax },
+    photo: c.photo,
+    lat: c.lat,
+    lng: c.lng,
+    distance_m: c.distanceM,
+    bookable_now: c.nextSlots.length > 0,
+    next_slots: c.nextSlots.map(slotJson),
+    free_tables: c.freeTables,
+  };
+}
+
+export function storeJson(s: StoreDetail) {
+  return {
+    id: s.id,
+    name: s.name,
+    name_kana: s.nameKana,
+    genre: s.genre,
+    genre_label: genreLabel(s.genre),
+    area: { id: s.areaId, name: s.areaName },
+    address: s.address,
+    station: s.station,
+    walk_minutes: s.walkMinutes,
+    lat: s.lat,
+    lng: s.lng,
+    phone: s.phone,
+    budget: { min: s.budgetMin, max: s.budgetMax },
+    description: s.description,
+    photos: s.photos,
+    stay_minutes: s.stayMinutes,
+    cancellation_policy: s.cancellationPolicy,
+    tags: s.tags,
+    hours: s.hours.map((h) => ({ weekday: h.weekday, opens_min: h.opensMin, closes_min: h.closesMin })),
+    max_party: s.maxParty,
+  };
+}

@@ -1,0 +1,32 @@
+import { persistentAtom } from '@nanostores/persistent';
+
+/** The diner's last known position (spec section 3: local storage key `post_location`). */
+export interface PostLocation {
+  latitude: number;
+  longitude: number;
+}
+
+export const $postLocation = persistentAtom<PostLocation | undefined>('post_location', undefined, {
+  encode: JSON.stringify,
+  decode: (raw) => {
+    try {
+      const v = JSON.parse(raw) as Partial<PostLocation>;
+      return typeof v.latitude === 'number' && typeof v.longitude === 'number' ? { latitude: v.latitude, longitude: v.longitude } : undefined;
+    } catch {
+      return undefined;
+    }
+  },
+});
+
+/** Fired on window after a position is read: listings re-sort nearest first (spec section 4). */
+export const RECOMMENDED_REFRESH_EVENT = 'sugu:recommended-stores-refresh';
+
+export function setPostLocation(latitude: number, longitude: number): void {
+  $postLocation.set({ latitude, longitude });
+  window.dispatchEvent(new CustomEvent(RECOMMENDED_REFRESH_EVENT, { detail: { latitude, longitude } }));
+}
+
+export function clearPostLocation(): void {
+  // Undefined removes the key from localStorage.
+  $postLocation.set(undefined);
+}

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { CURRENCIES, DEFAULT_CURRENCY } from '../lib/filters';
+
+/**
+ * The settings drawer's choices (spec section 2) besides the theme, which reuses the product's
+ * `theme` cookie. They live in one cookie so the server renders them: no flash of the wrong layout.
+ */
+export const SETTINGS_COOKIE = 'settings';
+export const SETTINGS_MAX_AGE = 60 * 60 * 24 * 365;
+
+export const PRIMARY_COLOURS = {
+  blue: '#0096c7',
+  indigo: '#5c6bc0',
+  teal: '#26a69a',
+  green: '#66bb6a',
+  orange: '#ffa726',
+  pink: '#ec407a',
+} as const;
+export type PrimaryColour = keyof typeof PRIMARY_COLOURS;
+
+export const DATE_FORMATS = ['LL', 'L', 'll', 'LLLL'] as const;
+export type DateFormat = (typeof DATE_FORMATS)[number];
+
+const primaryKeys = Object.keys(PRIMARY_COLOURS) as [PrimaryColour, ...PrimaryColour[]];
+const currencyKeys = Object.keys(CURRENCIES) as [keyof typeof CURRENCIES, ...(keyof typeof CURRENCIES)[]];
+
+/** Each field falls back on its own, so one stale value never resets the others. */
+export const settingsSchema = z.object({
+  toolbarDetached: z.boolean().catch(false),
+  contentBoxed: z.boolean().catch(false),
+  rtl: z.boolean().catch(false),
+  primary: z.enum(primaryKeys).catch('blue'),
+  dateFormat: z.enum(DATE_FORMATS).catch('LL'),
+  currency: z.enum(currencyKeys).catch(DEFAULT_CURRENCY),
+});
+export type TemplateSettings = z.infer<typeof settingsSchema>;
+
+export const DEFAULT_SETTINGS: TemplateSettings = settingsSchema.parse({});
+
+/** The cookie's value, whatever state it is in: missing, not JSON or half valid. */
+export function parseSettings(raw: string | undefined | null): TemplateSettings {
+  if (!raw) return DEFAULT_SETTINGS;
+  try {
+    const data: unknown = JSON.parse(raw);
+    return settingsSchema.parse(typeof data === 'object' && data !== null ? data : {});
+  } catch {
+    return DEFAULT_SETTINGS;
+  }
+}

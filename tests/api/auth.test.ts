@@ -1,0 +1,137 @@
+import { describe, expect, it } from 'vitest';
+import { createHash } from 'node:crypto';
+import { CookieJar, forEachApp, openAppDb } from '../helpers/app';
+import { signIn, signUp, uniqueEmail } from '../helpers/auth';
+
+const EN = { 'accept-language': 'en' };
+
+/** A signed-in browser is sent away from the sign-in page; a guest sees it. */
+async function signedIn(app: ReturnType<Parameters<Parameters<typeof forEachApp>[1]>[0]>, auth: { cookie?: string; headers?: Record<string, string> }) {
+  const res = await app.fetch('/auth/signin', auth);
+  return res.status === 302 && res.headers.get('location') === '/home';
+}
+
+forEachApp('sign-up, sign-in, sign-out', (app) => {
+  it('signs up with 201 {user_id} and an HttpOnly, SameSite=Lax session cookie for one day', async () => {
+    const email = uniqueEmail();
+    const res = await app().fetch('/api/users', { method: 'POST', json: { name: '山田 太郎', email, password: 'kiwi-lantern-42', agree: true } });
+    expect(res.status).toBe(201);
+    const body = (await res.json()) as { user_id: number };
+    expect(Object.keys(body)).toEqual(['user_id']);
+    expect(body.user_id).toBeGreaterThan(0);
+    const cookie = res.headers.getSetCookie().find((c) => c.startsWith('example='))!;
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+    expect(cookie).toMatch(/Path=\//i);
+    // Plain-http 127.0.0.1: a Secure cookie would never come back.
+    expect(cookie).not.toMatch(/Secure/i);
+    const expires = Date.parse(/Expires=([^;]+)/i.exec(cookie)![1]!);
+    expect(Math.abs(expires - (Date.now() + 86_400_000))).toBeLessThan(120_000);
+    expect(await signedIn(app(), { cookie: new CookieJar().store(res).header() })).toBe(true);
+  });
+
+  it('answers 409 for an address that is taken, in any letter case', async () => {
+    const me = await signUp(app());
+    const res = await app().fetch('/api/users', { method: 'POST', headers: EN, json: { name: 'X', email: me.email.toUpperCase(), password: 'another-good-pass', agree: true } });
+    expect(res.status).toBe(409);
+    const body = (await res.json()) as { error: { code: string; fields: Record<string, string> } };
+    expect(body.error.code).toBe('email_taken');
+    expect(body.error.fields.email).toBe('This e-mail address is already registered');
+  });
+
+  it('refuses short, overlong and common passwords and a missing agreement, naming the fields', async () => {
+    const cases: [unknown, string, RegExp][] = [
+      [{ name: 'A', email: uniqueEmail(), password: 'short', agree: true }, 'password', /at least 8/],
+      [{ name: 'A', email: uniqueEmail(), password: 'x'.repeat(129), agree: true }, 'password', /at most 128/],
+      [{ name: 'A', email: uniqueEmail(), password: 'Password123', agree: true }, 'password', /too common/],
+      [{ name: 'A', email: uniqueEmail(), password: 'a-fine-password', agree: false }, 'agree', /terms of service/],
+      [{ name: 'A', email: 'not-an-address', password: 'a-fine-password', agree: true }, 'email', /valid e-mail/],
+    ];
+    for (const [json, field, message] of cases) {
+      const res = await app().fetch('/api/users', { method: 'POST', headers: EN, json });
+      expect(res.status).toBe(400);
+      const body = (await res.json()) as { error: { code: string; fields: Record<string, string> } };
+      expect(body.error.code).toBe('validation_failed');
+      expect(body.error.fields[field]).toMatch(message);
+    }
+    // A long passphrase without any composition is fine (64+ characters).
+    const long = await app().fetch('/api/users', { method: 'POST', json: { name: 'A', email: uniqueEmail(), password: 'correct horse battery staple '.repeat(4), agree: true } });
+    expect(long.status).toBe(201);
+  });
+
+  it('signs in with {token, user_id}, a new token every time, and accepts the token as Bearer', async () => {
+    const me = await signUp(app());
+    const a = await signIn(app(), me.email, me.password);
+    const b = await signIn(app(), me.email.toUpperCase(), me.password);
+    expect(a.userId).toBe(me.userId);
+    expect(a.token).not.toBe(b.token);
+    expect(a.token).not.toBe(me.token);
+    expect(Buffer.from(a.token, 'base64url').length).toBeGreaterThanOrEqual(16);
+    expect(a.jar.get('example')).toBe(a.token);
+    expect(await signedIn(app(), { headers: { authorization: `Bearer ${a.token}` } })).toBe(true);
+    expect(await signedIn(app(), { headers: { authorization: 'Bearer not-a-token' } })).toBe(false);
+  });
+
+  it('answers 401 unauthorized with the same message for a wrong password and an unknown address', async () => {
+    const me = await signUp(app());
+    const wrong = await app().fetch('/api/login', { method: 'POST', headers: EN, json: { email: me.email, password: 'not-the-password' } });
+    const unknown = await app().fetch('/api/login', { method: 'POST', headers: EN, json: { email: uniqueEmail(), password: 'not-the-password' } });
+    expect([wrong.status, unknown.status]).toEqual([401, 401]);
+    const expected = { error: { code: 'unauthorized', message: 'The email / password combination is invalid' } };
+    expect(await wrong.json()).toEqual(expected);
+    expect(await unknown.json()).toEqual(expected);
+    expect(wrong.headers.getSetCookie().some((c) => c.startsWith('example='))).toBe(false);
+    const ja = await app().fetch('/api/login', { method: 'POST', headers: { 'accept-language': 'ja' }, json: { email: me.email, password: 'nope-nope' } });
+    expect(((await ja.json()) as { error: { message: string } }).error.message).toBe('メールアドレスまたはパスワードが正しくありません');
+  });
+
+  it('signs out with 204 and ends the session on the server, while other sessions live on', async () => {
+    const me = await signUp(app());
+    const other = await signIn(app(), me.email, me.password);
+    const stolenCopy = me.jar.header();
+    const res = await app().fetch('/api/login', { method: 'DELETE', cookie: me.jar.header() });
+    expect(res.status).toBe(204);
+    expect(new CookieJar().store(res).get('example')).toBeUndefined();
+    expect(res.headers.getSetCookie().some((c) => /^example=/.test(c))).toBe(true);
+    // The old cookie, replayed, is worthless: the session is gone server-side.
+    expect(await signedIn(app(), { cookie: stolenCopy })).toBe(false);
+    expect(await signedIn(app(), { cookie: other.jar.header() })).toBe(true);
+    // Signing out again, or as a guest, is still 204.
+    expect((await app().fetch('/api/login', { method: 'DELETE', cookie: stolenCopy })).status).toBe(204);
+    expect((await app().fetch('/api/login', { method: 'DELETE' })).status).toBe(204);
+  });
+
+  it('replaces the session a browser already had when it signs in again', async () => {
+    const me = await signUp(app());
+    const before = me.jar.header();
+    const res = await app().fetch('/api/login', { method: 'POST', cookie: before, json: { email: me.email, password: me.password } });
+    expect(res.status).toBe(200);
+    expect(await signedIn(app(), { cookie: before })).toBe(false);
+    expect(await signedIn(app(), { cookie: new CookieJar().store(res).header() })).toBe(true);
+  });
+
+  it('stores sessions only as hashes and lets them expire after a day', async () => {
+    if (app().engine !== 'postgres') return; // the embedded database is locked by its server
+    const me = await signUp(app());
+    const h = await openAppDb(app());
+    try {
+      const rows = await h.sql<{ id: string; expires_at: Date; created_at: Date }[]>`select id, expires_at, created_at from sessions where user_id = ${me.userId}`;
+      expect(rows.length).toBe(2);
+      const ids = rows.map((r) => r.id);
+      expect(ids).toContain(createHash('sha256').update(me.token).digest('hex'));
+      expect(ids).not.toContain(me.token);
+      for (const r of rows) expect(new Date(r.expires_at).getTime() - new Date(r.created_at).getTime()).toBe(86_400_000);
+      await h.sql`update sessions set expires_at = now() - interval '1 second' where user_id = ${me.userId}`;
+      expect(await signedIn(app(), { cookie: me.jar.header() })).toBe(false);
+      expect(await signedIn(app(), { headers: { authorization: `Bearer ${me.token}` } })).toBe(false);
+    } finally {
+      await h.close();
+    }
+  });
+});
+
+describe('test helper', () => {
+  it('makes unique addresses', () => {
+    expect(uniqueEmail()).not.toBe(uniqueEmail());
+  });
+});

@@ -1,0 +1,123 @@
+/**
+ * The booking service on both engines with a fixed clock: races decided by the database, guest
+ * tokens that die with the stay, and the same answers whatever the process time zone is.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { forEachEngine } from '../helpers/db';
+import { prepare, type Fixture } from './booking-fixtures';
+import { cancelBooking, createBooking, editBooking, getBooking, guestTokenValid, type Context } from '../../src/server/bookings';
+import { storeDaySlots } from '../../src/server/availability';
+import { translatorFor } from '../../src/i18n';
+import { bookings, mailOutbox } from '../../src/server/db/schema';
+import { ApiError } from '../../src/server/http/api';
+import type { Db } from '../../src/server/db/client';
+
+// Friday 20:07 JST.
+const NOW = new Date('2026-11-20T20:07:00+09:00');
+const ctx = (now = NOW): Context => ({ t: translatorFor('ja'), locale: 'ja', origin: 'https://sugu.test', now });
+const guest = { name: '山田 花子', name_kana: 'ヤマダ ハナコ', phone: '090-1234-5678', email: 'hanako@example.jp' };
+
+async function statusOf(p: Promise<unknown>): Promise<number | string> {
+  try {
+    await p;
+    return 201;
+  } catch (e) {
+    return e instanceof ApiError ? e.status : String(e);
+  }
+}
+
+forEachEngine(
+  'booking service',
+  (get) => {
+    let fx: Fixture;
+    let db: Db;
+    beforeAll(async () => {
+      db = get().db;
+      fx = await prepare(db);
+    });
+
+    it('race: K free tables, K+10 simultaneous bookings → exactly K succeed, 10 get 409, then 0 free', async () => {
+      const start = '2026-11-21T19:00:00+09:00';
+      const K = 4;
+      const before = (await storeDaySlots(db, fx.storeId, '2026-11-21', 2, NOW))!.find((s) => s.start.getTime() === new Date(start).getTime())!;
+      expect(before.freeTables).toBe(K);
+      const results = await Promise.all(
+        Array.from({ length: K + 10 }, (_, i) =>
+          statusOf(createBooking(db, { store_id: fx.storeId, start, party_size: 2, ...guest, email: `r${i}@example.jp` }, { kind: 'guest', token: '' }, ctx())),
+        ),
+      );
+      expect(results.filter((s) => s === 201)).toHaveLength(K);
+      expect(results.filter((s) => s === 409)).toHaveLength(10);
+      const after = (await storeDaySlots(db, fx.storeId, '2026-11-21', 2, NOW))!.find((s) => s.start.getTime() === new Date(start).getTime())!;
+      expect(after.freeTables).toBe(0);
+      const rows = await db.select({ tableId: bookings.tableId }).from(bookings).where(eq(bookings.storeId, fx.storeId));
+      expect(new Set(rows.map((r) => r.tableId)).size).toBe(K);
+    });
+
+    it('a lost race names the next free starts of that day for that party', async () => {
+      const start = '2026-11-21T19:00:00+09:00';
+      try {
+        await createBooking(db, { store_id: fx.storeId, start, party_size: 2, ...guest }, { kind: 'guest', token: '' }, ctx());
+        expect.unreachable();
+      } catch (e) {
+        const err = e as ApiError;
+        expect(err.code).toBe('slot_taken');
+        const next = (err.options.extra as { next_slots: Array<{ start: string; free_tables: number }> }).next_slots;
+        expect(next[0]!.start).toBe('2026-11-21T21:00:00+09:00');
+        expect(next.every((s) => s.free_tables > 0 && s.start.endsWith('+09:00'))).toBe(true);
+      }
+    });
+
+    it('the edit token works until the stay ends, then never again', async () => {
+      const { booking, editToken } = await createBooking(db, { store_id: fx.tinyStoreId, start: '2026-11-20T21:00:00+09:00', party_size: 2, ...guest }, { kind: 'guest', token: '' }, ctx());
+      expect(editToken!.length).toBeGreaterThanOrEqual(22); // ≥128 bits in base64url
+      const [row] = await db.select({ hash: bookings.guestTokenHash }).from(bookings).where(eq(bookings.id, booking.id));
+      expect(row!.hash).toMatch(/^[0-9a-f]{64}$/);
+      expect(row!.hash).not.toContain(editToken!);
+      expect(await guestTokenValid(db, booking.id, editToken!, new Date('2026-11-20T22:59:00+09:00'))).not.toBeNull();
+      expect(await guestTokenValid(db, booking.id, editToken!, new Date('2026-11-20T23:00:00+09:00'))).toBeNull();
+      await expect(getBooking(db, booking.id, { kind: 'guest', token: editToken! }, new Date('2026-11-21T00:00:00+09:00'))).rejects.toMatchObject({ status: 404 });
+      // After the start it can be read but no longer changed or cancelled.
+      const during = ctx(new Date('2026-11-20T21:30:00+09:00'));
+      await expect(editBooking(db, booking.id, { note: 'x' }, { kind: 'guest', token: editToken! }, during)).rejects.toMatchObject({ status: 409 });
+      await expect(cancelBooking(db, booking.id, { kind: 'guest', token: editToken! }, during)).rejects.toMatchObject({ status: 409 });
+      const mails = await db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'booking_created'));
+      const mine = mails.find((m) => m.bodyText.includes(booking.code))!;
+      expect(mine.bodyText).toContain(`https://sugu.test/store/${fx.tinyStoreId}/booking-without/edit/${booking.id}?token=${editToken}`);
+      expect(mine.bodyText).toContain('11月20日(金) 21:00〜23:00');
+    });
+
+    describe.each(['America/New_York', 'UTC'])('with the process in TZ=%s', (zone) => {
+      const saved = process.env.TZ;
+      beforeAll(() => {
+        process.env.TZ = zone;
+      });
+      afterAll(() => {
+        process.env.TZ = saved;
+      });
+
+      it('keeps every rule and display in Asia/Tokyo', async () => {
+        expect(new Date('2026-11-21T00:30:00+09:00').getHours()).not.toBe(0); // the zone really changed
+        const t = ctx();
+        // 00:30 on Saturday in Tokyo is still Friday evening in New York and Friday 15:30 in UTC.
+        const late = await createBooking(db, { store_id: fx.storeId, start: '2026-11-21T00:30:00+09:00', party_size: 2, ...guest, email: `${zone}@example.jp` }, { kind: 'guest', token: '' }, t);
+        expect(late.booking.start.toISOString()).toBe('2026-11-20T15:30:00.000Z');
+        const mails = await db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, `${zone}@example.jp`));
+        expect(mails[0]!.bodyText).toContain('11月21日(土) 00:30〜02:30');
+        // Friday 20 Nov + 13 = Thursday 3 Dec is the last bookable day; 4 Dec is refused, in Tokyo days.
+        await expect(
+          createBooking(db, { store_id: fx.storeId, start: '2026-12-03T12:00:00+09:00', party_size: 2, ...guest }, { kind: 'guest', token: '' }, t),
+        ).resolves.toBeTruthy();
+        await expect(
+          createBooking(db, { store_id: fx.storeId, start: '2026-12-04T12:00:00+09:00', party_size: 2, ...guest }, { kind: 'guest', token: '' }, t),
+        ).rejects.toMatchObject({ status: 400, options: { fields: { start: expect.stringContaining('13日') } } });
+        // 20:00 Tokyo is already past at 20:07 Tokyo, whatever the local clock says.
+        await expect(
+          createBooking(db, { store_id: fx.storeId, start: '2026-11-20T20:00:00+09:00', party_size: 2, ...guest }, { kind: 'guest', token: '' }, t),
+        ).rejects.toMatchObject({ status: 400, options: { fields: { start: expect.stringContaining('過ぎた') } } });
+      });
+    });
+  },
+  { seed: false },
+);

@@ -1,0 +1,185 @@
+/**
+ * The accounts journey in a real Chromium: sign up → アカウント tab → sign out → forgot password →
+ * the e-mailed link → reset → sign in → change password → leave.
+ *
+ * Why this spec runs its own server on PostgreSQL: the reset link exists only in the mail outbox
+ * (no product screen shows it, nor should one). The shared e2e server's embedded database is
+ * locked by that server and its socket takes one client, so a test cannot read it while it runs.
+ * A throwaway PostgreSQL cluster can be read beside the server, so the test takes the link from
+ * `mail_outbox` exactly as a mail would carry it, with nothing added to the product for tests.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import net from 'node:net';
+import path from 'node:path';
+import postgres from 'postgres';
+import { createDatabase, startPostgres, type PgCluster } from '../helpers/postgres';
+
+const root = path.resolve(import.meta.dirname, '../..');
+let cluster: PgCluster | undefined;
+let server: ChildProcess | undefined;
+let databaseUrl = '';
+let base = '';
+let output = '';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+test.describe.configure({ mode: 'serial', timeout: 120_000 });
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  cluster = await startPostgres();
+  databaseUrl = await createDatabase(cluster.url, `e2e_${crypto.randomBytes(4).toString('hex')}`);
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  // The built server (the shared webServer has built it before any test runs).
+  server = spawn(process.execPath, [path.join(root, 'dist/server/entry.mjs')], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', SUGU_LOG_REQUESTS: '0', SMTP_URL: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  server.stdout!.on('data', (d) => (output += d));
+  server.stderr!.on('data', (d) => (output += d));
+  for (const deadline = Date.now() + 150_000; ; ) {
+    if (server.exitCode !== null) throw new Error(`server exited:\n${output}`);
+    if (await fetch(`${base}/readyz`).then((r) => r.ok, () => false)) break;
+    if (Date.now() > deadline) throw new Error(`server not ready:\n${output}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+});
+
+test.afterAll(async () => {
+  if (server && server.exitCode === null) {
+    const exited = new Promise((r) => server!.once('exit', r));
+    server.kill('SIGTERM');
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+  }
+  await cluster?.stop();
+});
+
+/** The link of the newest password-reset mail to an address, as the outbox holds it. */
+async function resetLinkFromOutbox(email: string): Promise<string> {
+  const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+  try {
+    const rows = await sql<{ body_text: string }[]>`
+      select body_text from mail_outbox where to_address = ${email} and kind = 'password_reset' order by id desc limit 1`;
+    const link = /https?:\/\/\S+\/auth\/reset-password\?token=[\w-]+/.exec(rows[0]?.body_text ?? '')?.[0];
+    if (!link) throw new Error(`no reset mail for ${email}`);
+    return link;
+  } finally {
+    await sql.end({ timeout: 5 });
+  }
+}
+
+const nav = (page: Page) => page.getByRole('navigation', { name: 'メインナビゲーション' });
+const storedUserId = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem('tokenBr') ?? '{}').userId ?? null);
+
+test('sign up, sign out, reset the password from the mail, sign in, change it and leave', async ({ page }) => {
+  const email = `journey-${crypto.randomBytes(4).toString('hex')}@example.jp`;
+  const first = 'first-lantern-81';
+  const second = 'second-harbour-92';
+  const third = 'third-willow-73';
+
+  // Sign up; a bad submission keeps what was typed.
+  await page.goto(`${base}/auth/signup`);
+  await expect(page.getByRole('heading', { name: 'アカウント作成' })).toBeVisible();
+  await page.getByLabel('氏名').fill('旅程 テスト');
+  await page.getByLabel('メールアドレス').fill(email);
+  await page.getByLabel('パスワード', { exact: false }).fill(first);
+  await page.getByRole('button', { name: '登録する' }).click();
+  await expect(page.getByText('利用規約とプライバシーポリシーへの同意が必要です')).toBeVisible();
+  await expect(page.getByLabel('氏名')).toHaveValue('旅程 テスト');
+  await expect(page.getByLabel('メールアドレス')).toHaveValue(email);
+  await page.getByLabel('パスワード', { exact: false }).fill(first);
+  await page.getByLabel('利用規約とプライバシーポリシーに同意します').check();
+  await page.getByRole('button', { name: '登録する' }).click();
+  await expect(page).toHaveURL(`${base}/home`);
+  await expect(nav(page).getByRole('link').last()).toHaveText('アカウント');
+  await expect.poll(() => storedUserId(page)).not.toBeNull();
+
+  // Sign out from the account page: the local state goes too.
+  await nav(page).getByRole('link', { name: 'アカウント' }).click();
+  await expect(page).toHaveURL(`${base}/account-info`);
+  await expect(page.getByLabel('メールアドレス')).toHaveValue(email);
+  await page.getByRole('button', { name: 'ログアウト' }).click();
+  await expect(page).toHaveURL(`${base}/home`);
+  await expect(nav(page).getByRole('link').last()).toHaveText('ログイン');
+  expect(await storedUserId(page)).toBeNull();
+
+  // Forgot password.
+  await nav(page).getByRole('link', { name: 'ログイン' }).click();
+  await page.getByRole('link', { name: 'パスワードをお忘れの方' }).click();
+  await expect(page).toHaveURL(`${base}/auth/forgot-password`);
+  await page.getByLabel('メールアドレス').fill(email);
+  await page.getByRole('button', { name: '再設定リンクを送信' }).click();
+  await expect(page.getByTestId('forgot-sent')).toBeVisible();
+
+  // Follow the mailed link: verifying → form; the token leaves the address bar.
+  const link = await resetLinkFromOutbox(email);
+  expect(new URL(link).origin).toBe(base);
+  await page.goto(link);
+  await expect(page.getByLabel('新しいパスワード')).toBeVisible();
+  expect(page.url()).toBe(`${base}/auth/reset-password`);
+  await page.getByLabel('新しいパスワード').fill(second);
+  await page.getByRole('button', { name: 'パスワードを設定' }).click();
+  await expect(page).toHaveURL(`${base}/auth/signin?reset=done`);
+  await expect(page.getByText('パスワードを再設定しました。')).toBeVisible();
+
+  // The spent link is refused.
+  await page.goto(link);
+  await expect(page.getByText('このリンクは無効です')).toBeVisible();
+
+  // Sign in by keyboard alone: first the old password (refused, e-mail kept), then the new one.
+  await page.goto(`${base}/auth/signin`);
+  await page.getByLabel('メールアドレス').focus();
+  await page.keyboard.type(email);
+  await page.keyboard.press('Tab'); // the forgot-password link
+  await page.keyboard.press('Tab');
+  await page.keyboard.type(first);
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('login-error')).toHaveText('メールアドレスまたはパスワードが正しくありません');
+  await expect(page.getByLabel('メールアドレス')).toHaveValue(email);
+  await page.getByLabel('パスワード', { exact: true }).fill('');
+  await page.getByLabel('パスワード', { exact: true }).focus();
+  await page.keyboard.type(second);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(`${base}/home`);
+  await expect(nav(page).getByRole('link').last()).toHaveText('アカウント');
+  await expect.poll(() => storedUserId(page)).not.toBeNull();
+
+  // Change the password.
+  await page.goto(`${base}/user-change-password`);
+  await page.getByLabel('現在のパスワード').fill('not-my-password');
+  await page.getByLabel('新しいパスワード').fill(third);
+  await page.getByRole('button', { name: '変更する' }).click();
+  await expect(page.getByText('パスワードが正しくありません')).toBeVisible();
+  await page.getByLabel('現在のパスワード').fill(second);
+  await page.getByLabel('新しいパスワード').fill(third);
+  await page.getByRole('button', { name: '変更する' }).click();
+  await expect(page).toHaveURL(`${base}/account-info`);
+  await expect(page.getByText('パスワードを変更しました。')).toBeVisible();
+
+  // Leave.
+  await page.goto(`${base}/user-leave-association`);
+  await page.getByLabel('パスワード', { exact: false }).fill(third);
+  await page.getByLabel('上記を確認し、退会します').check();
+  await page.getByRole('button', { name: '退会する' }).click();
+  await expect(page).toHaveURL(`${base}/home`);
+  await expect(page.getByText('退会手続きが完了しました。')).toBeVisible();
+  await expect(nav(page).getByRole('link').last()).toHaveText('ログイン');
+  await expect.poll(() => storedUserId(page)).toBeNull();
+
+  // The account is gone: its password no longer signs in.
+  const res = await page.request.post(`${base}/api/login`, { data: { email, password: third } });
+  expect(res.status()).toBe(401);
+});

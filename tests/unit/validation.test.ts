@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { isJapanesePhone, isKana, normaliseKana, normalisePhone } from '../../src/lib/validation';
+import { isCommonPassword } from '../../src/server/commonPasswords';
+
+describe('Japanese phone numbers', () => {
+  it.each([
+    ['090-1234-5678', '09012345678'],
+    ['080 1234 5678', '08012345678'],
+    ['07012345678', '07012345678'],
+    ['050-1234-5678', '05012345678'],
+    ['03-1234-5678', '0312345678'],
+    ['(03)1234-5678', '0312345678'],
+    ['0466-12-3456', '0466123456'],
+    ['0120-123-456', '0120123456'],
+    ['0800-123-4567', '08001234567'],
+    ['０９０－１２３４－５６７８', '09012345678'],
+    ['090ー1234ー5678', '09012345678'],
+    ['+81 90-1234-5678', '09012345678'],
+    ['+81 (0)3-1234-5678', '0312345678'],
+  ])('accepts %s as %s', (input, canonical) => {
+    expect(normalisePhone(input)).toBe(canonical);
+    expect(isJapanesePhone(input)).toBe(true);
+  });
+
+  it.each(['', '1234', '090-1234-567', '090-1234-56789', '+1 415 555 0100', '12-3456-7890', '0312345678x', '090-1234-5678 内線2', '050-1234-567', 'abc'])('refuses %j', (input) => {
+    expect(normalisePhone(input)).toBeNull();
+    expect(isJapanesePhone(input)).toBe(false);
+  });
+
+  it('accepts every mobile number however it is grouped', () => {
+    fc.assert(
+      fc.property(fc.constantFrom('070', '080', '090'), fc.stringMatching(/^\d{8}$/), fc.constantFrom('-', ' ', '', '－'), (prefix, rest, sep) => {
+        expect(normalisePhone(`${prefix}${sep}${rest.slice(0, 4)}${sep}${rest.slice(4)}`)).toBe(prefix + rest);
+      }),
+    );
+  });
+});
+
+describe('kana names', () => {
+  it.each(['ヤマダ ハナコ', 'やまだ はなこ', 'ヤマダ　ハナコ', 'ｻﾄｳ ﾀﾛｳ', 'ヴィー', 'ルイ・ヴィトン'])('accepts %s', (name) => {
+    expect(isKana(name)).toBe(true);
+  });
+  it.each(['', '   ', '　', '山田', 'Yamada', 'ヤマダ1', 'ヤマダ花子', 'やまだ!'])('refuses %j', (name) => {
+    expect(isKana(name)).toBe(false);
+  });
+  it('stores kana as full-width katakana with single spaces', () => {
+    expect(normaliseKana('やまだ　　ﾊﾅｺ ')).toBe('ヤマダ ハナコ');
+  });
+});
+
+describe('common passwords', () => {
+  it.each(['password', 'Password123', 'QWERTYUIOP', '12345678', '1234567890123', 'aaaaaaaaaa', 'iloveyou'])('refuses %s', (p) => {
+    expect(isCommonPassword(p)).toBe(true);
+  });
+  it.each(['kiwi-lantern-42', 'correct horse battery staple', 'すぐ予約で乾杯しよう'])('accepts %s', (p) => {
+    expect(isCommonPassword(p)).toBe(false);
+  });
+});
