@@ -247,7 +247,9 @@ let draining = false;
  * The stream ends when `signal` aborts (the client went away) or at shutdown.
  */
 export async function openAvailabilityStream(query: StreamQuery, options: { lastEventId?: string | null; signal?: AbortSignal; requestId?: string } = {}): Promise<ReadableStream<Uint8Array>> {
-  await startAvailabilityFeed();
+  // Without the LISTEN connection (logged by the feed, retried by the next stream) a stream still
+  // gets this instance's changes and the 15-minute updates: better than no stream at all.
+  await startAvailabilityFeed().catch(() => {});
   const resume = parseEventId(options.lastEventId);
   let replay: readonly number[] = query.stores;
   if (resume && resume.epoch === markEpoch(new Date())) {

@@ -187,4 +187,49 @@ describe.runIf(hasBookingApi)('live availability with the booking API', () => {
       await app.stop();
     }
   });
+
+  it('SIGTERM in a booking storm (npm start): answered bookings are stored, the process drains and exits 0', async () => {
+    const app = await startApp('pglite', {}, { viaStartScript: true });
+    try {
+      const stores = await allDayStoreIdsOfTemplate(12);
+      const s = await SseStream.open(app, `/api/availability/stream?stores=${stores.join(',')}&party=2`);
+      const snapshot = await s.snapshot(stores);
+      const targets = [...snapshot.values()].flatMap((x) => x.next_slots.map((start) => ({ store: x.store_id, start })));
+      const confirmed: { id: number; code: string }[] = [];
+      let signalled = false;
+      const exited = new Promise<number | null>((resolve) => app.process.once('exit', (code) => resolve(code)));
+      const worker = async (w: number) => {
+        for (let i = 0; i < 25; i++) {
+          const target = targets[(w * 5 + i) % targets.length]!;
+          const res = await guestBook(app, target.store, target.start, 1 + ((w + i) % 3)).catch(() => null);
+          if (!res) break; // the server stopped accepting
+          if (res.status === 201) {
+            const body = await res.json();
+            confirmed.push({ id: body.id, code: body.code });
+            if (confirmed.length === 6 && !signalled) {
+              signalled = true;
+              app.process.kill('SIGTERM');
+            }
+          }
+        }
+      };
+      await Promise.all(Array.from({ length: 6 }, (_, w) => worker(w)));
+      expect(signalled).toBe(true);
+      await s.closedByServer();
+      expect(await exited).toBe(0);
+      expect(app.output()).toContain('"msg":"stopped","drained":true');
+      expect(fs.existsSync(path.join(app.dataDir!, 'sugu.lock'))).toBe(false);
+
+      const h = await openDb({ dataDir: app.dataDir! });
+      try {
+        const rows = await h.db.execute<{ id: number; code: string }>(sql`select id, code from bookings where status = 'confirmed'`);
+        const stored = new Map(rows.map((r) => [Number(r.id), r.code]));
+        for (const c of confirmed) expect(stored.get(c.id), `booking ${c.id}`).toBe(c.code);
+      } finally {
+        await h.close();
+      }
+    } finally {
+      await app.stop();
+    }
+  });
 });

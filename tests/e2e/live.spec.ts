@@ -1,0 +1,94 @@
+import { expect, test } from '@playwright/test';
+
+/** The current state of one store for a party of 2, read from the stream as any client would. */
+async function streamState(baseURL: string, storeId: string): Promise<{ free_tables: number; next_slots: string[] }> {
+  const ctrl = new AbortController();
+  const res = await fetch(`${baseURL}/api/availability/stream?stores=${storeId}&party=2`, { signal: ctrl.signal });
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      text += decoder.decode(value, { stream: true });
+      const m = text.match(/^data: (\{.*\})$/m);
+      if (m) return JSON.parse(m[1]!);
+    }
+  } finally {
+    ctrl.abort();
+  }
+  throw new Error('stream ended without an event');
+}
+
+test('the listing updates a store in place when tables are booked, and marks it full', async ({ page, baseURL }) => {
+  await page.goto('/home');
+  const firstBookable = page.locator('article[data-live-store]').filter({ has: page.locator('[data-live-when-bookable]:visible') }).first();
+  await expect(firstBookable).toBeVisible();
+  const storeId = (await firstBookable.getAttribute('data-live-store'))!;
+  const card = page.locator(`article[data-live-store="${storeId}"]`);
+  const bookableRow = card.locator('[data-live-when-bookable]');
+  const before = await bookableRow.innerText();
+
+  const book = async () => {
+    const state = await streamState(baseURL!, storeId);
+    if (!state.next_slots.length) return 409;
+    const res = await fetch(`${baseURL}/api/guest-bookings`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: baseURL! },
+      body: JSON.stringify({ store_id: Number(storeId), start: state.next_slots[0], party_size: 2, name: '試験 花子', name_kana: 'シケン ハナコ', phone: '090-1111-2222', email: 'live-e2e@example.jp' }),
+    });
+    return res.status;
+  };
+
+  expect(await book()).toBe(201);
+  // No reload: the counts or the start times on the card change by themselves.
+  await expect.poll(() => bookableRow.innerText()).not.toBe(before);
+
+  for (let i = 0; i < 30 && (await book()) === 201; i++);
+  await expect(card.locator('[data-live-when-full]')).toBeVisible();
+  await expect(bookableRow).toBeHidden();
+  await expect(card).toHaveAttribute('data-live-state', 'full');
+});
+
+// The browser side of live availability, in Chromium: EventSource under the page's CSP, the
+// stream's framing and ids as a browser reads them, and the listing updating in place.
+test.describe('live availability stream in the browser', () => {
+  test('an EventSource on a product page receives one availability event per store', async ({ page }) => {
+    await page.goto('/home');
+    const events = await page.evaluate(
+      () =>
+        new Promise<{ lastEventId: string; data: unknown }[]>((resolve, reject) => {
+          const got: { lastEventId: string; data: unknown }[] = [];
+          const source = new EventSource('/api/availability/stream?stores=1,2,3&party=2');
+          const timer = setTimeout(() => (source.close(), reject(new Error(`only ${got.length} events`))), 15_000);
+          source.addEventListener('availability', (e) => {
+            const m = e as MessageEvent<string>;
+            got.push({ lastEventId: m.lastEventId, data: JSON.parse(m.data) });
+            if (got.length === 3) {
+              clearTimeout(timer);
+              source.close();
+              resolve(got);
+            }
+          });
+        }),
+    );
+    expect(events.map((e) => (e.data as { store_id: number }).store_id).sort()).toEqual([1, 2, 3]);
+    for (const e of events) {
+      expect(e.lastEventId).toMatch(/^\d+-\d+$/);
+      expect(e.data).toEqual({ store_id: expect.any(Number), free_tables: expect.any(Number), next_slots: expect.any(Array) });
+    }
+  });
+
+  test('a bad query is refused (EventSource gives up instead of retrying)', async ({ page }) => {
+    await page.goto('/home');
+    const state = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          const source = new EventSource('/api/availability/stream?stores=abc');
+          source.onerror = () => setTimeout(() => resolve(source.readyState), 100);
+        }),
+    );
+    expect(state).toBe(2); // CLOSED: a non-200 answer is final for EventSource
+  });
+});
