@@ -76,8 +76,8 @@ export async function startServer({ databaseUrl, env = {} } = {}) {
 
 /** A throwaway PostgreSQL cluster (the same helper the tests use). */
 export async function startPostgres() {
-  const { register } = await import('node:module');
-  register('tsx/esm', import.meta.url);
+  const { register } = await import('tsx/esm/api');
+  register();
   const { startPostgres: start, createDatabase } = await import('../tests/helpers/postgres.ts');
   const cluster = await start();
   return { ...cluster, createDatabase: (name) => createDatabase(cluster.url, name) };

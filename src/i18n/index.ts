@@ -4,7 +4,23 @@ import { FALLBACK_LOCALE, LOCALE_CODES, RTL_LOCALES, type Locale } from './local
 export type Dictionary = Record<string, string>;
 
 /** Every `locales/<code>/<namespace>.json`, merged into one flat dictionary per locale. */
-const files = import.meta.glob<Dictionary>('./locales/*/*.json', { eager: true, import: 'default' });
+function localeFiles(): Record<string, Dictionary> {
+  try {
+    return import.meta.glob<Dictionary>('./locales/*/*.json', { eager: true, import: 'default' });
+  } catch {
+    // Outside Vite (scripts run with tsx, such as the benchmarks) there is no glob: read the folder.
+    const fs = process.getBuiltinModule('node:fs');
+    const dir = new URL('./locales/', import.meta.url);
+    const found: Record<string, Dictionary> = {};
+    for (const code of fs.readdirSync(dir)) {
+      for (const file of fs.readdirSync(new URL(`${code}/`, dir))) {
+        found[`./locales/${code}/${file}`] = JSON.parse(fs.readFileSync(new URL(`${code}/${file}`, dir), 'utf8')) as Dictionary;
+      }
+    }
+    return found;
+  }
+}
+const files = localeFiles();
 
 export const dictionaries: Record<string, Dictionary> = {};
 for (const [path, dict] of Object.entries(files)) {

@@ -290,8 +290,8 @@ export default function BookingWidget(props: BookingWidgetProps) {
       </div>
       <form onSubmit={toConfirm} noValidate className="space-y-4" data-testid="booking-form">
         <div className="grid grid-cols-2 gap-3">
-          <label className="form-control" htmlFor={id('date')}>
-            <span className="label-text mb-1 block font-medium">{L['booking.form.date']}</span>
+          <div className="form-control">
+            <label htmlFor={id('date')} className="label-text mb-1 block font-medium">{L['booking.form.date']}</label>
             <select id={id('date')} name="date" className="select select-bordered w-full" value={date} onChange={(e) => setDate(e.target.value)}>
               {props.dates.map((d) => (
                 <option key={d.value} value={d.value}>
@@ -299,9 +299,9 @@ export default function BookingWidget(props: BookingWidgetProps) {
                 </option>
               ))}
             </select>
-          </label>
-          <label className="form-control" htmlFor={id('party_size')}>
-            <span className="label-text mb-1 block font-medium">{L['booking.form.party']}</span>
+          </div>
+          <div className="form-control">
+            <label htmlFor={id('party_size')} className="label-text mb-1 block font-medium">{L['booking.form.party']}</label>
             <select id={id('party_size')} name="party_size" className="select select-bordered w-full" value={party} onChange={(e) => setParty(Number(e.target.value))} {...aria('party_size')}>
               {Array.from({ length: store.maxParty }, (_, i) => i + 1).map((n) => (
                 <option key={n} value={n}>
@@ -310,7 +310,7 @@ export default function BookingWidget(props: BookingWidgetProps) {
               ))}
             </select>
             {err('party_size')}
-          </label>
+          </div>
         </div>
 
         <fieldset aria-describedby={errors.start ? id('start-error') : undefined}>
@@ -350,8 +350,8 @@ export default function BookingWidget(props: BookingWidgetProps) {
         </fieldset>
 
         {store.kinds.length > 1 && (
-          <label className="form-control block" htmlFor={id('seat_preference')}>
-            <span className="label-text mb-1 block font-medium">{L['booking.form.seat']}</span>
+          <div className="form-control block">
+            <label htmlFor={id('seat_preference')} className="label-text mb-1 block font-medium">{L['booking.form.seat']}</label>
             <select id={id('seat_preference')} name="seat_preference" className="select select-bordered w-full" value={seat} onChange={(e) => setSeat(e.target.value as Kind | '')}>
               <option value="">{seatLabel('')}</option>
               {store.kinds.map((k) => (
@@ -360,14 +360,14 @@ export default function BookingWidget(props: BookingWidgetProps) {
                 </option>
               ))}
             </select>
-          </label>
+          </div>
         )}
 
-        <label className="form-control block" htmlFor={id('note')}>
-          <span className="label-text mb-1 block font-medium">{L['booking.form.note']}</span>
+        <div className="form-control block">
+          <label htmlFor={id('note')} className="label-text mb-1 block font-medium">{L['booking.form.note']}</label>
           <textarea id={id('note')} name="note" className="textarea textarea-bordered w-full" rows={2} maxLength={200} value={note} placeholder={L['booking.form.notePlaceholder']} onChange={(e) => setNote(e.target.value)} {...aria('note')} />
           {err('note')}
-        </label>
+        </div>
 
         {mode === 'guest' && (
           <fieldset className="space-y-3">
@@ -380,8 +380,8 @@ export default function BookingWidget(props: BookingWidgetProps) {
                 ['email', 'booking.guest.email', 'email', 'email'],
               ] as const
             ).map(([name, label, type, auto]) => (
-              <label key={name} className="form-control block" htmlFor={id(name)}>
-                <span className="label-text mb-1 block font-medium">{L[label]}</span>
+              <div key={name} className="form-control block">
+                <label htmlFor={id(name)} className="label-text mb-1 block font-medium">{L[label]}</label>
                 <input
                   id={id(name)}
                   name={name}
@@ -395,7 +395,7 @@ export default function BookingWidget(props: BookingWidgetProps) {
                   {...aria(name)}
                 />
                 {err(name)}
-              </label>
+              </div>
             ))}
           </fieldset>
         )}

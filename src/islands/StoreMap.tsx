@@ -57,7 +57,7 @@ export default function StoreMap({ lat, lng, name, tileUrl, labels }: Props) {
     <div className="relative h-full w-full">
       <div ref={box} role="region" aria-label={labels.region} className="h-full w-full bg-base-200" />
       {tilesFailed && (
-        <p role="status" className="absolute inset-x-2 bottom-2 z-[1000] rounded bg-base-100/95 px-3 py-2 text-xs shadow" data-tiles-failed>
+        <p role="status" className="absolute inset-x-2 top-2 z-[1000] ms-12 rounded bg-base-100/95 px-3 py-2 text-xs shadow" data-tiles-failed>
           {labels.tilesFailed}{' '}
           <a className="link link-primary" href={`https://www.openstreetmap.org/?mlat=${lat}&mlon=${lng}#map=18/${lat}/${lng}`} target="_blank" rel="noopener noreferrer">
             {labels.openExternal}

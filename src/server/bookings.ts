@@ -252,7 +252,8 @@ const STORE_NOT_FOUND = (t: T) =>
 async function lockAndLoad(tx: Tx, storeId: number, start: Date): Promise<StoreState | null> {
   const locked = await tx.execute(sql`select id from ${stores} where ${stores.id} = ${storeId} for update`);
   if (!locked.length) return null;
-  const states = await loadStoreStates(tx as unknown as Db, [storeId], new Date(start.getTime() - 24 * 60 * MINUTE_MS), new Date(start.getTime() + 48 * 60 * MINUTE_MS));
+  // Only bookings overlapping a stay starting at `start` matter (stays are far shorter than 12 hours).
+  const states = await loadStoreStates(tx as unknown as Db, [storeId], start, new Date(start.getTime() + 12 * 60 * MINUTE_MS));
   return states.get(storeId) ?? null;
 }
 
@@ -505,6 +506,8 @@ async function sendConfirmation(db: Db, b: BookingView, to: string, ctx: Context
  * booking's edit page and its API, so it travels nowhere else and script can never read it.
  */
 export const GUEST_COOKIE = 'sugu_guest';
+/** The same key for the edit page (a second name: one response cannot set one name on two paths in Astro). */
+export const GUEST_PAGE_COOKIE = 'sugu_guest_page';
 /** After opening an edit link, the cookie lasts this long (never past the end of the stay). */
 export const GUEST_LINK_COOKIE_MS = 60 * MINUTE_MS;
 
@@ -518,9 +521,8 @@ export interface CookieSetter {
 export function setGuestCookies(cookies: CookieSetter, b: Pick<BookingView, 'id' | 'storeId' | 'end'>, token: string, secure: boolean, ms: number, now = new Date()) {
   const maxAge = Math.floor(Math.min(ms, b.end.getTime() - now.getTime()) / 1000);
   if (maxAge <= 0) return;
-  for (const path of [guestEditPath(b.storeId, b.id), guestApiPath(b.id)]) {
-    cookies.set(GUEST_COOKIE, token, { path, httpOnly: true, sameSite: 'lax', secure, maxAge });
-  }
+  cookies.set(GUEST_PAGE_COOKIE, token, { path: guestEditPath(b.storeId, b.id), httpOnly: true, sameSite: 'lax', secure, maxAge });
+  cookies.set(GUEST_COOKIE, token, { path: guestApiPath(b.id), httpOnly: true, sameSite: 'lax', secure, maxAge });
 }
 
 /** Request-scoped things the service needs, from an endpoint's or page's locals and URL. */

@@ -43,8 +43,9 @@ export async function resolveSession(token: string | undefined | null): Promise<
 export async function createSession(db: Db, userId: number, userAgent?: string | null): Promise<{ token: string; sessionId: string; expiresAt: Date }> {
   const token = newToken();
   const sessionId = hashToken(token);
-  const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
-  await db.insert(sessions).values({ id: sessionId, userId, expiresAt, userAgent: userAgent?.slice(0, 300) ?? null });
+  const createdAt = new Date();
+  const expiresAt = new Date(createdAt.getTime() + SESSION_TTL_MS);
+  await db.insert(sessions).values({ id: sessionId, userId, createdAt, lastSeenAt: createdAt, expiresAt, userAgent: userAgent?.slice(0, 300) ?? null });
   // Housekeeping while we are here: this user's dead sessions.
   await db.delete(sessions).where(and(eq(sessions.userId, userId), lt(sessions.expiresAt, new Date())));
   return { token, sessionId, expiresAt };

@@ -169,7 +169,8 @@ for (const engine of ['pglite', 'postgres'] as const) {
       expect(b.edit_token).toMatch(/^[A-Za-z0-9_-]{43}$/); // 256 bits
       expect(b.guest).toMatchObject({ name: '山田 花子', phone: '0312345678' });
       const cookies = res.headers.getSetCookie();
-      expect(cookies.some((c) => c.includes(`Path=/api/guest-bookings/${b.id}`) && /HttpOnly/i.test(c) && /SameSite=Lax/i.test(c))).toBe(true);
+      expect(cookies.some((c) => c.startsWith('sugu_guest=') && c.includes(`Path=/api/guest-bookings/${b.id}`) && /HttpOnly/i.test(c) && /SameSite=Lax/i.test(c))).toBe(true);
+      expect(cookies.some((c) => c.startsWith('sugu_guest_page=') && c.includes(`Path=/store/${fx.storeId}/booking-without/edit/${b.id}`) && /HttpOnly/i.test(c))).toBe(true);
       expect(cookies.every((c) => !/Path=\/;/i.test(c) && !/Path=\/$/i.test(c))).toBe(true);
 
       const url = `/api/guest-bookings/${b.id}`;
@@ -225,6 +226,55 @@ for (const engine of ['pglite', 'postgres'] as const) {
       expect(still).toMatchObject({ status: 'confirmed', note: '' });
       const gStill = (await (await app.fetch(`/api/guest-bookings/${g.id}`, { headers: { 'x-booking-token': g.edit_token } })).json()) as Json;
       expect(gStill).toMatchObject({ status: 'confirmed', note: '' });
+    });
+
+    it('guest edit link: the token becomes a short-lived HttpOnly cookie for this booking and leaves the URL; a bad link says so', async () => {
+      const b = (await (await guestBook({ store_id: fx.storeId, start: tokyoStart(11, 18), party_size: 2 })).json()) as Json;
+      const page = `/store/${fx.storeId}/booking-without/edit/${b.id}`;
+      const res = await app.fetch(`${page}?token=${encodeURIComponent(b.edit_token)}`);
+      expect(res.status).toBe(303);
+      expect(res.headers.get('location')).toBe(page);
+      expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+      const cookies = res.headers.getSetCookie();
+      expect(cookies).toHaveLength(2);
+      for (const c of cookies) {
+        expect(c).toMatch(/HttpOnly/i);
+        expect(c).toMatch(/SameSite=Lax/i);
+        const maxAge = Number(/Max-Age=(\d+)/i.exec(c)![1]);
+        expect(maxAge).toBeGreaterThan(0);
+        expect(maxAge).toBeLessThanOrEqual(3600);
+      }
+      expect(cookies.map((c) => /Path=([^;]+)/i.exec(c)![1]).sort()).toEqual([`/api/guest-bookings/${b.id}`, page].sort());
+      const cookie = `sugu_guest_page=${encodeURIComponent(b.edit_token)}`;
+      const opened = await app.fetch(page, { cookie, headers: { 'accept-language': 'ja' } });
+      expect(opened.status).toBe(200);
+      expect(opened.headers.get('referrer-policy')).toBe('no-referrer');
+      const html = await opened.text();
+      expect(html).toContain(b.code);
+      expect(html).not.toContain(b.edit_token);
+
+      for (const bad of [`${page}?token=wrong`, `${page}?token=`, page, `/store/${fx.storeId}/booking-without/edit/${b.id + 1000}?token=${b.edit_token}`, `/store/${fx.tinyStoreId}/booking-without/edit/${b.id}?token=${b.edit_token}`]) {
+        const r = await app.fetch(bad, { headers: { 'accept-language': 'ja' } });
+        expect([bad, r.status]).toEqual([bad, 404]);
+        expect(r.headers.getSetCookie()).toHaveLength(0);
+        expect(await r.text()).toContain('リンクが無効か期限切れです');
+      }
+    });
+
+    it('pages: the booking pages need sign-in, the guest page and the history do not', async () => {
+      expect((await app.fetch(`/store/${fx.storeId}/booking`)).status).toBe(302);
+      expect((await app.fetch(`/store/${fx.storeId}/booking`, { cookie: as(0) })).status).toBe(200);
+      expect((await app.fetch(`/store/${fx.storeId}/booking-without`)).status).toBe(200);
+      expect((await app.fetch(`/store/99999999/booking-without`)).status).toBe(404);
+      expect((await app.fetch('/booking-list')).status).toBe(200);
+      const mine = (await (await book(0, { store_id: fx.storeId, start: tokyoStart(11, 12), party_size: 2 })).json()) as Json;
+      const list = await (await app.fetch('/booking-list', { cookie: as(0) })).text();
+      expect(list).toContain(mine.code);
+      expect((await app.fetch(`/store/${fx.storeId}/booking/edit/${mine.id}`, { cookie: as(0) })).status).toBe(200);
+      expect((await app.fetch(`/store/${fx.storeId}/booking/edit/${mine.id}`, { cookie: as(1) })).status).toBe(404);
+      expect((await app.fetch(`/store/${fx.storeId}/booking/complete/${mine.id}`, { cookie: as(1) })).status).toBe(404);
+      const slots = (await (await app.fetch(`/api/stores/${fx.storeId}/availability?date=${mine.start.slice(0, 10)}&party=2`)).json()) as Json;
+      expect(slots.slots.find((s: Json) => s.start === mine.start).free_tables).toBe(3);
     });
 
     describe('bad input → 4xx envelope naming the field, nothing written', () => {

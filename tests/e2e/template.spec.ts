@@ -281,3 +281,54 @@ test('no analytics tag without PUBLIC_ANALYTICS_ID; icon stylesheets only on ico
   await expect(page.getByTestId('map')).toHaveAttribute('data-provider', 'leaflet');
   await expect(page.getByTestId('map')).toHaveAttribute('data-ready', 'true');
 });
+
+test.describe('with PUBLIC_ANALYTICS_ID and PUBLIC_MAPS_KEY set', () => {
+  // A second server of the same build, started with the two build settings the spec names.
+  const port = Number(process.env.E2E_PORT) + 1000;
+  const origin = `http://127.0.0.1:${port}`;
+  let server: import('node:child_process').ChildProcess | undefined;
+
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    const { spawn } = await import('node:child_process');
+    const { mkdtempSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    server = spawn(process.execPath, ['dist/server/entry.mjs'], {
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: mkdtempSync(join(tmpdir(), 'sugu-tpl-')), PUBLIC_ANALYTICS_ID: 'G-TEST123', PUBLIC_MAPS_KEY: 'test-key', SUGU_LOG_REQUESTS: '0', NODE_ENV: 'production' },
+      stdio: 'ignore',
+    });
+    for (let i = 0; i < 240; i++) {
+      if (await fetch(`${origin}/readyz`).then((r) => r.ok).catch(() => false)) return;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    throw new Error('second server did not start');
+  });
+  test.afterAll(() => {
+    server?.kill();
+  });
+
+  test('the gtag snippet and Google Maps load and the CSP allows them', async ({ page }) => {
+    const loaded: string[] = [];
+    // No network here: answer the two Google scripts locally, as small stand-ins.
+    await page.route(/^https:\/\/www\.googletagmanager\.com\//, (r) => {
+      loaded.push(r.request().url());
+      return r.fulfill({ status: 200, contentType: 'text/javascript', body: 'window.__gtagLoaded = true;' });
+    });
+    await page.route(/^https:\/\/maps\.googleapis\.com\//, (r) => {
+      loaded.push(r.request().url());
+      return r.fulfill({ status: 200, contentType: 'text/javascript', body: 'window.google={maps:{Map:function(el){el.dataset.ready="true"},Marker:function(){}}};window.tplInitMap();' });
+    });
+    await page.context().addCookies([{ name: 'locale', value: 'en', url: origin }]);
+    const errors = collectErrors(page);
+    await page.goto(`${origin}/blank`);
+    await expect.poll(() => page.evaluate(() => (window as unknown as { __gtagLoaded?: boolean }).__gtagLoaded)).toBe(true);
+    expect(await page.evaluate(() => (window as unknown as { dataLayer: unknown[] }).dataLayer.length)).toBeGreaterThan(0);
+    expect(loaded[0]).toContain('id=G-TEST123');
+    await page.goto(`${origin}/ui/maps/google-maps`);
+    await expect(page.getByTestId('map')).toHaveAttribute('data-provider', 'google');
+    await expect(page.getByTestId('map')).toHaveAttribute('data-ready', 'true');
+    expect(loaded.some((u) => u.includes('key=test-key'))).toBe(true);
+    expect(errors).toEqual([]);
+  });
+});

@@ -45,6 +45,16 @@ describe('translation tables', () => {
     expect({ missing, empty }).toEqual({ missing: [], empty: [] });
   });
 
+  it('defines each key in one namespace file only', async () => {
+    const files = import.meta.glob<Record<string, string>>('../../src/i18n/locales/*/*.json', { eager: true, import: 'default' });
+    const owners = new Map<string, string[]>();
+    for (const [path, dict] of Object.entries(files)) {
+      const [code, file] = path.split('/').slice(-2);
+      for (const key of Object.keys(dict)) owners.set(`${code}:${key}`, [...(owners.get(`${code}:${key}`) ?? []), file!]);
+    }
+    expect([...owners].filter(([, f]) => f.length > 1)).toEqual([]);
+  });
+
   it('keeps placeholders intact in every translation', () => {
     const placeholders = (s: string) => [...s.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
     for (const code of LOCALE_CODES) {

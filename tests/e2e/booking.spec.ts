@@ -1,0 +1,174 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+
+/**
+ * The three booking journeys in a phone-sized Chromium: a guest books, opens the edit link,
+ * changes and cancels; losing a race offers the next free times without losing the form; a
+ * signed-in diner books, edits and cancels.
+ */
+
+const DAY = 24 * 3600_000;
+/** YYYY-MM-DD of the Tokyo business day `days` from now (the day starts at 05:00). */
+function businessDay(days: number): string {
+  return new Date(Date.now() + 9 * 3600_000 - 5 * 3600_000 + days * DAY).toISOString().slice(0, 10);
+}
+
+type Slot = { start: string; end: string; free_tables: number };
+
+/** A store open around the clock (from the seed), found through the availability API, and its slots that day. */
+async function openAllDay(request: APIRequestContext, date: string, skip = 0): Promise<{ storeId: number; slots: Slot[] }> {
+  let seen = 0;
+  for (let id = 1; id < 400; id++) {
+    const res = await request.get(`/api/stores/${id}/availability?date=${date}&party=2`);
+    if (!res.ok()) continue;
+    const { slots } = (await res.json()) as { slots: Slot[] };
+    if (slots.length >= 90 && slots.filter((s) => s.free_tables >= 2).length > 60 && seen++ >= skip) return { storeId: id, slots };
+  }
+  throw new Error('no 24-hour store in the seed');
+}
+
+const hhmm = (iso: string) => iso.slice(11, 16);
+
+async function chooseInWidget(page: Page, date: string, start: string, party = '2名') {
+  await page.getByLabel('日付').selectOption(date);
+  await page.getByLabel('人数', { exact: true }).selectOption({ label: party });
+  const slot = page.getByTestId('slots').locator('label').filter({ hasText: hhmm(start) }).first();
+  await slot.click();
+}
+
+test('guest: book, open the edit link, change, cancel', async ({ page, request }) => {
+  const date = businessDay(2);
+  const { storeId, slots } = await openAllDay(request, date);
+  const start = slots.find((s) => hhmm(s.start) === '19:00' && s.free_tables > 0)!.start;
+  await page.goto(`/store/${storeId}/booking-without`);
+  await expect(page.getByRole('heading', { name: 'ログインせずに予約' })).toBeVisible();
+  await chooseInWidget(page, date, start);
+  await page.getByLabel('ご要望（任意）').fill('窓側希望');
+  // Bad contact details: field errors in Japanese, nothing lost.
+  await page.getByLabel('お名前').fill('山田 花子');
+  await page.getByLabel('フリガナ').fill('Yamada');
+  await page.getByLabel('電話番号').fill('090-1234-5678');
+  await page.getByLabel('メールアドレス').fill('hanako@example.jp');
+  await page.getByRole('button', { name: '確認へ進む' }).click();
+  await expect(page.getByText('フリガナはカタカナまたはひらがなで入力してください')).toBeVisible();
+  await expect(page.getByLabel('ご要望（任意）')).toHaveValue('窓側希望');
+  await page.getByLabel('フリガナ').fill('ヤマダ ハナコ');
+  await page.getByRole('button', { name: '確認へ進む' }).click();
+
+  const summary = page.getByTestId('booking-confirm');
+  await expect(summary.getByText(/\d+月\d+日\([日月火水木金土]\) 19:00〜\d\d:\d\d/)).toBeVisible();
+  await expect(summary.getByText('キャンセルポリシー')).toBeVisible();
+  await page.getByRole('button', { name: 'この内容で予約する' }).click();
+
+  const done = page.getByTestId('booking-done');
+  await expect(done.getByRole('heading', { name: '予約が確定しました' })).toBeVisible();
+  const code = (await done.getByTestId('summary').locator('dd').first().textContent())!.trim();
+  expect(code).toMatch(/^SG-[A-Z0-9]{6}$/);
+  const link = (await done.getByTestId('edit-link').getAttribute('href'))!;
+  expect(link).toMatch(/\/booking-without\/edit\/\d+\?token=[\w-]{43}$/);
+  // The token is not kept in local storage.
+  const stored = await page.evaluate(() => JSON.stringify(localStorage));
+  expect(stored).toContain(code);
+  expect(stored).not.toContain(link.split('token=')[1]!);
+  const ics = await page.request.get(await done.getByRole('link', { name: 'カレンダーに追加 (.ics)' }).getAttribute('href').then((h) => h!));
+  expect(await ics.text()).toContain('DTSTART;TZID=Asia/Tokyo:');
+
+  // Open the link in a fresh browser (as from the mail): the token leaves the address bar.
+  const other = await page.context().browser()!.newContext({ locale: 'ja-JP', timezoneId: 'Asia/Tokyo' });
+  const p2 = await other.newPage();
+  await p2.goto(link);
+  await expect(p2).toHaveURL(/\/booking-without\/edit\/\d+$/);
+  await expect(p2.getByRole('heading', { name: 'ゲスト予約の変更' })).toBeVisible();
+  await expect(p2.getByTestId('booking-code')).toHaveText(code);
+  const later = slots.find((s) => hhmm(s.start) === '20:30' && s.free_tables > 0)!.start;
+  await chooseInWidget(p2, date, later);
+  await p2.getByLabel('ご要望（任意）').fill('窓側希望、ベビーカーあり');
+  await p2.getByRole('button', { name: '確認へ進む' }).click();
+  await p2.getByRole('button', { name: 'この内容で変更する' }).click();
+  await expect(p2.getByTestId('edit-done')).toHaveText('予約を変更しました');
+  await expect(p2.getByTestId('summary')).toContainText('20:30〜');
+  await expect(p2.getByTestId('summary')).toContainText('ベビーカーあり');
+  await p2.getByRole('button', { name: '予約をキャンセル' }).click();
+  await p2.getByRole('button', { name: 'キャンセルする' }).click();
+  await expect(p2.getByTestId('edit-done')).toHaveText('予約をキャンセルしました');
+  await expect(p2.getByTestId('summary')).toContainText('キャンセル済み');
+  // A wrong link is plainly refused.
+  await p2.goto(link.replace(/token=.*/, 'token=wrong'));
+  await expect(p2.getByRole('heading', { name: 'リンクが無効か期限切れです' })).toBeVisible();
+  await other.close();
+
+  // The first device lists it among its guest bookings.
+  await page.goto('/booking-list');
+  const item = page.getByTestId('guest-bookings').locator(`[data-code="${code}"]`);
+  await expect(item).toContainText('キャンセル済み');
+  await expect(page.getByRole('link', { name: 'ログイン', exact: true }).first()).toBeVisible();
+});
+
+test('losing a race shows the next free times and keeps what was entered', async ({ page, request }) => {
+  const date = businessDay(3);
+  const { storeId, slots } = await openAllDay(request, date, 1);
+  const target = slots.find((s) => hhmm(s.start) === '21:00' && s.free_tables > 0)!;
+  await page.goto(`/store/${storeId}/booking-without`);
+  await chooseInWidget(page, date, target.start);
+  await page.getByLabel('ご要望（任意）').fill('誕生日のお祝いです');
+  await page.getByLabel('お名前').fill('佐藤 一郎');
+  await page.getByLabel('フリガナ').fill('さとう いちろう');
+  await page.getByLabel('電話番号').fill('03-1234-5678');
+  await page.getByLabel('メールアドレス').fill('ichiro@example.jp');
+  await page.getByRole('button', { name: '確認へ進む' }).click();
+  await expect(page.getByTestId('booking-confirm')).toBeVisible();
+
+  // Meanwhile other diners take every table at that time.
+  for (let i = 0; i < target.free_tables; i++) {
+    const res = await request.post('/api/guest-bookings', {
+      headers: { origin: new URL(page.url()).origin },
+      data: { store_id: storeId, start: target.start, party_size: 2, name: '他 客', name_kana: 'タ キャク', phone: '090-0000-0000', email: `other${i}@example.jp` },
+    });
+    expect(res.status()).toBe(201);
+  }
+
+  await page.getByRole('button', { name: 'この内容で予約する' }).click();
+  const race = page.getByTestId('race-lost');
+  await expect(race).toContainText('直前に満席になりました');
+  const offers = race.getByRole('button');
+  await expect(offers.first()).toBeVisible();
+  expect(await offers.allTextContents()).not.toContain('21:00');
+  // Nothing typed was lost.
+  await expect(page.getByLabel('ご要望（任意）')).toHaveValue('誕生日のお祝いです');
+  await expect(page.getByLabel('お名前')).toHaveValue('佐藤 一郎');
+  await expect(page.getByLabel('メールアドレス')).toHaveValue('ichiro@example.jp');
+  const pick = (await offers.first().textContent())!.trim();
+  await offers.first().click();
+  await page.getByRole('button', { name: '確認へ進む' }).click();
+  await expect(page.getByTestId('booking-confirm')).toContainText(`${pick}〜`);
+  await page.getByRole('button', { name: 'この内容で予約する' }).click();
+  await expect(page.getByTestId('booking-done')).toBeVisible();
+});
+
+test('signed in: book, edit, cancel', async ({ page }) => {
+  const email = `e2e-${Date.now()}@example.jp`;
+  const signup = await page.request.post('/api/users', { data: { name: '予約 花子', email, password: 'correct-horse-battery', agree: true } });
+  test.skip(signup.status() === 404, 'sign-up (accounts issue) is not on this branch yet');
+  expect(signup.status()).toBe(201);
+  const date = businessDay(4);
+  const { storeId, slots } = await openAllDay(page.request, date, 2);
+  const start = slots.find((s) => hhmm(s.start) === '18:00' && s.free_tables > 0)!.start;
+  await page.goto(`/store/${storeId}/booking`);
+  await chooseInWidget(page, date, start);
+  await page.getByRole('button', { name: '確認へ進む' }).click();
+  await page.getByRole('button', { name: 'この内容で予約する' }).click();
+  await expect(page.getByRole('heading', { name: '予約が確定しました' })).toBeVisible();
+  await expect(page.getByText(email)).toBeVisible();
+  const code = (await page.getByTestId('booking-code').textContent())!.trim();
+  await page.getByRole('link', { name: '予約を変更・キャンセル' }).click();
+  const later = slots.find((s) => hhmm(s.start) === '19:15' && s.free_tables > 0)!.start;
+  await chooseInWidget(page, date, later);
+  await page.getByRole('button', { name: '確認へ進む' }).click();
+  await page.getByRole('button', { name: 'この内容で変更する' }).click();
+  await expect(page.getByTestId('edit-done')).toHaveText('予約を変更しました');
+  await expect(page.getByTestId('summary')).toContainText('19:15〜');
+  await page.getByRole('button', { name: '予約をキャンセル' }).click();
+  await page.getByRole('button', { name: 'キャンセルする' }).click();
+  await expect(page.getByTestId('summary')).toContainText('キャンセル済み');
+  await page.goto('/booking-list');
+  await expect(page.getByTestId('list-past').locator(`[data-code="${code}"]`)).toContainText('キャンセル済み');
+});
