@@ -46,7 +46,7 @@ for (const theme of ['light', 'dark'] as const) {
       const found: Record<string, string[]> = {};
       for (const path of GUEST_PAGES) {
         await page.goto(path);
-        await page.waitForLoadState('networkidle');
+        await page.waitForLoadState('load'); // not networkidle: listing pages hold a live-availability stream open
         const v = await seriousViolations(page);
         if (v.length) found[path] = v;
       }
@@ -60,7 +60,7 @@ for (const theme of ['light', 'dark'] as const) {
       const found: Record<string, string[]> = {};
       for (const path of SIGNED_IN_PAGES) {
         await page.goto(path);
-        await page.waitForLoadState('networkidle');
+        await page.waitForLoadState('load'); // not networkidle: listing pages hold a live-availability stream open
         expect(page.url()).not.toContain('/auth/signin');
         const v = await seriousViolations(page);
         if (v.length) found[path] = v;
@@ -72,7 +72,7 @@ for (const theme of ['light', 'dark'] as const) {
       const found: Record<string, string[]> = {};
       for (const path of TEMPLATE_PAGES) {
         await page.goto(path);
-        await page.waitForLoadState('networkidle');
+        await page.waitForLoadState('load'); // not networkidle: listing pages hold a live-availability stream open
         const v = await seriousViolations(page);
         if (v.length) found[path] = v;
       }

@@ -155,7 +155,10 @@ test.describe('store detail', () => {
     const scripts: string[] = [];
     page.on('request', (r) => scripts.push(r.url()));
     await page.goto('/home');
-    await page.waitForLoadState('networkidle');
+    // Not networkidle: the listing keeps a live-availability stream open. Every island hydrated
+    // (Astro drops the `ssr` attribute) means every script the page wanted has loaded.
+    await page.waitForLoadState('load');
+    await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
     expect(scripts.filter((u) => /StoreMap|leaflet/i.test(u))).toEqual([]);
     for (const path of ['/store/abc', '/store/999999']) {
       const res = await page.goto(path);

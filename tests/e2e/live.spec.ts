@@ -21,7 +21,7 @@ async function streamState(baseURL: string, storeId: string): Promise<{ free_tab
   throw new Error('stream ended without an event');
 }
 
-test('the listing updates a store in place when tables are booked, and marks it full', async ({ page, baseURL }) => {
+test('the listing updates a store in place when tables are booked, and drops it when full', async ({ page, baseURL }) => {
   await page.goto('/home');
   const firstBookable = page.locator('article[data-live-store]').filter({ has: page.locator('[data-live-when-bookable]:visible') }).first();
   await expect(firstBookable).toBeVisible();
@@ -46,9 +46,11 @@ test('the listing updates a store in place when tables are booked, and marks it 
   await expect.poll(() => bookableRow.innerText()).not.toBe(before);
 
   for (let i = 0; i < 30 && (await book()) === 201; i++);
-  await expect(card.locator('[data-live-when-full]')).toBeVisible();
-  await expect(bookableRow).toBeHidden();
+  // Full for the next hour: marked so, and gone from the "bookable now" list.
   await expect(card).toHaveAttribute('data-live-state', 'full');
+  await expect(card.locator('[data-live-when-full]')).toBeAttached();
+  await expect(bookableRow).toBeHidden();
+  await expect(page.locator('#store-results li', { has: card })).toBeHidden();
 });
 
 // The browser side of live availability, in Chromium: EventSource under the page's CSP, the

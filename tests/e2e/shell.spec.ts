@@ -139,7 +139,7 @@ test.describe('redirects, guards and errors', () => {
     });
     for (const path of ['/home', '/term', '/utility/help', '/error/not-found', '/auth/signin']) {
       await page.goto(path);
-      await page.waitForLoadState('networkidle');
+      await page.waitForLoadState('load'); // not networkidle: listing pages hold a live-availability stream open
     }
     expect(violations).toEqual([]);
   });
@@ -148,11 +148,11 @@ test.describe('redirects, guards and errors', () => {
 test('screenshots of /home at phone width, light and dark', async ({ page }) => {
   fs.mkdirSync('test-results/screenshots', { recursive: true });
   await page.goto('/home');
-  await page.waitForLoadState('networkidle');
+  await page.waitForLoadState('load'); // not networkidle: listing pages hold a live-availability stream open
   await page.screenshot({ path: 'test-results/screenshots/home-light.png', fullPage: true });
   await page.getByTestId('theme-toggle').click();
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
-  await page.waitForLoadState('networkidle');
+  await page.waitForLoadState('load'); // not networkidle: listing pages hold a live-availability stream open
   await page.screenshot({ path: 'test-results/screenshots/home-dark.png', fullPage: true });
   expect(fs.statSync('test-results/screenshots/home-dark.png').size).toBeGreaterThan(5000);
 });
