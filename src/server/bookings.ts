@@ -29,6 +29,7 @@ import { dictionaries, pick, type T } from '../i18n';
 import { isKana, normalisePhone } from '../lib/validation';
 import { formatDay, formatStay, MINUTE_MS, toTokyoIso, tokyoInstant } from '../lib/datetime';
 import { buildIcs } from '../lib/ics';
+import { publicOrigin } from './config';
 
 export const TABLE_KINDS = ['counter', 'table', 'private_room', 'tatami'] as const satisfies readonly TableKind[];
 export const NOTE_MAX = 200;
@@ -517,8 +518,8 @@ export function setGuestCookies(cookies: CookieSetter, b: Pick<BookingView, 'id'
 }
 
 /** Request-scoped things the service needs, from an endpoint's or page's locals and URL. */
-export function bookingContext(locals: { t: T; locale: string }, url: URL): Context {
-  return { t: locals.t, locale: locals.locale, origin: url.origin };
+export function bookingContext(locals: { t: T; locale: string }): Context {
+  return { t: locals.t, locale: locals.locale, origin: publicOrigin() };
 }
 
 /** The edit token from `X-Booking-Token`, else from the booking's HttpOnly cookie. A wrong one is just "not found". */
