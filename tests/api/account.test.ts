@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { expect, it } from 'vitest';
 import { CookieJar, forEachApp, openAppDb, type App } from '../helpers/app';
 import { signIn, signUp, uniqueEmail } from '../helpers/auth';
@@ -89,6 +90,26 @@ forEachApp('account', (app) => {
       expect(reset.status).toBe(400);
       expect(await reset.json()).toEqual({ error: { code: 'invalid_link', message: 'The action link is invalid' } });
     }
+  });
+
+  it('builds the reset link from the configured address, never from a forged Host header', async () => {
+    if (app().engine !== 'postgres') return; // the outbox of an embedded database is locked by its server
+    const u = await signUp(app());
+    const { port } = new URL(app().url);
+    const body = JSON.stringify({ email: u.email });
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = http.request(
+        { host: '127.0.0.1', port, path: '/api/password/forgot', method: 'POST', headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        },
+      );
+      req.on('error', reject);
+      req.end(body);
+    });
+    expect(status).toBe(202);
+    expect(new URL(await resetLinkFor(app(), u.email)).origin).toBe(app().url);
   });
 
   it('resets a password from the outbox link once, within the hour, ending every session', async () => {
