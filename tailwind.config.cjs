@@ -25,7 +25,7 @@ module.exports = {
       '--color-secondary': '#a0b9c8',
       '--color-secondary-content': ink,
       '--color-accent': '#048ba8',
-      '--color-accent-content': '#ffffff',
+      '--color-accent-content': ink,
       '--color-neutral': '#1b2631',
       '--color-neutral-content': '#ffffff',
       '--color-info': '#2196F3',

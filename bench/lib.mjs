@@ -17,6 +17,8 @@ export function machine() {
     node: process.version,
     platform: `${os.platform()} ${os.release()}`,
     date: new Date().toISOString(),
+    // Other work on the machine skews the figures: the 1-minute load average when the run began.
+    loadAverage: Number(os.loadavg()[0].toFixed(1)),
   };
 }
 

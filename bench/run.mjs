@@ -77,7 +77,7 @@ function render(r) {
   const lines = [
     '# Benchmark results',
     '',
-    `Measured ${m.date.slice(0, 10)} on ${m.cpus} CPU cores (${m.cpuModel}), ${m.memoryGiB} GiB, Node ${m.node}, ${m.platform}. Regenerate with \`npm run bench\`.`,
+    `Measured ${m.date.slice(0, 10)} on ${m.cpus} CPU cores (${m.cpuModel}), ${m.memoryGiB} GiB, Node ${m.node}, ${m.platform}; load average ${m.loadAverage} when the run began. Regenerate with \`npm run bench\`.`,
     '',
   ];
   if (r.weight) {

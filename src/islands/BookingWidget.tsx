@@ -5,6 +5,7 @@
  * to the form with the next free times offered and everything entered kept.
  */
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { $liveAvailability, liveKey, watchLiveAvailability } from '../stores/liveAvailability';
 import { formatStay, formatTime } from '../lib/datetime';
 import { rememberGuestBooking } from '../stores/guestBookings';
 import { showToast } from '../stores/toasts';
@@ -86,6 +87,24 @@ export default function BookingWidget(props: BookingWidgetProps) {
   useEffect(() => {
     void loadSlots();
   }, [loadSlots]);
+
+  // When anyone books, changes or cancels at this store, the live stream says so: fetch the day again.
+  useEffect(() => {
+    const key = liveKey(store.id, party);
+    let last = JSON.stringify($liveAvailability.get()[key] ?? null);
+    const unlisten = $liveAvailability.listen((all) => {
+      const next = JSON.stringify(all[key] ?? null);
+      if (next === last) return;
+      const first = last === 'null';
+      last = next;
+      if (!first) void loadSlots();
+    });
+    const stop = watchLiveAvailability([store.id], party);
+    return () => {
+      unlisten();
+      stop();
+    };
+  }, [store.id, party, loadSlots]);
 
   const isCurrent = (s: string) => mode === 'edit' && props.booking !== undefined && sameInstant(s, props.booking.start);
   const free = slots.items.filter((s) => s.free_tables > 0 || isCurrent(s.start));

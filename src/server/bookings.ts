@@ -26,8 +26,10 @@ import { queueMail } from './mail';
 import { hashToken, newToken } from './sessions';
 import { ApiError, notFound } from './http/api';
 import { dictionaries, pick, type T } from '../i18n';
+import { isKana, normalisePhone } from '../lib/validation';
 import { formatDay, formatStay, MINUTE_MS, toTokyoIso, tokyoInstant } from '../lib/datetime';
 import { buildIcs } from '../lib/ics';
+import { publicOrigin } from './config';
 
 export const TABLE_KINDS = ['counter', 'table', 'private_room', 'tatami'] as const satisfies readonly TableKind[];
 export const NOTE_MAX = 200;
@@ -53,20 +55,10 @@ export const editSchema = z
   .object({ start: isoStart.optional(), ...choices, party_size: choices.party_size.optional() })
   .refine((v) => Object.values(v).some((x) => x !== undefined), { message: 'booking.error.nothingToChange', path: ['_'] });
 
-/** Katakana, hiragana, the long-vowel mark, middle dot and spaces. */
-const KANA = /^[\p{Script=Katakana}\p{Script=Hiragana}ー・･\s\u3000]+$/u;
-
-/** A Japanese number as digits (hyphens, spaces and full-width digits allowed; +81 becomes 0), or null. */
-export function normalisePhone(input: string): string | null {
-  const digits = input.replace(/[\s\-‐–−ー()（）]/g, '').replace(/[０-９]/g, (d) => String.fromCharCode(d.charCodeAt(0) - 0xfee0));
-  const local = digits.startsWith('+81') ? `0${digits.slice(3)}` : digits;
-  // Mobile and IP numbers (050/070/080/090) have 11 digits; landlines and 0120 have 10.
-  return /^0[5789]0\d{8}$/.test(local) || /^0[1-9]\d{8}$/.test(local) && !/^0[5789]0/.test(local) ? local : null;
-}
-
+// Kana and phone rules are shared with account forms (src/lib/validation).
 export const guestSchema = createSchema.extend({
   name: z.string().trim().min(1).max(50),
-  name_kana: z.string().trim().min(1).max(50).refine((v) => KANA.test(v), { message: 'booking.validation.kana' }),
+  name_kana: z.string().trim().min(1).max(50).refine(isKana, { message: 'booking.validation.kana' }),
   phone: z
     .string()
     .trim()
@@ -526,8 +518,8 @@ export function setGuestCookies(cookies: CookieSetter, b: Pick<BookingView, 'id'
 }
 
 /** Request-scoped things the service needs, from an endpoint's or page's locals and URL. */
-export function bookingContext(locals: { t: T; locale: string }, url: URL): Context {
-  return { t: locals.t, locale: locals.locale, origin: url.origin };
+export function bookingContext(locals: { t: T; locale: string }): Context {
+  return { t: locals.t, locale: locals.locale, origin: publicOrigin() };
 }
 
 /** The edit token from `X-Booking-Token`, else from the booking's HttpOnly cookie. A wrong one is just "not found". */

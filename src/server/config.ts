@@ -30,6 +30,7 @@ const schema = z.object({
       message: 'must be an http(s) tile URL containing {z}, {x} and {y}',
     }),
   SMTP_URL: optionalUrl(['smtp:', 'smtps:']),
+  PUBLIC_ORIGIN: optionalUrl(['http:', 'https:']).transform((v) => (v ? new URL(v).origin : undefined)),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
 });
 
@@ -52,4 +53,17 @@ let cached: Config | undefined;
 export function config(): Config {
   cached ??= parseConfig(process.env);
   return cached;
+}
+
+/**
+ * The site's address for links that leave by mail (password reset, guest edit link). Never taken
+ * from the request: its Host header is the client's to choose, and a forged one would send a
+ * one-time token to someone else's site.
+ * @example publicOrigin() // 'http://localhost:4321' by default
+ */
+export function publicOrigin(): string {
+  const c = config();
+  if (c.PUBLIC_ORIGIN) return c.PUBLIC_ORIGIN;
+  const host = c.HOST === '0.0.0.0' || c.HOST === '::' ? 'localhost' : c.HOST.includes(':') ? `[${c.HOST}]` : c.HOST;
+  return `http://${host}:${c.PORT}`;
 }

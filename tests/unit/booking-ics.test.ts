@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { buildIcs, escapeIcsText, foldIcsLine } from '../../src/lib/ics';
-import { normalisePhone } from '../../src/server/bookings';
 
 describe('.ics for "add to calendar"', () => {
   const ics = buildIcs({
@@ -34,14 +33,4 @@ describe('.ics for "add to calendar"', () => {
     const folded = foldIcsLine('SUMMARY:' + 'あ'.repeat(60));
     expect(folded.split('\r\n ').join('')).toBe('SUMMARY:' + 'あ'.repeat(60));
   });
-});
-
-describe('Japanese phone numbers', () => {
-  it.each([
-    ['090-1234-5678', '09012345678'],
-    ['03 1234 5678', '0312345678'],
-    ['+81 90 1234 5678', '09012345678'],
-    ['０９０ー１２３４ー５６７８', '09012345678'],
-  ])('%s → %s', (input, out) => expect(normalisePhone(input)).toBe(out));
-  it.each(['12345', '090-1234-567', '+1 212 555 0100', 'abc'])('refuses %s', (input) => expect(normalisePhone(input)).toBeNull());
 });

@@ -34,7 +34,7 @@ export default function ChatRoom({ channel, me, initial, labels }: Props) {
         {messages.map((m, i) => (
           <li key={i} className={`chat ${m.user === me ? 'chat-end' : 'chat-start'}`}>
             <div className="chat-header text-xs">
-              {m.user} <time className="opacity-60">{m.time}</time>
+              {m.user} <time className="text-base-content/80">{m.time}</time>
             </div>
             <div className={`chat-bubble ${m.user === me ? 'chat-bubble-primary' : ''}`}>{m.text}</div>
           </li>

@@ -60,7 +60,7 @@ export default function SettingsDrawer({ initial, dateFormats, colours, labels }
 
   const L = (k: string) => labels[`template.settings.${k}`] ?? k;
   const toggle = (key: 'toolbarDetached' | 'contentBoxed' | 'rtl', label: string) => (
-    <label className="label cursor-pointer justify-between py-2">
+    <label className="label cursor-pointer justify-between py-2 text-base-content">
       <span>{label}</span>
       <input type="checkbox" className="toggle toggle-primary" checked={s[key]} onChange={(e) => changeSetting(key, e.target.checked)} data-testid={`setting-${key}`} />
     </label>

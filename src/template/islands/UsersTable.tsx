@@ -52,7 +52,7 @@ export default function UsersTable({ rows, columns, perPage = 5, editHref, label
       </label>
       <div className="overflow-x-auto">
         <table className="table" data-testid="users-table">
-          <thead>
+          <thead className="text-base-content/80">
             <tr>
               {columns.map((c) => (
                 <th key={c} aria-sort={sort.by === c ? (sort.dir === 1 ? 'ascending' : 'descending') : 'none'}>
@@ -68,7 +68,7 @@ export default function UsersTable({ rows, columns, perPage = 5, editHref, label
           <tbody>
             {slice.length === 0 ? (
               <tr>
-                <td colSpan={columns.length + (editHref ? 1 : 0)} className="py-8 text-center text-base-content/60" data-testid="table-empty">
+                <td colSpan={columns.length + (editHref ? 1 : 0)} className="py-8 text-center text-base-content/80" data-testid="table-empty">
                   {rows.length === 0 ? L('noData') : L('noMatch')}
                 </td>
               </tr>
@@ -99,7 +99,7 @@ export default function UsersTable({ rows, columns, perPage = 5, editHref, label
           <button type="button" className="btn join-item btn-sm" disabled={current === 0} onClick={() => setPage(current - 1)} aria-label={L('previous')}>
             ‹
           </button>
-          <span className="btn join-item btn-sm btn-disabled" aria-current="page">
+          <span className="btn join-item btn-sm pointer-events-none" aria-current="page">
             {current + 1} / {pages}
           </span>
           <button type="button" className="btn join-item btn-sm" disabled={current >= pages - 1} onClick={() => setPage(current + 1)} aria-label={L('next')}>

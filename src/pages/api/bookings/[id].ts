@@ -14,15 +14,15 @@ export const GET = api(async ({ locals, params }) => {
 });
 
 /** Changes time, party size, seat preference or note in one step. */
-export const PATCH = api(async ({ locals, params, request, url }) => {
+export const PATCH = api(async ({ locals, params, request }) => {
   const actor = actorOf(locals);
   const id = idParam(params.id);
   const input = await readJson(request, locals.t, editSchema);
-  return json(bookingJson(await editBooking(await getDb(), id, input, actor, bookingContext(locals, url))));
+  return json(bookingJson(await editBooking(await getDb(), id, input, actor, bookingContext(locals))));
 });
 
 /** Cancels (until the start time). */
-export const DELETE = api(async ({ locals, params, url }) => {
+export const DELETE = api(async ({ locals, params }) => {
   const actor = actorOf(locals);
-  return json(bookingJson(await cancelBooking(await getDb(), idParam(params.id), actor, bookingContext(locals, url))));
+  return json(bookingJson(await cancelBooking(await getDb(), idParam(params.id), actor, bookingContext(locals))));
 });

@@ -11,9 +11,9 @@ export const GET = api(async ({ locals }) => {
 });
 
 /** Books a table at once: 201 with the booking, 409 `slot_taken` with `next_slots` when the slot is gone. */
-export const POST = api(async ({ locals, request, url }) => {
+export const POST = api(async ({ locals, request }) => {
   if (!locals.user) throw unauthorized();
   const input = await readJson(request, locals.t, createSchema);
-  const { booking } = await createBooking(await getDb(), input, { kind: 'user', userId: locals.user.id, email: locals.user.email, name: locals.user.name }, bookingContext(locals, url));
+  const { booking } = await createBooking(await getDb(), input, { kind: 'user', userId: locals.user.id, email: locals.user.email, name: locals.user.name }, bookingContext(locals));
   return json(bookingJson(booking), { status: 201, headers: { location: `/api/bookings/${booking.id}` } });
 });

@@ -7,13 +7,13 @@ export const GET = api(async (context) => {
 });
 
 export const PATCH = api(async (context) => {
-  const { locals, params, request, url } = context;
+  const { locals, params, request } = context;
   const id = idParam(params.id);
   const input = await readJson(request, locals.t, editSchema);
-  return json(bookingJson(await editBooking(await getDb(), id, input, guestActor(context), bookingContext(locals, url))));
+  return json(bookingJson(await editBooking(await getDb(), id, input, guestActor(context), bookingContext(locals))));
 });
 
 export const DELETE = api(async (context) => {
-  const { locals, params, url } = context;
-  return json(bookingJson(await cancelBooking(await getDb(), idParam(params.id), guestActor(context), bookingContext(locals, url))));
+  const { locals, params } = context;
+  return json(bookingJson(await cancelBooking(await getDb(), idParam(params.id), guestActor(context), bookingContext(locals))));
 });

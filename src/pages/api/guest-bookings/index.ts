@@ -9,7 +9,7 @@ import { bookingContext, bookingJson, createBooking, guestSchema, setGuestCookie
  */
 export const POST = api(async ({ locals, request, url, cookies }) => {
   const input = await readJson(request, locals.t, guestSchema);
-  const { booking, editToken } = await createBooking(await getDb(), input, { kind: 'guest', token: '' }, bookingContext(locals, url));
+  const { booking, editToken } = await createBooking(await getDb(), input, { kind: 'guest', token: '' }, bookingContext(locals));
   setGuestCookies(cookies, booking, editToken!, url.protocol === 'https:', booking.end.getTime() - Date.now());
   return json({ ...bookingJson(booking), edit_token: editToken }, { status: 201, headers: { location: `/api/guest-bookings/${booking.id}` } });
 });

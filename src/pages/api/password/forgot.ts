@@ -1,10 +1,11 @@
 import { api, readJson } from '../../../server/http/api';
 import { forgotSchema, requestPasswordReset } from '../../../server/auth';
 import { getDb } from '../../../server/db/client';
+import { publicOrigin } from '../../../server/config';
 
 /** 202 whether or not the address has an account, so the answer reveals nothing. */
-export const POST = api(async ({ request, locals, url, clientAddress }) => {
+export const POST = api(async ({ request, locals, clientAddress }) => {
   const { email } = await readJson(request, locals.t, forgotSchema);
-  await requestPasswordReset(await getDb(), locals.t, email, { ip: clientAddress, origin: url.origin });
+  await requestPasswordReset(await getDb(), locals.t, email, { ip: clientAddress, origin: publicOrigin() });
   return new Response(null, { status: 202 });
 });

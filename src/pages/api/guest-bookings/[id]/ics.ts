@@ -5,5 +5,5 @@ import { bookingContext, getBooking, guestActor, icsResponse } from '../../../..
 /** "Add to calendar" for a guest booking (token header or the booking's cookie). */
 export const GET = api(async (context) => {
   const booking = await getBooking(await getDb(), idParam(context.params.id), guestActor(context));
-  return icsResponse(booking, bookingContext(context.locals, context.url));
+  return icsResponse(booking, bookingContext(context.locals));
 });
