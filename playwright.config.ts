@@ -11,7 +11,7 @@ const dataDir = process.env.E2E_DATA_DIR;
 export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: 'test-results/playwright',
-  timeout: 30_000,
+  timeout: 60_000,
   expect: { timeout: 5_000 },
   fullyParallel: false,
   workers: 2,
