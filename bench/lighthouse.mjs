@@ -3,6 +3,9 @@ import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 import { startServer } from './lib.mjs';
 
+const score = (c) => (typeof c?.score === 'number' ? Math.round(c.score * 100) : null);
+const num = (audit, digits) => (Number.isFinite(audit?.numericValue) ? Number(audit.numericValue.toFixed(digits)) : null);
+
 export async function measureLighthouse({ paths }) {
   const server = await startServer();
   const chrome = await chromeLauncher.launch({
@@ -17,12 +20,14 @@ export async function measureLighthouse({ paths }) {
       out.push({
         name,
         path,
-        performance: Math.round(categories.performance.score * 100),
-        accessibility: Math.round(categories.accessibility.score * 100),
-        bestPractices: Math.round(categories['best-practices'].score * 100),
-        lcpMs: Math.round(audits['largest-contentful-paint'].numericValue),
-        cls: Number(audits['cumulative-layout-shift'].numericValue.toFixed(3)),
-        tbtMs: Math.round(audits['total-blocking-time'].numericValue),
+        performance: score(categories.performance),
+        accessibility: score(categories.accessibility),
+        bestPractices: score(categories['best-practices']),
+        runtimeError: result.lhr.runtimeError?.message ?? null,
+        // An audit Lighthouse could not run has no value: reported as null rather than guessed.
+        lcpMs: num(audits['largest-contentful-paint'], 0),
+        cls: num(audits['cumulative-layout-shift'], 3),
+        tbtMs: num(audits['total-blocking-time'], 0),
         failedAudits: Object.values(audits).filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode === 'binary').map((a) => a.id),
       });
     }

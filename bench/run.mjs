@@ -19,6 +19,11 @@ const BUDGET = { htmlGzip: 14 * 1024, jsGzip: 80 * 1024, p95Ms: 50, lighthousePe
 const resultsFile = path.join(root, 'bench/results.json');
 const previous = fs.existsSync(resultsFile) ? JSON.parse(fs.readFileSync(resultsFile, 'utf8')) : {};
 const results = { ...previous, machine: machine(), budget: BUDGET };
+/** Written after every section, so that one failing benchmark does not lose the others' figures. */
+function save() {
+  fs.writeFileSync(resultsFile, JSON.stringify(results, null, 2) + '\n');
+  fs.writeFileSync(path.join(root, 'bench/RESULTS.md'), render(results));
+}
 
 /** A store page that exists in the demo data, and the first template page. */
 const productRoutes = [
@@ -37,6 +42,7 @@ if (want('weight')) {
   const { measureWeight } = await import('./weight.mjs');
   console.log('▶ page weight');
   results.weight = await measureWeight({ routes: [...productRoutes, ...templateRoutes], budget: BUDGET });
+  save();
 }
 if (want('latency')) {
   const { measureLatency } = await import('./latency.mjs');
@@ -50,16 +56,19 @@ if (want('latency')) {
       { name: '/api/stores', path: '/api/stores' },
     ],
   });
+  save();
 }
 if (want('dbscale') && fs.existsSync(path.join(root, 'bench/dbscale.mjs'))) {
   const { measureDbScale } = await import('./dbscale.mjs');
   console.log('▶ database scale');
   results.dbscale = await measureDbScale({ quick });
+  save();
 }
 if (want('lighthouse')) {
   const { measureLighthouse } = await import('./lighthouse.mjs');
   console.log('▶ Lighthouse (mobile)');
   results.lighthouse = await measureLighthouse({ paths: [{ name: '/home', path: '/home' }, { name: '/store/{id}', path: '/store/1' }] });
+  save();
 }
 if (want('live') && fs.existsSync(path.join(root, 'bench/live.mjs'))) {
   const live = await import('./live.mjs');
@@ -67,8 +76,7 @@ if (want('live') && fs.existsSync(path.join(root, 'bench/live.mjs'))) {
   results.live = await live.measureLive({ quick });
 }
 
-fs.writeFileSync(resultsFile, JSON.stringify(results, null, 2) + '\n');
-fs.writeFileSync(path.join(root, 'bench/RESULTS.md'), render(results));
+save();
 console.log(fs.readFileSync(path.join(root, 'bench/RESULTS.md'), 'utf8'));
 
 function render(r) {
