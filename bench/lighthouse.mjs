@@ -15,7 +15,9 @@ export async function measureLighthouse({ paths }) {
   const out = [];
   try {
     for (const { name, path } of typeof paths === 'function' ? await paths(server.url) : paths) {
-      const result = await lighthouse(server.url + path, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices'], formFactor: 'mobile', screenEmulation: { mobile: true, width: 412, height: 823, deviceScaleFactor: 1.75, disabled: false }, locale: 'ja' });
+      // A trace that Lighthouse failed to record (NO_NAVSTART and the like) is tried once more.
+      let result = await lighthouse(server.url + path, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices'], formFactor: 'mobile', screenEmulation: { mobile: true, width: 412, height: 823, deviceScaleFactor: 1.75, disabled: false }, locale: 'ja' });
+      if (result.lhr.runtimeError) result = await lighthouse(server.url + path, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices'], formFactor: 'mobile', screenEmulation: { mobile: true, width: 412, height: 823, deviceScaleFactor: 1.75, disabled: false }, locale: 'ja' });
       const { categories, audits } = result.lhr;
       out.push({
         name,

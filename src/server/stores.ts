@@ -139,17 +139,19 @@ const cardColumns = (position: { lat: number; lng: number } | null) => ({
 
 type CardRow = Awaited<ReturnType<typeof candidateQuery>>[number];
 
+/** Nearest first by KNN on the cube GiST index (stores_location_gist) when there is a position; ties and the rest by id. */
+const orderFor = (position: { lat: number; lng: number } | null) => [
+  ...(position ? [sql`ll_to_earth(${stores.lat}, ${stores.lng}) <-> ll_to_earth(${position.lat}::float8, ${position.lng}::float8)`] : []),
+  asc(stores.id),
+];
+
 function candidateQuery(db: Db, where: SQL | undefined, position: { lat: number; lng: number } | null) {
   return db
     .select(cardColumns(position))
     .from(stores)
     .innerJoin(areas, eq(areas.id, stores.areaId))
     .where(where)
-    .orderBy(
-      // KNN on the cube GiST index (stores_location_gist); ties and the no-position order by id.
-      ...(position ? [sql`ll_to_earth(${stores.lat}, ${stores.lng}) <-> ll_to_earth(${position.lat}::float8, ${position.lng}::float8)`] : []),
-      asc(stores.id),
-    );
+    .orderBy(...orderFor(position));
 }
 
 /** A table that can seat the party exists: stores that never could are not even considered. */
@@ -157,7 +159,7 @@ const seatsParty = (party: number) =>
   sql`exists (select 1 from ${storeTables} where ${storeTables.storeId} = ${stores.id} and ${storeTables.minParty} <= ${party} and ${storeTables.maxParty} >= ${party})`;
 
 /** Bookings that could overlap any stay starting within the hour. */
-async function statesForNow(db: Db, rows: readonly CardRow[], now: Date): Promise<Map<number, StoreState>> {
+async function statesForNow(db: Db, rows: readonly { id: number; stayMinutes: number }[], now: Date): Promise<Map<number, StoreState>> {
   const longestStay = rows.reduce((m, r) => Math.max(m, r.stayMinutes), 0);
   const to = new Date(now.getTime() + (NOW_WINDOW_MIN + longestStay + 15) * MINUTE_MS);
   return loadStoreStates(db, rows.map((r) => r.id), new Date(now.getTime() - MINUTE_MS), to);
@@ -187,15 +189,23 @@ export async function searchStores(db: Db, query: ListQuery, now = new Date()): 
   if (terms.length) conditions.push(arrayContains(stores.searchTerms, terms));
   const position = query.lat !== undefined && query.lng !== undefined ? { lat: query.lat, lng: query.lng } : null;
 
-  const rows = await candidateQuery(db, and(...conditions), position);
-  const states = await statesForNow(db, rows, now);
-  const bookable: StoreCard[] = [];
-  for (const row of rows) {
-    const card = toCard(row, states.get(row.id), query.party, now);
-    if (card.nextSlots.length) bookable.push(card);
-  }
+  // The rule runs on every candidate (the total counts only bookable stores), but card details
+  // are read for the one page that is shown.
+  const candidates = await db.select({ id: stores.id, stayMinutes: stores.stayMinutes }).from(stores).where(and(...conditions)).orderBy(...orderFor(position));
+  const states = await statesForNow(db, candidates, now);
+  const bookableIds = candidates.filter((c) => {
+    const state = states.get(c.id);
+    return state !== undefined && bookableNow(state, query.party, now).nextSlots.length > 0;
+  });
   const start = (query.page - 1) * query.per_page;
-  return { items: bookable.slice(start, start + query.per_page), page: query.page, perPage: query.per_page, total: bookable.length };
+  const pageIds = bookableIds.slice(start, start + query.per_page).map((c) => c.id);
+  const rows = pageIds.length ? await candidateQuery(db, inArray(stores.id, pageIds), position) : [];
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const items = pageIds.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [toCard(row, states.get(id), query.party, now)] : [];
+  });
+  return { items, page: query.page, perPage: query.per_page, total: bookableIds.length };
 }
 
 /** Cards for given stores in the given order, bookable or not (favourites, history). */

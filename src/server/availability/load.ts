@@ -1,35 +1,69 @@
 import { and, eq, gt, inArray, lt } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { bookings, storeHours, stores, storeTables } from '../db/schema';
-import type { StoreState } from './rules';
+import type { Busy, StoreState, TableInfo, WeeklyHours } from './rules';
+
+/**
+ * A store's hours, stay length and tables change only when its manager edits them (on the store
+ * host), while every listing request needs them for hundreds of stores: they are kept in memory
+ * for a minute. Bookings are never cached. Keyed by database so tests on two engines stay apart.
+ */
+const STATIC_TTL_MS = 60_000;
+type StaticState = { stayMinutes: number; hours: WeeklyHours[]; tables: TableInfo[]; loadedAt: number };
+const staticCache = new WeakMap<Db, Map<number, StaticState>>();
+
+async function staticStates(db: Db, ids: readonly number[]): Promise<Map<number, StaticState>> {
+  let cache = staticCache.get(db);
+  if (!cache) staticCache.set(db, (cache = new Map()));
+  const now = Date.now();
+  const stale = ids.filter((id) => {
+    const entry = cache.get(id);
+    return !entry || now - entry.loadedAt > STATIC_TTL_MS;
+  });
+  if (stale.length) {
+    const [storeRows, hourRows, tableRows] = await Promise.all([
+      db.select({ id: stores.id, stayMinutes: stores.stayMinutes }).from(stores).where(inArray(stores.id, stale)),
+      db
+        .select({ storeId: storeHours.storeId, weekday: storeHours.weekday, opensMin: storeHours.opensMin, closesMin: storeHours.closesMin })
+        .from(storeHours)
+        .where(inArray(storeHours.storeId, stale)),
+      db
+        .select({ storeId: storeTables.storeId, id: storeTables.id, kind: storeTables.kind, minParty: storeTables.minParty, maxParty: storeTables.maxParty })
+        .from(storeTables)
+        .where(inArray(storeTables.storeId, stale)),
+    ]);
+    for (const id of stale) cache.delete(id);
+    for (const s of storeRows) cache.set(s.id, { stayMinutes: s.stayMinutes, hours: [], tables: [], loadedAt: now });
+    for (const h of hourRows) cache.get(h.storeId)?.hours.push({ weekday: h.weekday, opensMin: h.opensMin, closesMin: h.closesMin });
+    for (const t of tableRows) cache.get(t.storeId)?.tables.push({ id: t.id, kind: t.kind, minParty: t.minParty, maxParty: t.maxParty });
+  }
+  return cache;
+}
 
 /**
  * What the rules need to know about some stores for the period [from, to): weekly hours, stay
- * length, tables, and the confirmed bookings holding those tables in that period. Three indexed
- * queries whatever the number of stores.
+ * length, tables, and the confirmed bookings holding those tables in that period.
  */
 export async function loadStoreStates(db: Db, storeIds: readonly number[], from: Date, to: Date): Promise<Map<number, StoreState>> {
-  const states = new Map<number, StoreState & { hours: StoreState['hours'][number][]; tables: StoreState['tables'][number][]; busy: StoreState['busy'][number][] }>();
+  const states = new Map<number, StoreState>();
   if (!storeIds.length) return states;
   const ids = [...new Set(storeIds)];
-  const [storeRows, hourRows, tableRows, bookingRows] = await Promise.all([
-    db.select({ id: stores.id, stayMinutes: stores.stayMinutes }).from(stores).where(inArray(stores.id, ids)),
-    db
-      .select({ storeId: storeHours.storeId, weekday: storeHours.weekday, opensMin: storeHours.opensMin, closesMin: storeHours.closesMin })
-      .from(storeHours)
-      .where(inArray(storeHours.storeId, ids)),
-    db
-      .select({ storeId: storeTables.storeId, id: storeTables.id, kind: storeTables.kind, minParty: storeTables.minParty, maxParty: storeTables.maxParty })
-      .from(storeTables)
-      .where(inArray(storeTables.storeId, ids)),
+  const [statics, bookingRows] = await Promise.all([
+    staticStates(db, ids),
     db
       .select({ storeId: bookings.storeId, tableId: bookings.tableId, start: bookings.startsAt, end: bookings.endsAt })
       .from(bookings)
       .where(and(inArray(bookings.storeId, ids), eq(bookings.status, 'confirmed'), lt(bookings.startsAt, to), gt(bookings.endsAt, from))),
   ]);
-  for (const s of storeRows) states.set(s.id, { stayMinutes: s.stayMinutes, hours: [], tables: [], busy: [] });
-  for (const h of hourRows) states.get(h.storeId)?.hours.push({ weekday: h.weekday, opensMin: h.opensMin, closesMin: h.closesMin });
-  for (const t of tableRows) states.get(t.storeId)?.tables.push({ id: t.id, kind: t.kind, minParty: t.minParty, maxParty: t.maxParty });
-  for (const b of bookingRows) states.get(b.storeId)?.busy.push({ tableId: b.tableId, start: b.start, end: b.end });
+  const busy = new Map<number, Busy[]>();
+  for (const b of bookingRows) {
+    const list = busy.get(b.storeId) ?? [];
+    list.push({ tableId: b.tableId, start: b.start, end: b.end });
+    busy.set(b.storeId, list);
+  }
+  for (const id of ids) {
+    const s = statics.get(id);
+    if (s) states.set(id, { stayMinutes: s.stayMinutes, hours: s.hours, tables: s.tables, busy: busy.get(id) ?? [] });
+  }
   return states;
 }
