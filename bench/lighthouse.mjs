@@ -12,12 +12,13 @@ export async function measureLighthouse({ paths }) {
     chromePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
   });
+  const options = { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices'], formFactor: 'mobile', screenEmulation: { mobile: true, width: 412, height: 823, deviceScaleFactor: 1.75, disabled: false }, locale: 'ja' };
   const out = [];
   try {
     for (const { name, path } of typeof paths === 'function' ? await paths(server.url) : paths) {
       // A trace that Lighthouse failed to record (NO_NAVSTART and the like) is tried once more.
-      let result = await lighthouse(server.url + path, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices'], formFactor: 'mobile', screenEmulation: { mobile: true, width: 412, height: 823, deviceScaleFactor: 1.75, disabled: false }, locale: 'ja' });
-      if (result.lhr.runtimeError) result = await lighthouse(server.url + path, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices'], formFactor: 'mobile', screenEmulation: { mobile: true, width: 412, height: 823, deviceScaleFactor: 1.75, disabled: false }, locale: 'ja' });
+      let result = await lighthouse(server.url + path, options);
+      if (result.lhr.runtimeError) result = await lighthouse(server.url + path, options);
       const { categories, audits } = result.lhr;
       out.push({
         name,
