@@ -13,7 +13,8 @@ buildIfNeeded();
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
 const wanted = args.filter((a) => !a.startsWith('--'));
-const want = (name) => !wanted.length || wanted.includes(name);
+// `--render` rewrites RESULTS.md from results.json without measuring anything.
+const want = (name) => !args.includes('--render') && (!wanted.length || wanted.includes(name));
 const BUDGET = { htmlGzip: 14 * 1024, jsGzip: 80 * 1024, p95Ms: 50, lighthousePerformance: 95, lighthouseAccessibility: 100, bookableNowP95Ms: 10, liveP95Ms: 1000 };
 
 const resultsFile = path.join(root, 'bench/results.json');
@@ -97,7 +98,7 @@ function render(r) {
     lines.push('## Server latency at 50 connections', '', `Budget: p95 < ${BUDGET.p95Ms} ms for /home and /store/{id}. The static file is served by the same server in the same run; the ratio to it is the figure that carries across machines.`, '', '| engine | route | p50 ms | p95 ms | p99 ms | req/s | errors | p95 ÷ static p95 |', '|---|---|---|---|---|---|---|---|');
     for (const l of r.latency) {
       const base = r.latency.find((x) => x.engine === l.engine && x.name === 'static file');
-      lines.push(`| ${l.engine} | ${l.name} | ${l.p50} | ${l.p95} | ${l.p99} | ${fmt(l.rps, 0)} | ${l.errors} | ${base ? fmt(l.p95 / Math.max(base.p95, 1), 1) : '—'} |`);
+      lines.push(`| ${l.engine} | ${l.name} | ${fmt(l.p50)} | ${fmt(l.p95)} | ${fmt(l.p99)} | ${fmt(l.rps, 0)} | ${l.errors} | ${base ? fmt(l.p95 / Math.max(base.p95, 1), 1) : '—'} |`);
     }
     lines.push('');
   }
@@ -108,7 +109,7 @@ function render(r) {
   }
   if (r.lighthouse) {
     lines.push('## Lighthouse (mobile, system Chromium)', '', '| page | performance | accessibility | best practices | LCP ms | CLS | TBT ms |', '|---|---|---|---|---|---|---|');
-    for (const l of r.lighthouse) lines.push(`| ${l.name} | ${l.performance} | ${l.accessibility} | ${l.bestPractices} | ${l.lcpMs} | ${l.cls} | ${l.tbtMs} |`);
+    for (const l of r.lighthouse) lines.push(`| ${l.name} | ${l.performance ?? '—'} | ${l.accessibility ?? '—'} | ${l.bestPractices ?? '—'} | ${l.lcpMs ?? '—'} | ${l.cls ?? '—'} | ${l.tbtMs ?? '—'} |${l.runtimeError ? ` (${l.runtimeError})` : ''}`);
     lines.push('');
   }
   if (r.live) {
