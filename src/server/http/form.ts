@@ -46,3 +46,25 @@ export function formError(t: T, error: unknown, values: Record<string, string>):
   const fields = error.options.fields ?? {};
   return { ok: false, status: error.status, values, fields, message: Object.keys(fields).length ? undefined : t(error.messageKey) };
 }
+
+/**
+ * A page's whole form post: read and validate, then run `action` with the data. Gives back what
+ * was typed, and on failure the field messages or one message with its status, for the page to
+ * show again. Anything but an ApiError is a bug and goes on to the 500 page.
+ */
+export async function submitForm<S extends z.ZodType>(
+  request: Request,
+  t: T,
+  schema: S,
+  action: (data: z.infer<S>) => Promise<unknown>,
+  checkboxes: readonly string[] = [],
+): Promise<{ ok: true; values: Record<string, string> } | FormFailure> {
+  const form = await readForm(request, t, schema, checkboxes);
+  if (!form.ok) return form;
+  try {
+    await action(form.data);
+    return { ok: true, values: form.values };
+  } catch (error) {
+    return formError(t, error, form.values);
+  }
+}
