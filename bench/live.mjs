@@ -16,15 +16,14 @@ import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import postgres from 'postgres';
 import { buildIfNeeded } from '../scripts/build-if-needed.mjs';
 import { ensurePostgres } from '../scripts/postgres.mjs';
+import { freePort, percentile, root } from './lib.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const STORES_PER_STREAM = 10;
 const PARTY = 2;
 let STREAMS = 500;
@@ -32,23 +31,9 @@ let SAMPLES = 60;
 let LOAD_SECONDS = 10;
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-const pct = (xs, p) => {
-  if (!xs.length) return NaN;
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
-};
+const pct = (xs, p) => percentile([...xs].sort((a, b) => a - b), p);
 const round = (x) => Math.round(x * 10) / 10;
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 /** Starts the built server with the event-loop monitor preloaded. */
 async function startServer(name, env) {
