@@ -11,7 +11,7 @@ import { emailSchema, emailTaken, nameSchema, newPasswordSchema, PASSWORD_MAX, p
 import { hashPassword, verifyPassword } from './passwords';
 import { revokeUserSessions } from './sessions';
 import { publishAvailabilityChange } from './events';
-import { isKana, normaliseKana, normalisePhone } from '../lib/validation';
+import { isKana, normaliseKana, normalisePhone, safeString } from '../lib/validation';
 import type { T } from '../i18n';
 
 export interface Account {
@@ -23,15 +23,13 @@ export interface Account {
 }
 
 /** Kana and phone may be left empty; when given they must be kana and a Japanese number. */
-const kanaSchema = z
-  .string()
+const kanaSchema = safeString()
   .trim()
   .max(100)
   .refine((v) => v === '' || isKana(v), { message: 'account.validation.kana' })
   .transform((v) => (v === '' ? '' : normaliseKana(v)));
 
-const phoneSchema = z
-  .string()
+const phoneSchema = safeString()
   .trim()
   .max(30)
   .refine((v) => v === '' || normalisePhone(v) !== null, { message: 'account.validation.phone' })
@@ -42,12 +40,12 @@ export const profileSchema = z
   .partial();
 
 export const changePasswordSchema = z.object({
-  current_password: z.string().min(1).max(PASSWORD_MAX),
+  current_password: safeString().min(1).max(PASSWORD_MAX),
   new_password: newPasswordSchema,
 });
 
 export const leaveSchema = z.object({
-  password: z.string().min(1).max(PASSWORD_MAX),
+  password: safeString().min(1).max(PASSWORD_MAX),
   confirm: z.boolean().refine((v) => v, { message: 'account.validation.confirmLeave' }),
 });
 

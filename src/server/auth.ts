@@ -13,6 +13,7 @@ import { hashPassword, needsRehash, verifyPassword } from './passwords';
 import { createSession, hashToken, newToken, revokeUserSessions } from './sessions';
 import { queueMail } from './mail';
 import type { T } from '../i18n';
+import { safeString } from '../lib/validation';
 
 export const RESET_TTL_MS = 60 * 60 * 1000;
 export const PASSWORD_MIN = 8;
@@ -20,16 +21,15 @@ export const PASSWORD_MAX = 128;
 
 // ── Schemas (API bodies and forms alike) ─────────────────────────────────────────────
 
-export const emailSchema = z.string().trim().min(1).max(254).pipe(z.email()).transform((v) => v.toLowerCase());
+export const emailSchema = safeString().trim().min(1).max(254).pipe(z.email()).transform((v) => v.toLowerCase());
 
 /** NIST-style: length only, no composition rules, and not one of the usual guesses. */
-export const newPasswordSchema = z
-  .string()
+export const newPasswordSchema = safeString()
   .min(PASSWORD_MIN)
   .max(PASSWORD_MAX)
   .refine((p) => !isCommonPassword(p), { message: 'auth.validation.commonPassword' });
 
-export const nameSchema = z.string().trim().min(1).max(100);
+export const nameSchema = safeString().trim().min(1).max(100);
 
 export const signUpSchema = z.object({
   name: nameSchema,
@@ -40,12 +40,12 @@ export const signUpSchema = z.object({
 
 /** Sign-in checks sizes only: the real check is the password hash. */
 export const signInSchema = z.object({
-  email: z.string().trim().min(1).max(254),
-  password: z.string().min(1).max(PASSWORD_MAX),
+  email: safeString().trim().min(1).max(254),
+  password: safeString().min(1).max(PASSWORD_MAX),
 });
 
 export const forgotSchema = z.object({ email: emailSchema });
-export const tokenSchema = z.string().min(1).max(200);
+export const tokenSchema = safeString().min(1).max(200);
 export const resetSchema = z.object({ token: tokenSchema, password: newPasswordSchema });
 
 // ── Users ──────────────────────────────────────────────────────────────────────────────

@@ -26,7 +26,7 @@ import { queueMail } from './mail';
 import { hashToken, newToken } from './sessions';
 import { ApiError, notFound } from './http/api';
 import { dictionaries, pick, type T } from '../i18n';
-import { isKana, normalisePhone } from '../lib/validation';
+import { idSchema, isKana, normalisePhone, safeString } from '../lib/validation';
 import { formatDay, formatStay, MINUTE_MS, toTokyoIso, tokyoInstant } from '../lib/datetime';
 import { buildIcs } from '../lib/ics';
 import { publicOrigin } from './config';
@@ -42,11 +42,11 @@ const isoStart = z.iso.datetime({ offset: true });
 const choices = {
   party_size: z.number().int().min(1).max(MAX_PARTY),
   seat_preference: z.enum(TABLE_KINDS).nullish(),
-  note: z.string().max(NOTE_MAX).optional(),
+  note: safeString().max(NOTE_MAX).optional(),
 };
 
 export const createSchema = z.object({
-  store_id: z.number().int().positive().max(2_147_483_647),
+  store_id: idSchema,
   start: isoStart,
   ...choices,
 });
@@ -57,15 +57,14 @@ export const editSchema = z
 
 // Kana and phone rules are shared with account forms (src/lib/validation).
 export const guestSchema = createSchema.extend({
-  name: z.string().trim().min(1).max(50),
-  name_kana: z.string().trim().min(1).max(50).refine(isKana, { message: 'booking.validation.kana' }),
-  phone: z
-    .string()
+  name: safeString().trim().min(1).max(50),
+  name_kana: safeString().trim().min(1).max(50).refine(isKana, { message: 'booking.validation.kana' }),
+  phone: safeString()
     .trim()
     .min(1)
     .max(20)
     .refine((v) => normalisePhone(v) !== null, { message: 'booking.validation.phone' }),
-  email: z.email().max(254),
+  email: safeString().max(254).pipe(z.email()),
 });
 
 export type CreateInput = z.infer<typeof createSchema>;

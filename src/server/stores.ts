@@ -13,6 +13,7 @@ import { GENRE_LABELS, GENRES, type Genre } from './db/seed-data';
 import { searchQueryTerms } from './db/searchTerms';
 import { bookableDates, bookableNow, loadStoreStates, MAX_PARTY, NOW_WINDOW_MIN, type Slot, type StoreState } from './availability';
 import { MINUTE_MS, toTokyoIso } from '../lib/datetime';
+import { idSchema, safeString } from '../lib/validation';
 
 export const DEFAULT_PARTY = 2;
 export const DEFAULT_PER_PAGE = 20;
@@ -32,8 +33,8 @@ const partyField = z.preprocess(blank, z.coerce.number().pipe(z.number().int().m
 /** The listing's query, shared by `/api/stores` and the listing pages. */
 export const listQuerySchema = z
   .object({
-    name: z.preprocess(blank, z.string().trim().max(MAX_KEYWORD).optional()),
-    area: optionalNumber(z.number().int().min(1).max(2 ** 31 - 1)),
+    name: z.preprocess(blank, safeString().trim().max(MAX_KEYWORD).optional()),
+    area: optionalNumber(idSchema),
     genre: z.preprocess(blank, z.enum(GENRES as [Genre, ...Genre[]]).optional()),
     party: partyField,
     lat: optionalNumber(z.number().min(-90).max(90)),
@@ -57,8 +58,7 @@ export const availabilityQuerySchema = (now: Date) => {
   return z.object({
     date: z.preprocess(
       blank,
-      z
-        .string()
+      safeString()
         .refine((d) => dates.includes(d), { message: 'discovery.validation.date' })
         .default(dates[0]!),
     ),

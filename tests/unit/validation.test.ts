@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { isJapanesePhone, isKana, normaliseKana, normalisePhone } from '../../src/lib/validation';
+import { ID_MAX, idSchema, isJapanesePhone, isKana, normaliseKana, normalisePhone, parseId, safeString } from '../../src/lib/validation';
 import { isCommonPassword } from '../../src/server/commonPasswords';
 
 describe('Japanese phone numbers', () => {
@@ -57,5 +57,40 @@ describe('common passwords', () => {
   });
   it.each(['kiwi-lantern-42', 'correct horse battery staple', 'すぐ予約で乾杯しよう'])('accepts %s', (p) => {
     expect(isCommonPassword(p)).toBe(false);
+  });
+});
+
+describe('ids and text', () => {
+  it.each([
+    ['1', 1],
+    ['42', 42],
+    ['2147483647', ID_MAX],
+    ['2147483648', null],
+    ['9999999999', null],
+    ['99999999999999999999', null],
+    ['0', null],
+    ['01', null],
+    ['-1', null],
+    ['1e3', null],
+    ['１２', null],
+    [' 1', null],
+    ['', null],
+  ])('parseId(%j) is %j', (input, id) => {
+    expect(parseId(input)).toBe(id);
+  });
+
+  it('bounds ids in JSON bodies the same way', () => {
+    expect(idSchema.safeParse(ID_MAX).success).toBe(true);
+    expect(idSchema.safeParse(ID_MAX + 1).success).toBe(false);
+    expect(idSchema.safeParse(0).success).toBe(false);
+  });
+
+  it('refuses a NUL character anywhere, before any other rule, and keeps everything else', () => {
+    const name = safeString().trim().min(1).max(10);
+    for (const bad of ['\u0000', 'a\u0000', '\u0000a', ' 山田\u0000 ']) {
+      expect(name.safeParse(bad).error?.issues[0]?.message).toBe('validation.controlCharacter');
+    }
+    expect(name.parse(' 山田 花子 ')).toBe('山田 花子');
+    fc.assert(fc.property(fc.string(), (s) => safeString().safeParse(s).success === !s.includes('\u0000')));
   });
 });

@@ -1,6 +1,8 @@
 import type { APIContext, APIRoute } from 'astro';
 import { z } from 'zod';
 import type { T } from '../../i18n';
+import { parseId } from '../../lib/validation';
+import { errorBody } from './envelope';
 
 /** Bodies larger than this are refused before they are parsed. */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -21,6 +23,21 @@ export class ApiError extends Error {
 }
 
 export const notFound = () => new ApiError(404, 'not_found', 'api.error.notFound');
+
+/** For an answer made outside an endpoint (Astro's own, an unknown method): the envelope's code and message by status. */
+export function errorForStatus(status: number): ApiError {
+  const known: Record<number, [string, string]> = {
+    400: ['bad_request', 'api.error.badRequest'],
+    401: ['unauthorized', 'api.error.unauthorized'],
+    403: ['forbidden', 'api.error.forbidden'],
+    404: ['not_found', 'api.error.notFound'],
+    405: ['method_not_allowed', 'api.error.methodNotAllowed'],
+    413: ['body_too_large', 'validation.bodyTooLarge'],
+    431: ['headers_too_large', 'api.error.headersTooLarge'],
+  };
+  const [code, key] = known[status] ?? (status < 500 ? ['bad_request', 'api.error.badRequest'] : ['internal', 'api.error.internal']);
+  return new ApiError(status, code, key);
+}
 export const unauthorized = (key = 'api.error.unauthorized') => new ApiError(401, 'unauthorized', key);
 
 export function json(data: unknown, init: ResponseInit = {}): Response {
@@ -31,14 +48,8 @@ export function json(data: unknown, init: ResponseInit = {}): Response {
 }
 
 export function errorResponse(t: T, error: ApiError): Response {
-  const body = {
-    error: {
-      code: error.code,
-      message: t(error.messageKey, (error.options.params ?? {}) as Record<string, string>),
-      ...(error.options.fields ? { fields: error.options.fields } : {}),
-      ...error.options.extra,
-    },
-  };
+  const message = t(error.messageKey, (error.options.params ?? {}) as Record<string, string>);
+  const body = errorBody(error.code, message, { ...(error.options.fields ? { fields: error.options.fields } : {}), ...error.options.extra });
   return json(body, { status: error.status, headers: error.options.headers });
 }
 
@@ -122,7 +133,12 @@ async function readCapped(request: Request): Promise<string> {
     }
     chunks.push(value);
   }
-  return new TextDecoder().decode(Buffer.concat(chunks));
+  // Invalid UTF-8 is refused rather than stored as U+FFFD in someone's name or note.
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(chunks));
+  } catch {
+    throw new ApiError(400, 'invalid_encoding', 'validation.invalidEncoding');
+  }
 }
 
 /** Query parameters as a plain object (first value wins), validated. */
@@ -132,10 +148,20 @@ export function readQuery<S extends z.ZodType>(url: URL, t: T, schema: S): z.inf
   return validate(t, schema, params);
 }
 
-/** A numeric id from the path; anything else is simply not found. */
+/** A numeric id from the path; anything else (letters, zero, beyond ID_MAX) is simply not found. */
 export function idParam(value: string | undefined): number {
-  if (!value || !/^[1-9]\d{0,14}$/.test(value)) throw notFound();
-  return Number(value);
+  const id = parseId(value);
+  if (id === null) throw notFound();
+  return id;
+}
+
+/**
+ * True when the client went away in the middle of its request (an upload cut short, a closed tab):
+ * nobody is left to answer, and it is not the server's fault.
+ */
+export function isClientAbort(error: unknown, request: Request): boolean {
+  const e = error as { code?: unknown; message?: unknown } | null;
+  return request.signal.aborted || e?.code === 'ECONNRESET' || e?.message === 'aborted';
 }
 
 /**
@@ -148,6 +174,11 @@ export function api(handler: (context: APIContext) => Promise<Response> | Respon
       return await handler(context);
     } catch (error) {
       if (error instanceof ApiError) return errorResponse(context.locals.t, error);
+      if (isClientAbort(error, context.request)) {
+        console.log(JSON.stringify({ level: 'info', msg: 'client_aborted', path: context.url.pathname, requestId: context.locals.requestId }));
+        // 499 in the request log, as nginx counts it; the client never reads this.
+        return new Response(null, { status: 499 });
+      }
       console.error(JSON.stringify({ level: 'error', msg: 'api_failure', path: context.url.pathname, requestId: context.locals.requestId, error: String((error as Error)?.stack ?? error) }));
       return errorResponse(context.locals.t, new ApiError(500, 'internal', 'api.error.internal'));
     }
