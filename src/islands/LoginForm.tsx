@@ -1,4 +1,5 @@
 import { useState, type SubmitEvent } from 'react';
+import { safeNext } from '../lib/routes';
 import { setSignedIn } from '../stores/auth';
 
 interface Props {
@@ -40,7 +41,8 @@ export default function LoginForm({ next, initialEmail, initialError, fieldError
       if (res.ok) {
         const body = (await res.json()) as { user_id: number };
         setSignedIn(body.user_id);
-        window.location.assign(next);
+        // Checked again here: the prop came from the server, but this is where the browser leaves.
+        window.location.assign(safeNext(next));
         return;
       }
       const body = (await res.json().catch(() => ({}))) as Envelope;

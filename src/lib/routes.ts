@@ -40,14 +40,31 @@ export function isStoreHostPath(pathname: string): boolean {
 }
 
 /**
- * A post-sign-in destination that cannot leave the site: only a local absolute path.
- * @example safeNext('//evil.example') // '/home'
+ * Stands for the site's origin when a return path is resolved. Only the path of the result is
+ * ever used, so the real origin (which a forged Host header could change) is not needed, and an
+ * absolute URL, even one naming the site itself, is never taken.
  */
-export function safeNext(next: string | null | undefined, fallback = HOME_PATH): string {
-  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return fallback;
+const SITE = 'https://site.invalid';
+const MAX_RETURN_PATH = 2048;
+
+/**
+ * The one check for every return path taken from a request (`next` after sign-in and sign-up, the
+ * no-JavaScript `back` of /preferences, the sign-in island's `location.assign`): resolved against
+ * the site as a browser resolves a Location, accepted only when it stays on the site, and then
+ * checked once more in its normalised form, because a browser reading `//evil.example` (which is
+ * what `/.//evil.example` normalises to) leaves the site.
+ * @example safeNext('/favourite?party=4') // '/favourite?party=4'
+ * @example safeNext('/.//evil.example') // '/home'
+ */
+export function safeNext(next: unknown, fallback = HOME_PATH): string {
+  if (typeof next !== 'string' || !next.startsWith('/') || next.length > MAX_RETURN_PATH) return fallback;
   try {
-    const url = new URL(next, 'http://local.invalid');
-    return url.origin === 'http://local.invalid' ? url.pathname + url.search + url.hash : fallback;
+    const url = new URL(next, SITE);
+    if (url.origin !== SITE) return fallback;
+    const path = url.pathname + url.search + url.hash;
+    // Read again as a Location, the normalised path must name the very same place on the site.
+    const again = new URL(path, SITE);
+    return path.startsWith('/') && !path.startsWith('//') && again.origin === SITE && again.href === url.href ? path : fallback;
   } catch {
     return fallback;
   }

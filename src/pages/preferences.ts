@@ -20,5 +20,5 @@ export const POST: APIRoute = async ({ request, cookies, redirect, locals }) => 
     cookies.set('theme', theme, { path: '/', maxAge: YEAR, sameSite: 'lax', httpOnly: false });
     setFlash(cookies, { kind: 'normal', message: locals.t(`theme.changed.${theme}`) });
   }
-  return redirect(safeNext(String(form?.get('back') ?? '')), 303);
+  return redirect(safeNext(form?.get('back')), 303);
 };

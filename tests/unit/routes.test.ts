@@ -62,6 +62,44 @@ describe('navigation rules (spec sections 2 and 6)', () => {
     expect(safeNext(undefined)).toBe('/home');
   });
 
+  it.each([
+    // Normalisation: the checked text and the Location a browser reads must be the same place.
+    ['/.//evil.example', '/home'],
+    ['/..//evil.example', '/home'],
+    ['/%2e%2e//evil.example', '/home'],
+    ['/./\\evil.example', '/home'],
+    // Backslashes are slashes to a browser.
+    ['/\\/evil.example', '/home'],
+    ['\\\\evil.example', '/home'],
+    // Tabs and newlines are dropped from URLs by browsers.
+    ['/\t/evil.example', '/home'],
+    ['/\n/evil.example', '/home'],
+    [' //evil.example', '/home'],
+    // Absolute URLs, schemes, even the site's own: only paths are taken.
+    ['http:evil.example', '/home'],
+    ['HTTPS://evil.example', '/home'],
+    ['javascript:alert(1)', '/home'],
+    ['http://localhost:4321/home', '/home'],
+    // Encoded slashes stay encoded: a path on the site, not a host.
+    ['/%2F%2Fevil.example', '/%2F%2Fevil.example'],
+    ['/%5Cevil.example', '/%5Cevil.example'],
+    // Ordinary paths come back normalised, query and fragment kept.
+    ['/store/12?party=4#slots', '/store/12?party=4#slots'],
+    ['/a/../favourite', '/favourite'],
+    ['/home?next=//evil.example', '/home?next=//evil.example'],
+    ['', '/home'],
+    ['/' + 'a'.repeat(3000), '/home'],
+  ])('resolves %j to %j', (next, expected) => {
+    expect(safeNext(next)).toBe(expected);
+    // Whatever comes back, read as a Location from the site, stays on the site.
+    expect(new URL(safeNext(next), 'https://sugu.example/auth/signin').origin).toBe('https://sugu.example');
+  });
+
+  it('refuses values that are not text', () => {
+    expect(safeNext(['/x'])).toBe('/home');
+    expect(safeNext(null, '/account-info')).toBe('/account-info');
+  });
+
   it('has the five tabs in the spec order and marks the right one', () => {
     expect(TABS.map((t) => t.key)).toEqual(['home', 'favourites', 'history', 'bookings', 'account']);
     expect(activeTab('/home')).toBe('home');
