@@ -14,7 +14,9 @@ export default defineConfig({
   // Bottom-nav and other links are plain <a>; prefetch on hover keeps tab switches instant without a client router.
   prefetch: { prefetchAll: false, defaultStrategy: 'hover' },
   security: {
-    checkOrigin: true,
+    // Cross-site form posts are refused by src/middleware.ts (src/server/http/origin.ts) with the
+    // same rule, answering the API's JSON envelope and knowing PUBLIC_ORIGIN behind a TLS proxy.
+    checkOrigin: false,
     // Astro hashes every script and style it emits into a <meta> policy; the middleware adds the
     // directives a <meta> policy cannot carry (frame-ancestors) and the ones known only at run time
     // (map tiles, analytics).

@@ -13,6 +13,7 @@ process.env.ASTRO_TELEMETRY_DISABLED = '1';
 process.env.NODE_ENV ??= 'production';
 
 const { parseConfig, ConfigError } = await import(pathToFileURL(path.join(root, 'src/server/config.ts')).href);
+const { guardServer } = await import(pathToFileURL(path.join(root, 'src/server/http/edge.ts')).href);
 let settings;
 try {
   settings = parseConfig(process.env);
@@ -35,6 +36,8 @@ const entry = await import(pathToFileURL(path.join(root, 'dist/server/entry.mjs'
 const { server: standalone, done } = entry.startServer();
 /** @type {import('node:http').Server} */
 const httpServer = standalone.server;
+// TRACE, bad %-encoding and oversized headers are answered here, before Astro (src/server/http/edge.ts).
+guardServer(httpServer);
 done.catch((error) => {
   console.error(JSON.stringify({ level: 'error', msg: 'server_failed', error: String(error?.message ?? error) }));
   process.exit(1);

@@ -7,7 +7,8 @@ import { decideRoute } from './lib/routes';
 import { decodeFlash, FLASH_COOKIE } from './lib/flash';
 import { config } from './server/config';
 import { resolveSession, SESSION_COOKIE } from './server/sessions';
-import { ApiError, errorResponse } from './server/http/api';
+import { ApiError, errorForStatus, errorResponse } from './server/http/api';
+import { isCrossSiteWrite, siteOrigins } from './server/http/origin';
 import { mergeCsp, securityHeaders } from './server/http/headers';
 
 const settings = config();
@@ -38,6 +39,17 @@ const locale = defineMiddleware(({ locals, cookies, request }, next) => {
   return next();
 });
 
+/**
+ * Cross-site writes are refused before anything else reads the request (src/server/http/origin.ts).
+ * Sign-out (DELETE /api/login) always answers 204 and decides by itself whether to end a session.
+ */
+const sameSite = defineMiddleware(({ locals, request, url }, next) => {
+  if (request.method === 'DELETE' && url.pathname === '/api/login') return next();
+  if (!isCrossSiteWrite(request, siteOrigins(url))) return next();
+  if (url.pathname.startsWith('/api/')) return errorResponse(locals.t, new ApiError(403, 'cross_origin', 'api.error.crossOrigin'));
+  return new Response(`${locals.t('api.error.crossOrigin')}\n`, { status: 403, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+});
+
 /** Who is asking: the session cookie, or a Bearer token for non-browser clients. */
 const session = defineMiddleware(async ({ locals, cookies, request }, next) => {
   const bearer = request.headers.get('authorization')?.match(/^Bearer\s+(\S+)$/i)?.[1];
@@ -57,11 +69,13 @@ const routing = defineMiddleware(({ locals, url, redirect }, next) => {
   return decision ? redirect(decision.redirect, decision.status) : next();
 });
 
-/** Security headers everywhere; unknown API paths answer the JSON envelope, not the HTML 404. */
+/** Security headers everywhere; every API error is the JSON envelope, even one Astro made (an unknown path or method). */
 const finish = defineMiddleware(async ({ locals, url }, next) => {
   let response = await next();
-  if (url.pathname.startsWith('/api/') && response.status === 404 && !response.headers.get('content-type')?.includes('json')) {
-    response = errorResponse(locals.t, new ApiError(404, 'not_found', 'api.error.notFound'));
+  // 499: the client went away (see api()); nobody reads that answer.
+  if (url.pathname.startsWith('/api/') && response.status >= 400 && response.status !== 499 && !response.headers.get('content-type')?.includes('json')) {
+    await response.body?.cancel();
+    response = errorResponse(locals.t, errorForStatus(response.status));
   }
   for (const [name, value] of Object.entries(headers)) {
     if (name === 'content-security-policy') response.headers.set(name, mergeCsp(response.headers.get(name), value));
@@ -71,4 +85,4 @@ const finish = defineMiddleware(async ({ locals, url }, next) => {
   return response;
 });
 
-export const onRequest = sequence(context, locale, finish, session, routing);
+export const onRequest = sequence(context, locale, finish, sameSite, session, routing);

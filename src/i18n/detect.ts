@@ -1,4 +1,4 @@
-import { FALLBACK_LOCALE, isLocale, type Locale } from './locales';
+import { FALLBACK_LOCALE, isLocale, type Locale } from './locales.ts';
 
 export interface LocaleSources {
   /** The value of the locale cookie, set by the locale switcher. */

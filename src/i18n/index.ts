@@ -1,5 +1,5 @@
 import i18next, { type TFunction } from 'i18next';
-import { FALLBACK_LOCALE, LOCALE_CODES, RTL_LOCALES, type Locale } from './locales';
+import { FALLBACK_LOCALE, LOCALE_CODES, RTL_LOCALES, type Locale } from './locales.ts';
 
 export type Dictionary = Record<string, string>;
 

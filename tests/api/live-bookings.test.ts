@@ -189,7 +189,7 @@ describe.runIf(hasBookingApi)('live availability with the booking API', () => {
   });
 
   it('SIGTERM in a booking storm (npm start): answered bookings are stored, the process drains and exits 0', async () => {
-    const app = await startApp('pglite', {}, { viaStartScript: true });
+    const app = await startApp('pglite');
     try {
       const stores = await allDayStoreIdsOfTemplate(12);
       const s = await SseStream.open(app, `/api/availability/stream?stores=${stores.join(',')}&party=2`);

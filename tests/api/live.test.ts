@@ -172,7 +172,7 @@ async function withDb<T>(app: App, f: (db: DbHandle) => Promise<T>): Promise<T> 
 
 describe('graceful shutdown of npm start', () => {
   it('on SIGTERM ends the streams, exits 0 and releases the DATA_DIR lock', async () => {
-    const app = await startApp('pglite', env, { viaStartScript: true });
+    const app = await startApp('pglite', env);
     try {
       const stores = await allDayStoreIdsOfTemplate(2);
       const s = await SseStream.open(app, `/api/availability/stream?stores=${stores.join(',')}`);

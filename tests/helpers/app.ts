@@ -33,6 +33,8 @@ export interface App {
   databaseUrl?: string;
   /** Everything the server printed, for asserting on logs. */
   output(): string;
+  /** Resolves when what the server printed matches `pattern` (at once if it already does). */
+  waitForOutput(pattern: RegExp, what?: string): Promise<void>;
   fetch(pathname: string, options?: RequestOptions): Promise<Response>;
   stop(signal?: NodeJS.Signals): Promise<void>;
   process: ChildProcess;
@@ -52,11 +54,12 @@ export async function freePort(): Promise<number> {
 export interface StartOptions {
   /** Share this PostgreSQL database with another app (a second instance); it is not dropped on stop. */
   databaseUrl?: string;
-  /** Start through `scripts/start.mjs` (as `npm start` does: graceful shutdown) instead of the bare entry. */
-  viaStartScript?: boolean;
 }
 
-/** Starts `node dist/server/entry.mjs` on a fresh copy of the seeded data, or on a fresh PostgreSQL database. */
+/**
+ * Starts the server as `npm start` runs it (`scripts/start.mjs`: the HTTP edge, graceful shutdown)
+ * on a fresh copy of the seeded data, or on a fresh PostgreSQL database.
+ */
 export async function startApp(engine: Engine, env: Record<string, string> = {}, options: StartOptions = {}): Promise<App> {
   const port = await freePort();
   const extra: Record<string, string> = {};
@@ -76,14 +79,18 @@ export async function startApp(engine: Engine, env: Record<string, string> = {},
     extra.DATABASE_URL = databaseUrl;
   }
   let output = '';
-  const script = options.viaStartScript ? 'scripts/start.mjs' : 'dist/server/entry.mjs';
-  const child = spawn(process.execPath, [path.join(root, script)], {
+  const waiters = new Set<() => void>();
+  const child = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
     cwd: root,
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), NODE_ENV: 'production', SUGU_LOG_REQUESTS: '1', ...extra, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout!.on('data', (d) => (output += d));
-  child.stderr!.on('data', (d) => (output += d));
+  const collect = (d: Buffer) => {
+    output += d;
+    for (const wake of waiters) wake();
+  };
+  child.stdout!.on('data', collect);
+  child.stderr!.on('data', collect);
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 90_000;
   for (;;) {
@@ -103,6 +110,22 @@ export async function startApp(engine: Engine, env: Record<string, string> = {},
     databaseUrl,
     process: child,
     output: () => output,
+    waitForOutput(pattern, what = String(pattern)) {
+      return new Promise<void>((resolve, reject) => {
+        const check = () => {
+          if (pattern.test(output)) done(resolve);
+          else if (child.exitCode !== null) done(() => reject(new Error(`server exited before printing ${what}`)));
+        };
+        const done = (settle: () => void) => {
+          waiters.delete(check);
+          child.off('exit', check);
+          settle();
+        };
+        waiters.add(check);
+        child.on('exit', check);
+        check();
+      });
+    },
     fetch(pathname, options = {}) {
       const { json, cookie, headers, ...rest } = options;
       const h = new Headers(headers);

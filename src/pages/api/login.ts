@@ -1,6 +1,7 @@
 import { api, json, readJson, unauthorized } from '../../server/http/api';
 import { signIn, signInSchema } from '../../server/auth';
 import { getDb } from '../../server/db/client';
+import { hasForeignOrigin, siteOrigins } from '../../server/http/origin';
 import { revokeSession, SESSION_COOKIE, sessionCookieOptions } from '../../server/sessions';
 
 /** Sign-in (spec section 7): `{token, user_id}` for API clients, and the HttpOnly cookie for the browser. */
@@ -15,8 +16,12 @@ export const POST = api(async ({ request, locals, cookies, clientAddress }) => {
   return json({ token: result.token, user_id: result.userId });
 });
 
-/** Sign-out: always 204; the session ends on the server and the cookie is dropped. */
-export const DELETE = api(async ({ locals, cookies }) => {
+/**
+ * Sign-out: always 204 (DESIGN §6), with or without headers; the session ends on the server and
+ * the cookie is dropped — unless another site's page sent it (a forced sign-out ends nothing).
+ */
+export const DELETE = api(async ({ locals, cookies, request, url }) => {
+  if (hasForeignOrigin(request, siteOrigins(url))) return new Response(null, { status: 204 });
   if (locals.sessionId) await revokeSession(await getDb(), locals.sessionId);
   cookies.delete(SESSION_COOKIE, { path: '/' });
   return new Response(null, { status: 204 });
