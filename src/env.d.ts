@@ -3,6 +3,10 @@
 declare namespace App {
   interface Locals {
     requestId: string;
+    /** The client's address, through trusted proxies only (src/server/http/client.ts). */
+    clientAddress: string;
+    /** The browser reached the site over https: cookies are Secure and HSTS is sent. */
+    secure: boolean;
     locale: import('./i18n/locales').Locale;
     t: import('./i18n').T;
     dir: 'ltr' | 'rtl';

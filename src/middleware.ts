@@ -9,19 +9,27 @@ import { config } from './server/config';
 import { resolveSession, SESSION_COOKIE } from './server/sessions';
 import { ApiError, errorForStatus, errorResponse } from './server/http/api';
 import { isCrossSiteWrite, siteOrigins } from './server/http/origin';
-import { mergeCsp, securityHeaders } from './server/http/headers';
+import { clientOf } from './server/http/client';
+import { mergeCsp, securityHeaders, STRICT_TRANSPORT } from './server/http/headers';
 
 const settings = config();
 const headers = securityHeaders({
   tileOrigin: new URL(settings.MAP_TILE_URL.replace(/\{[a-z]\}/g, '0')).origin,
   analytics: settings.PUBLIC_ANALYTICS_ID !== '',
-  production: settings.NODE_ENV === 'production' && !/^(localhost|127\.|\[?::1)/.test(settings.HOST),
 });
+let proxyWarned = false;
 
-/** Request id, timing and one structured log line per request. */
-const context = defineMiddleware(async ({ locals, request, url }, next) => {
+/** Request id, who the client is (src/server/http/client.ts), timing and one structured log line per request. */
+const context = defineMiddleware(async ({ locals, request, url, clientAddress }, next) => {
   const started = performance.now();
   locals.requestId = request.headers.get('x-request-id')?.slice(0, 64) || randomUUID();
+  const client = clientOf(clientAddress, request, url);
+  locals.clientAddress = client.address;
+  locals.secure = client.secure;
+  if (!settings.TRUST_PROXY && !proxyWarned && request.headers.has(settings.PROXY_HEADER)) {
+    proxyWarned = true;
+    console.warn(JSON.stringify({ level: 'warn', msg: 'proxy_header_ignored', header: settings.PROXY_HEADER, hint: 'behind a reverse proxy, set TRUST_PROXY to its address, or every client shares its limits' }));
+  }
   const response = await next();
   response.headers.set('x-request-id', locals.requestId);
   if (process.env.SUGU_LOG_REQUESTS !== '0') {
@@ -81,6 +89,8 @@ const finish = defineMiddleware(async ({ locals, url }, next) => {
     if (name === 'content-security-policy') response.headers.set(name, mergeCsp(response.headers.get(name), value));
     else if (!response.headers.has(name)) response.headers.set(name, value);
   }
+  // HSTS by the same decision as Secure cookies (src/server/http/cookies.ts).
+  if (locals.secure) response.headers.set('strict-transport-security', STRICT_TRANSPORT);
   if (url.pathname.startsWith('/api/')) response.headers.set('cache-control', 'no-store');
   return response;
 });

@@ -78,14 +78,14 @@ function wrongPassword(t: T, field: string): ApiError {
 }
 
 /**
- * Checks a signed-in user's password. Wrong guesses count against the same per-address limit as
- * sign-in, so a borrowed session cannot be used to guess the password.
+ * Checks a signed-in user's password. Wrong guesses count per account with the sign-in limit, so a
+ * borrowed session cannot be used to guess the password (and, needing a session, cannot lock anyone out).
  */
 async function checkPassword(db: Db, t: T, userId: number, password: string, field: string): Promise<void> {
   const [row] = await db.select({ email: users.email, hash: users.passwordHash }).from(users).where(eq(users.id, userId));
   if (!row) throw notFound();
   if (await verifyPassword(row.hash, password)) return;
-  await consume(db, [{ key: limitKey('login-addr', row.email), limit: LIMITS.loginPerAddress }]);
+  await consume(db, [{ key: limitKey('password-check', String(userId)), limit: LIMITS.loginPerPair }]);
   throw wrongPassword(t, field);
 }
 

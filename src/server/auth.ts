@@ -7,7 +7,7 @@ import { z } from 'zod';
 import type { Db } from './db/client';
 import { passwordResets, users } from './db/schema';
 import { ApiError } from './http/api';
-import { assertUnder, clear, consume, LIMITS, limitKey } from './http/rateLimit';
+import { assertUnder, clear, consume, hit, LIMITS, limitKey, peek } from './http/rateLimit';
 import { isCommonPassword } from './commonPasswords';
 import { hashPassword, needsRehash, verifyPassword } from './passwords';
 import { createSession, hashToken, newToken, revokeUserSessions } from './sessions';
@@ -102,27 +102,29 @@ let dummyHash: Promise<string> | undefined;
 
 /**
  * Checks e-mail and password and starts a new session. Null for any mismatch, with the same work
- * done whether or not the address exists. Failures count per address and per IP; once either is
- * over its limit, even the right password gets 429 until the window ends.
+ * done whether or not the address exists. Failures count per (client address, account) pair: past
+ * its limit that pair gets 429 until the window ends, even with the right password, while the
+ * owner signing in from anywhere else is not affected. An address failing on many accounts is
+ * slowed to one attempt every few seconds rather than refused.
  */
 export async function signIn(
   db: Db,
   input: z.infer<typeof signInSchema>,
   client: { ip: string; userAgent?: string | null },
 ): Promise<{ userId: number; token: string; expiresAt: Date } | null> {
-  const checks = [
-    { key: limitKey('login-addr', input.email), limit: LIMITS.loginPerAddress },
-    { key: limitKey('login-ip', client.ip), limit: LIMITS.loginPerIp },
-  ];
-  await assertUnder(db, checks);
+  const pair = { key: limitKey('login-pair', `${client.ip} ${input.email}`), limit: LIMITS.loginPerPair };
+  const ip = { key: limitKey('login-ip', client.ip), limit: LIMITS.loginPerIp };
+  await assertUnder(db, [pair]);
+  if ((await peek(db, ip.key)).count >= ip.limit.max) await consume(db, [{ key: limitKey('login-slowed', client.ip), limit: LIMITS.loginSlowed }]);
   const user = await findUserByEmail(db, input.email);
   dummyHash ??= hashPassword(newToken());
   const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash), input.password);
   if (!user || !ok) {
-    await consume(db, checks);
+    await hit(db, pair.key, pair.limit);
+    await hit(db, ip.key, ip.limit);
     return null;
   }
-  await clear(db, checks[0]!.key);
+  await clear(db, pair.key);
   if (needsRehash(user.passwordHash)) {
     await db.update(users).set({ passwordHash: await hashPassword(input.password) }).where(eq(users.id, user.id));
   }
@@ -134,18 +136,26 @@ export async function signIn(
 
 /**
  * Sends a single-use reset link valid for one hour, if the address has an account. The caller
- * answers the same either way; only the limits (which count every request) can refuse.
+ * answers the same either way; only the limits (which count every request) can refuse. Whether the
+ * address has an account must not show in how long the answer takes either, so the lookup and the
+ * mail happen after it (a reset asked for in the very moment the server stops is simply asked again).
  */
 export async function requestPasswordReset(db: Db, t: T, email: string, client: { ip: string; origin: string }): Promise<void> {
   await consume(db, [
     { key: limitKey('reset-addr', email), limit: LIMITS.resetPerAddress },
     { key: limitKey('reset-ip', client.ip), limit: LIMITS.resetPerIp },
   ]);
+  void sendResetLink(db, t, email, client.origin).catch((error: unknown) =>
+    console.error(JSON.stringify({ level: 'error', msg: 'reset_mail_failed', error: String((error as Error)?.stack ?? error) })),
+  );
+}
+
+async function sendResetLink(db: Db, t: T, email: string, origin: string): Promise<void> {
   const user = await findUserByEmail(db, email);
   if (!user) return;
   const token = newToken();
   await db.insert(passwordResets).values({ tokenHash: hashToken(token), userId: user.id, expiresAt: new Date(Date.now() + RESET_TTL_MS) });
-  const link = `${client.origin}/auth/reset-password?token=${token}`;
+  const link = `${origin}/auth/reset-password?token=${token}`;
   await queueMail(db, {
     to: user.email,
     subject: t('auth.mail.reset.subject'),

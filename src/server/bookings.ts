@@ -30,6 +30,8 @@ import { idSchema, isKana, normalisePhone, safeString } from '../lib/validation'
 import { formatDay, formatStay, MINUTE_MS, toTokyoIso, tokyoInstant } from '../lib/datetime';
 import { buildIcs } from '../lib/ics';
 import { publicOrigin } from './config';
+import { cookieOptions } from './http/cookies';
+import type { AstroCookieSetOptions } from 'astro';
 
 export const TABLE_KINDS = ['counter', 'table', 'private_room', 'tatami'] as const satisfies readonly TableKind[];
 export const NOTE_MAX = 200;
@@ -505,15 +507,15 @@ export const GUEST_LINK_COOKIE_MS = 60 * MINUTE_MS;
 export const guestApiPath = (bookingId: number) => `/api/guest-bookings/${bookingId}`;
 
 export interface CookieSetter {
-  set(name: string, value: string, options: { path: string; httpOnly: boolean; sameSite: 'lax'; secure: boolean; maxAge: number }): void;
+  set(name: string, value: string, options: AstroCookieSetOptions): void;
 }
 
 /** Sets the guest cookie on the edit page's path and the API's path, valid for `ms` but never past the stay's end. */
-export function setGuestCookies(cookies: CookieSetter, b: Pick<BookingView, 'id' | 'storeId' | 'end'>, token: string, secure: boolean, ms: number, now = new Date()) {
+export function setGuestCookies(cookies: CookieSetter, locals: { secure: boolean }, b: Pick<BookingView, 'id' | 'storeId' | 'end'>, token: string, ms: number, now = new Date()) {
   const maxAge = Math.floor(Math.min(ms, b.end.getTime() - now.getTime()) / 1000);
   if (maxAge <= 0) return;
-  cookies.set(GUEST_PAGE_COOKIE, token, { path: guestEditPath(b.storeId, b.id), httpOnly: true, sameSite: 'lax', secure, maxAge });
-  cookies.set(GUEST_COOKIE, token, { path: guestApiPath(b.id), httpOnly: true, sameSite: 'lax', secure, maxAge });
+  cookies.set(GUEST_PAGE_COOKIE, token, cookieOptions(locals, { path: guestEditPath(b.storeId, b.id), maxAge }));
+  cookies.set(GUEST_COOKIE, token, cookieOptions(locals, { path: guestApiPath(b.id), maxAge }));
 }
 
 /** Request-scoped things the service needs, from an endpoint's or page's locals and URL. */

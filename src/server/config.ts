@@ -1,3 +1,4 @@
+import { BlockList, isIP } from 'node:net';
 import { z } from 'zod';
 
 const optionalUrl = (protocols: string[]) =>
@@ -9,6 +10,44 @@ const optionalUrl = (protocols: string[]) =>
     .refine((v) => v === undefined || (URL.canParse(v) && protocols.includes(new URL(v).protocol)), {
       message: `must be a URL starting with ${protocols.join(' or ')}//`,
     });
+
+/**
+ * Proxies to believe about the client's address: a comma-separated list of addresses and CIDR
+ * ranges (`127.0.0.1, 10.0.0.0/8, fd00::/8`). Empty: none, the connection's address is the client's.
+ */
+export function parseProxyList(value: string): BlockList | null {
+  const entries = value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (!entries.length) return null;
+  const list = new BlockList();
+  for (const entry of entries) {
+    const [address = '', bits, extra] = entry.split('/');
+    const family = isIP(address);
+    const max = family === 6 ? 128 : 32;
+    const prefix = bits === undefined ? max : /^\d{1,3}$/.test(bits) ? Number(bits) : NaN;
+    if (!family || extra !== undefined || !(prefix >= 0 && prefix <= max)) throw new Error(`"${entry}" is not an IP address or CIDR range`);
+    list.addSubnet(address, prefix, family === 6 ? 'ipv6' : 'ipv4');
+  }
+  return list;
+}
+
+const proxyList = z
+  .string()
+  .default('')
+  .transform((v, ctx) => {
+    try {
+      return parseProxyList(v);
+    } catch (error) {
+      ctx.addIssue({ code: 'custom', message: `must be IP addresses or CIDR ranges separated by commas: ${(error as Error).message}` });
+      return z.NEVER;
+    }
+  });
+
+/** A whole number setting, at least `min`, or its default when unset or empty. */
+const count = (fallback: number | undefined, min = 1) =>
+  z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(min).max(1_000_000).optional()).transform((v) => v ?? fallback);
 
 const schema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(4321),
@@ -32,6 +71,15 @@ const schema = z.object({
   SMTP_URL: optionalUrl(['smtp:', 'smtps:']),
   PUBLIC_ORIGIN: optionalUrl(['http:', 'https:']).transform((v) => (v ? new URL(v).origin : undefined)),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  // Abuse limits (docs/production.md, "Abuse limits").
+  TRUST_PROXY: proxyList,
+  PROXY_HEADER: z.enum(['x-forwarded-for', 'forwarded']).default('x-forwarded-for'),
+  STREAMS_PER_CLIENT: count(10),
+  /** Unset: a quarter of the process's open-file limit, at most 2,000 (src/server/streamAdmission.ts). */
+  STREAMS_TOTAL: count(undefined),
+  STREAM_MAX_MINUTES: count(30),
+  GUEST_BOOKINGS_PER_ADDRESS: count(20),
+  BOOKINGS_PER_CONTACT: count(5),
 });
 
 export type Config = z.infer<typeof schema>;

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, lt, ne, sql } from 'drizzle-orm';
 import { getDb, type Db } from './db/client';
 import { sessions } from './db/schema';
-import { config } from './config';
+import { cookieOptions } from './http/cookies';
 
 /** The spec names the session cookie `example` and gives it one day (section 9). */
 export const SESSION_COOKIE = 'example';
@@ -61,12 +61,7 @@ export async function revokeUserSessions(db: Db, userId: number, keep?: string |
   await db.delete(sessions).where(keep ? and(eq(sessions.userId, userId), ne(sessions.id, keep)) : eq(sessions.userId, userId));
 }
 
-/** Secure only in production on a real host: browsers drop Secure cookies on plain-http localhost. */
-export function secureCookies(): boolean {
-  const settings = config();
-  return settings.NODE_ENV === 'production' && !/^(localhost|127\.|\[?::1)/.test(settings.HOST);
-}
-
-export function sessionCookieOptions(expires: Date) {
-  return { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: secureCookies(), expires };
+/** The session cookie's options: the cookie rule of src/server/http/cookies.ts, until the session expires. */
+export function sessionCookieOptions(locals: { secure: boolean }, expires: Date) {
+  return cookieOptions(locals, { expires });
 }

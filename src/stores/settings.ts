@@ -6,8 +6,10 @@ export type Theme = 'light' | 'dark';
 /** The template's settings drawer state; the server's cookie value seeds it. */
 export const $settings = map<TemplateSettings & { theme: Theme }>({ ...DEFAULT_SETTINGS, theme: 'light' });
 
+/** The server's cookie rule (src/server/http/cookies.ts) as the browser sees it: Secure when the page came over https. */
 function writeCookie(name: string, value: string): void {
-  document.cookie = `${name}=${encodeURIComponent(value)}; path=/; max-age=${SETTINGS_MAX_AGE}; samesite=lax`;
+  const secure = location.protocol === 'https:' ? '; secure' : '';
+  document.cookie = `${name}=${encodeURIComponent(value)}; path=/; max-age=${SETTINGS_MAX_AGE}; samesite=lax${secure}`;
 }
 
 export function seedSettings(initial: TemplateSettings & { theme: Theme }): void {

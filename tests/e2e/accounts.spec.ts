@@ -68,14 +68,20 @@ test.afterAll(async () => {
 });
 
 /** The link of the newest password-reset mail to an address, as the outbox holds it. */
+/** The newest reset link mailed to `email` (the mail goes out after the answer: polled until it is there). */
 async function resetLinkFromOutbox(email: string): Promise<string> {
   const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
   try {
-    const rows = await sql<{ body_text: string }[]>`
-      select body_text from mail_outbox where to_address = ${email} and kind = 'password_reset' order by id desc limit 1`;
-    const link = /https?:\/\/\S+\/auth\/reset-password\?token=[\w-]+/.exec(rows[0]?.body_text ?? '')?.[0];
-    if (!link) throw new Error(`no reset mail for ${email}`);
-    return link;
+    let link: string | undefined;
+    await expect
+      .poll(async () => {
+        const rows = await sql<{ body_text: string }[]>`
+          select body_text from mail_outbox where to_address = ${email} and kind = 'password_reset' order by id desc limit 1`;
+        link = /https?:\/\/\S+\/auth\/reset-password\?token=[\w-]+/.exec(rows[0]?.body_text ?? '')?.[0];
+        return Boolean(link);
+      }, { message: `a reset mail for ${email}` })
+      .toBe(true);
+    return link!;
   } finally {
     await sql.end({ timeout: 5 });
   }

@@ -33,8 +33,8 @@ export interface App {
   databaseUrl?: string;
   /** Everything the server printed, for asserting on logs. */
   output(): string;
-  /** Resolves when what the server printed matches `pattern` (at once if it already does). */
-  waitForOutput(pattern: RegExp, what?: string): Promise<void>;
+  /** Resolves when what the server printed (from offset `from`) matches `pattern`, at once if it already does. */
+  waitForOutput(pattern: RegExp, what?: string, from?: number): Promise<void>;
   fetch(pathname: string, options?: RequestOptions): Promise<Response>;
   stop(signal?: NodeJS.Signals): Promise<void>;
   process: ChildProcess;
@@ -110,10 +110,10 @@ export async function startApp(engine: Engine, env: Record<string, string> = {},
     databaseUrl,
     process: child,
     output: () => output,
-    waitForOutput(pattern, what = String(pattern)) {
+    waitForOutput(pattern, what = String(pattern), from = 0) {
       return new Promise<void>((resolve, reject) => {
         const check = () => {
-          if (pattern.test(output)) done(resolve);
+          if (pattern.test(output.slice(from))) done(resolve);
           else if (child.exitCode !== null) done(() => reject(new Error(`server exited before printing ${what}`)));
         };
         const done = (settle: () => void) => {
@@ -174,6 +174,19 @@ export function forEachApp(name: string, body: (app: () => App) => void, env: Re
 export async function openAppDb(app: App): Promise<DbHandle> {
   if (!app.databaseUrl) throw new Error('only PostgreSQL apps can be opened while running');
   return openDb({ databaseUrl: app.databaseUrl, max: 2 });
+}
+
+/**
+ * Resolves with the first truthy result of `check`, asked again each time the previous answer has
+ * come back (for state the server changes after it has answered, such as a mail in the outbox).
+ */
+export async function until<T>(check: () => Promise<T | undefined | false>, what: string, attempts = 600): Promise<T> {
+  for (let i = 0; i < attempts; i++) {
+    const value = await check();
+    if (value) return value;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`no ${what} after ${attempts} attempts`);
 }
 
 /** Collects Set-Cookie headers into a Cookie header, like a browser would. */

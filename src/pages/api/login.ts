@@ -5,14 +5,14 @@ import { hasForeignOrigin, siteOrigins } from '../../server/http/origin';
 import { revokeSession, SESSION_COOKIE, sessionCookieOptions } from '../../server/sessions';
 
 /** Sign-in (spec section 7): `{token, user_id}` for API clients, and the HttpOnly cookie for the browser. */
-export const POST = api(async ({ request, locals, cookies, clientAddress }) => {
+export const POST = api(async ({ request, locals, cookies }) => {
   const input = await readJson(request, locals.t, signInSchema);
   const db = await getDb();
-  const result = await signIn(db, input, { ip: clientAddress, userAgent: request.headers.get('user-agent') });
+  const result = await signIn(db, input, { ip: locals.clientAddress, userAgent: request.headers.get('user-agent') });
   if (!result) throw unauthorized('message.unauthorized');
   // Whatever session this browser had before is replaced, never reused.
   if (locals.sessionId) await revokeSession(db, locals.sessionId);
-  cookies.set(SESSION_COOKIE, result.token, sessionCookieOptions(result.expiresAt));
+  cookies.set(SESSION_COOKIE, result.token, sessionCookieOptions(locals, result.expiresAt));
   return json({ token: result.token, user_id: result.userId });
 });
 

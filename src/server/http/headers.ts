@@ -3,7 +3,7 @@
  * and styles it emitted; `mergeCsp` keeps those directives and adds ours for everything else
  * (images and map tiles known only at run time, frame-ancestors, form-action…).
  */
-export function securityHeaders(options: { tileOrigin: string; analytics: boolean; production: boolean }): Record<string, string> {
+export function securityHeaders(options: { tileOrigin: string; analytics: boolean }): Record<string, string> {
   const analytics = options.analytics ? ' https://www.googletagmanager.com https://www.google-analytics.com' : '';
   const csp = [
     "default-src 'self'",
@@ -24,9 +24,11 @@ export function securityHeaders(options: { tileOrigin: string; analytics: boolea
     'x-frame-options': 'DENY',
     'cross-origin-opener-policy': 'same-origin',
     'permissions-policy': 'geolocation=(self), camera=(), microphone=()',
-    ...(options.production ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {}),
   };
 }
+
+/** Sent only to browsers that reached the site over https (`locals.secure`): a year, subdomains too. */
+export const STRICT_TRANSPORT = 'max-age=31536000; includeSubDomains';
 
 /** Astro's directives win where both name one (they carry the hashes); ours fill the rest. */
 export function mergeCsp(astro: string | null, ours: string): string {

@@ -13,10 +13,19 @@ export interface Limit {
   windowMs: number;
 }
 
-/** The limits of issue 3. Sign-up is generous so a household or an office behind one address is never blocked. */
+/**
+ * Limits on accounts (docs/production.md, "Abuse limits"). Sign-in failures count per pair of
+ * client address and account, so no one can lock an owner out from elsewhere; an address that
+ * fails on many accounts is slowed down, never shut out. Sign-up is generous so a household or an
+ * office behind one address is never blocked.
+ */
 export const LIMITS = {
-  loginPerAddress: { max: 10, windowMs: 15 * 60_000 },
+  /** Failed sign-ins of one account from one address; past this, that pair waits out the window. */
+  loginPerPair: { max: 10, windowMs: 15 * 60_000 },
+  /** Failed sign-ins from one address, whatever the account (password spraying)… */
   loginPerIp: { max: 50, windowMs: 15 * 60_000 },
+  /** …past which that address may try once every 10 s until its failures age out. */
+  loginSlowed: { max: 1, windowMs: 10_000 },
   resetPerAddress: { max: 5, windowMs: 60 * 60_000 },
   resetPerIp: { max: 20, windowMs: 60 * 60_000 },
   signupPerIp: { max: 50, windowMs: 10 * 60_000 },

@@ -4,8 +4,8 @@ import { getDb } from '../../../server/db/client';
 import { publicOrigin } from '../../../server/config';
 
 /** 202 whether or not the address has an account, so the answer reveals nothing. */
-export const POST = api(async ({ request, locals, clientAddress }) => {
+export const POST = api(async ({ request, locals }) => {
   const { email } = await readJson(request, locals.t, forgotSchema);
-  await requestPasswordReset(await getDb(), locals.t, email, { ip: clientAddress, origin: publicOrigin() });
+  await requestPasswordReset(await getDb(), locals.t, email, { ip: locals.clientAddress, origin: publicOrigin() });
   return new Response(null, { status: 202 });
 });
