@@ -1,6 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
 import os from 'node:os';
 import path from 'node:path';
+import { NO_BOOKING_LIMITS } from './tests/helpers/limits';
 
 // Chosen once in the runner process; workers load this file again and inherit the environment.
 process.env.E2E_PORT ??= String(4400 + (process.pid % 500));
@@ -36,6 +37,7 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SUGU_FRESH_DATA: '1', SUGU_LOG_REQUESTS: '0', NODE_ENV: 'production' },
+    // Every diner of these tests books from one address (tests/helpers/limits.ts).
+    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SUGU_FRESH_DATA: '1', SUGU_LOG_REQUESTS: '0', NODE_ENV: 'production', ...NO_BOOKING_LIMITS },
   },
 });

@@ -41,7 +41,9 @@ async function startServer(name, env) {
   let output = '';
   const child = spawn(process.execPath, ['--import', pathToFileURL(path.join(root, 'bench/loop-monitor.mjs')).href, path.join(root, 'dist/server/entry.mjs')], {
     cwd: root,
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), NODE_ENV: 'production', SUGU_LOG_REQUESTS: '0', ...env },
+    // The benchmark is one client (127.0.0.1) holding hundreds of streams: lift the per-client and
+    // per-process stream caps that protect a real server from exactly that (docs/production.md §7).
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), NODE_ENV: 'production', SUGU_LOG_REQUESTS: '0', STREAMS_PER_CLIENT: '1000000', STREAMS_TOTAL: '1000000', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout.on('data', (d) => (output += d));

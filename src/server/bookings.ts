@@ -479,7 +479,9 @@ async function sendConfirmation(db: Db, b: BookingView, to: string, ctx: Context
     `${t('booking.summary.time')}: ${formatStay(b.start, b.end, locale)}`,
     `${t('booking.summary.party')}: ${t('booking.partyCount', { count: b.partySize })}`,
   ];
-  if (b.note) lines.push(`${t('booking.summary.note')}: ${b.note}`);
+  // The note is the booker's own text, and no address here is confirmed (a guest types any address;
+  // accounts are not verified): never mail it, or anyone could send anything from no-reply@sugu.jp.
+  if (b.note) lines.push(t('booking.mail.noteOnPage'));
   if (kind !== 'cancelled') {
     lines.push('', `${t('booking.summary.policy')}:`, b.cancellationPolicy || t('booking.policyNone'));
     if (editToken) {

@@ -45,9 +45,10 @@ const proxyList = z
     }
   });
 
-/** A whole number setting, at least `min`, or its default when unset or empty. */
-const count = (fallback: number | undefined, min = 1) =>
-  z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(min).max(1_000_000).optional()).transform((v) => v ?? fallback);
+/** A whole number setting from 1 to 1,000,000; unset or empty: undefined. */
+const optionalCount = () => z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(1_000_000).optional());
+/** The same, with a default. */
+const count = (fallback: number) => optionalCount().transform((v) => v ?? fallback);
 
 const schema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(4321),
@@ -76,8 +77,8 @@ const schema = z.object({
   PROXY_HEADER: z.enum(['x-forwarded-for', 'forwarded']).default('x-forwarded-for'),
   STREAMS_PER_CLIENT: count(10),
   /** Unset: a quarter of the process's open-file limit, at most 2,000 (src/server/streamAdmission.ts). */
-  STREAMS_TOTAL: count(undefined),
-  STREAM_MAX_MINUTES: count(30),
+  STREAMS_TOTAL: optionalCount(),
+  STREAM_MAX_SECONDS: count(30 * 60),
   GUEST_BOOKINGS_PER_ADDRESS: count(20),
   BOOKINGS_PER_CONTACT: count(5),
 });

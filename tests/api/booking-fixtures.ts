@@ -75,7 +75,7 @@ export async function prepare(db: Db): Promise<Fixture> {
 }
 
 /** Starts a server whose database already holds the fixture. */
-export async function startWithFixture(engine: Engine, env: Record<string, string> = {}): Promise<{ app: App; fx: Fixture; cleanup(): Promise<void> }> {
+export async function startWithFixture(engine: Engine, env: Record<string, string> = {}): Promise<{ app: App; fx: Fixture; cleanup(): Promise<void>; dataDir?: string }> {
   if (engine === 'pglite') {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sugu-booking-'));
     fs.cpSync(inject('pgliteTemplate'), dir, { recursive: true });
@@ -87,7 +87,7 @@ export async function startWithFixture(engine: Engine, env: Record<string, strin
       await h.close();
     }
     const app = await startApp('pglite', { ...env, DATA_DIR: dir });
-    return { app, fx, cleanup: async () => (await app.stop(), fs.rmSync(dir, { recursive: true, force: true })) };
+    return { app, fx, dataDir: dir, cleanup: async () => (await app.stop(), fs.rmSync(dir, { recursive: true, force: true })) };
   }
   const app = await startApp('postgres', env);
   const h = await openAppDb(app);

@@ -107,7 +107,7 @@ for (const engine of ['pglite', 'postgres'] as const) {
       const booked = (await guest.json()) as { id: number; edit_token: string };
       collect(await app.fetch(`/store/${fx.storeId}/booking-without/edit/${booked.id}?token=${encodeURIComponent(booked.edit_token)}`));
       const names = new Set(seen.map((l) => l.slice(0, l.indexOf('='))));
-      for (const name of ['example', 'locale', 'theme', 'flash', 'sugu_guest', 'sugu_guest_page']) expect([...names]).toContain(name);
+      for (const name of ['example', 'locale', 'theme', 'flash', 'sugu_guest', 'sugu_guest_page', 'sugu_device']) expect([...names]).toContain(name);
       for (const line of seen) expect(line).toMatch(/;\s*Secure/i);
       // One rule: HttpOnly everywhere except what a script reads.
       for (const line of seen.filter((l) => !/^(locale|theme)=/.test(l))) expect(line).toMatch(/;\s*HttpOnly/i);

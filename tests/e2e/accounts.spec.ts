@@ -9,30 +9,15 @@
  * `mail_outbox` exactly as a mail would carry it, with nothing added to the product for tests.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
-import net from 'node:net';
-import path from 'node:path';
 import postgres from 'postgres';
 import { createDatabase, startPostgres, type PgCluster } from '../helpers/postgres';
+import { spawnServer, type SpawnedServer } from '../helpers/server';
 
-const root = path.resolve(import.meta.dirname, '../..');
 let cluster: PgCluster | undefined;
-let server: ChildProcess | undefined;
+let server: SpawnedServer | undefined;
 let databaseUrl = '';
 let base = '';
-let output = '';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
@@ -40,34 +25,16 @@ test.beforeAll(async () => {
   test.setTimeout(180_000);
   cluster = await startPostgres();
   databaseUrl = await createDatabase(cluster.url, `e2e_${crypto.randomBytes(4).toString('hex')}`);
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
   // The built server (the shared webServer has built it before any test runs).
-  server = spawn(process.execPath, [path.join(root, 'dist/server/entry.mjs')], {
-    cwd: root,
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', SUGU_LOG_REQUESTS: '0', SMTP_URL: '' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  server.stdout!.on('data', (d) => (output += d));
-  server.stderr!.on('data', (d) => (output += d));
-  for (const deadline = Date.now() + 150_000; ; ) {
-    if (server.exitCode !== null) throw new Error(`server exited:\n${output}`);
-    if (await fetch(`${base}/readyz`).then((r) => r.ok, () => false)) break;
-    if (Date.now() > deadline) throw new Error(`server not ready:\n${output}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  server = await spawnServer({ DATABASE_URL: databaseUrl, SUGU_LOG_REQUESTS: '0', SMTP_URL: '' });
+  base = server.base;
 });
 
 test.afterAll(async () => {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((r) => server!.once('exit', r));
-    server.kill('SIGTERM');
-    await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-  }
+  await server?.stop();
   await cluster?.stop();
 });
 
-/** The link of the newest password-reset mail to an address, as the outbox holds it. */
 /** The newest reset link mailed to `email` (the mail goes out after the answer: polled until it is there). */
 async function resetLinkFromOutbox(email: string): Promise<string> {
   const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });

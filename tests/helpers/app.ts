@@ -8,12 +8,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, inject } from 'vitest';
 import { createDatabase, dropDatabase } from './postgres';
 import { openDb, type DbHandle } from '../../src/server/db/client';
+import { NO_BOOKING_LIMITS } from './limits';
+import { freePort } from './server';
 
 export type Engine = 'pglite' | 'postgres';
 const root = path.resolve(import.meta.dirname, '../..');
@@ -40,16 +41,6 @@ export interface App {
   process: ChildProcess;
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 export interface StartOptions {
   /** Share this PostgreSQL database with another app (a second instance); it is not dropped on stop. */
@@ -82,7 +73,7 @@ export async function startApp(engine: Engine, env: Record<string, string> = {},
   const waiters = new Set<() => void>();
   const child = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
     cwd: root,
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), NODE_ENV: 'production', SUGU_LOG_REQUESTS: '1', ...extra, ...env },
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), NODE_ENV: 'production', SUGU_LOG_REQUESTS: '1', ...NO_BOOKING_LIMITS, ...extra, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const collect = (d: Buffer) => {

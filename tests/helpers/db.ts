@@ -112,9 +112,10 @@ export function forEachEngine(
   for (const engine of ENGINES) {
     describe(`${title} [${engine}]`, () => {
       let handle: TestDb | undefined;
+      // Seeding an embedded database takes a minute or more on a busy 2-core machine.
       beforeAll(async () => {
         handle = await openTestDb(engine, opts);
-      }, 60_000);
+      }, 180_000);
       afterAll(async () => {
         await handle?.close();
       }, 30_000);

@@ -66,8 +66,8 @@ export async function clear(db: Db, key: string): Promise<void> {
   await db.execute(sql`delete from rate_limits where key = ${key}`);
 }
 
-export function tooManyRequests(retryAfterSeconds: number): ApiError {
-  return new ApiError(429, 'rate_limited', 'api.error.rateLimited', { headers: { 'retry-after': String(retryAfterSeconds) } });
+export function tooManyRequests(retryAfterSeconds: number, messageKey = 'api.error.rateLimited'): ApiError {
+  return new ApiError(429, 'rate_limited', messageKey, { headers: { 'retry-after': String(retryAfterSeconds) } });
 }
 
 /** Throws 429 when any of the keys has already reached its limit (checked before doing the work). */
@@ -78,8 +78,8 @@ export async function assertUnder(db: Db, checks: readonly { key: string; limit:
   }
 }
 
-/** Counts a hit on each key and throws 429 when one goes over its limit. */
-export async function consume(db: Db, checks: readonly { key: string; limit: Limit }[]): Promise<void> {
+/** Counts a hit on each key and throws 429 (with `messageKey`, if given) when one goes over its limit. */
+export async function consume(db: Db, checks: readonly { key: string; limit: Limit }[], messageKey?: string): Promise<void> {
   // Old windows are only history; sweep them now and then rather than on every hit.
   if (Math.random() < 0.02) await db.execute(sql`delete from rate_limits where reset_at < now() - interval '1 day'`);
   let worst = 0;
@@ -87,7 +87,16 @@ export async function consume(db: Db, checks: readonly { key: string; limit: Lim
     const state = await hit(db, key, limit);
     if (state.count > limit.max) worst = Math.max(worst, state.retryAfter);
   }
-  if (worst) throw tooManyRequests(worst);
+  if (worst) throw tooManyRequests(worst, messageKey);
+}
+
+/** Takes back one hit on each key (a counted attempt that did not happen after all). */
+export async function refund(db: Db, keys: readonly string[]): Promise<void> {
+  if (!keys.length) return;
+  await db.execute(sql`update rate_limits set count = count - 1 where key in (${sql.join(
+    keys.map((k) => sql`${k}`),
+    sql`, `,
+  )}) and count > 0`);
 }
 
 /** Keys never hold a raw e-mail or IP address, only a hash of it. */

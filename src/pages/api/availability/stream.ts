@@ -1,12 +1,21 @@
 import { api, readQuery, ApiError } from '../../../server/http/api';
 import { isDraining, openAvailabilityStream, streamQuerySchema } from '../../../server/live';
+import { admitStream, holdStream } from '../../../server/streamAdmission';
 
 /** Live free-table counts for the stores on screen (Server-Sent Events, see src/server/live.ts). */
 export const GET = api(async ({ url, request, locals }) => {
   const query = readQuery(url, locals.t, streamQuerySchema);
   if (isDraining()) throw new ApiError(503, 'shutting_down', 'live.shuttingDown', { headers: { 'retry-after': '1' } });
-  const body = await openAvailabilityStream(query, { lastEventId: request.headers.get('last-event-id'), signal: request.signal, requestId: locals.requestId });
-  return new Response(body, {
+  // Capped per client and per process, and ended after its lifetime (src/server/streamAdmission.ts).
+  const ticket = admitStream(locals.clientAddress);
+  let body: ReadableStream<Uint8Array>;
+  try {
+    body = await openAvailabilityStream(query, { lastEventId: request.headers.get('last-event-id'), signal: request.signal, requestId: locals.requestId });
+  } catch (error) {
+    ticket.release();
+    throw error;
+  }
+  return new Response(holdStream(body, ticket), {
     headers: {
       'content-type': 'text/event-stream; charset=utf-8',
       'cache-control': 'no-store, no-transform',

@@ -1,15 +1,19 @@
 import { api, json, readJson } from '../../../server/http/api';
 import { getDb } from '../../../server/db/client';
 import { bookingContext, bookingJson, createBooking, guestSchema, setGuestCookies } from '../../../server/bookings';
+import { deviceId, withinBookingLimits } from '../../../server/bookingLimits';
 
 /**
  * Books without an account. The edit token is in this answer only (and the mail); the browser that
  * booked also gets it as an HttpOnly cookie scoped to this booking, so "my bookings on this device"
- * works without the token ever being readable by script.
+ * works without the token ever being readable by script. Limited per client address, e-mail,
+ * phone and device (src/server/bookingLimits.ts).
  */
 export const POST = api(async ({ locals, request, cookies }) => {
   const input = await readJson(request, locals.t, guestSchema);
-  const { booking, editToken } = await createBooking(await getDb(), input, { kind: 'guest', token: '' }, bookingContext(locals));
+  const db = await getDb();
+  const source = { kind: 'guest' as const, address: locals.clientAddress, email: input.email, phone: input.phone, device: deviceId(cookies, locals) };
+  const { booking, editToken } = await withinBookingLimits(db, source, () => createBooking(db, input, { kind: 'guest', token: '' }, bookingContext(locals)));
   setGuestCookies(cookies, locals, booking, editToken!, booking.end.getTime() - Date.now());
   return json({ ...bookingJson(booking), edit_token: editToken }, { status: 201, headers: { location: `/api/guest-bookings/${booking.id}` } });
 });
