@@ -77,6 +77,13 @@ if (want('live') && fs.existsSync(path.join(root, 'bench/live.mjs'))) {
   results.live = await live.measureLive({ quick });
 }
 
+if (want('flood')) {
+  const { measureFlood } = await import('./flood.mjs');
+  console.log('▶ abuse floods');
+  results.flood = await measureFlood(quick ? { streams: 500, bookings: 100 } : {});
+  save();
+}
+
 save();
 console.log(fs.readFileSync(path.join(root, 'bench/RESULTS.md'), 'utf8'));
 
@@ -114,6 +121,9 @@ function render(r) {
   }
   if (r.live) {
     lines.push('## Live updates', '', ...(r.live.markdown ?? [JSON.stringify(r.live)]), '');
+  }
+  if (r.flood) {
+    lines.push('## Abuse floods (docs/production.md §7)', '', ...(r.flood.markdown ?? [JSON.stringify(r.flood)]), '');
   }
   return lines.join('\n');
 }
