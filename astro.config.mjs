@@ -3,13 +3,15 @@ import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
+import { precompress } from './src/server/http/precompress.ts';
 
 export default defineConfig({
   output: 'server',
   // Shiki's inline styles cannot pass the CSP, and the Markdown pages carry no code.
   markdown: { syntaxHighlight: false },
   adapter: node({ mode: 'standalone' }),
-  integrations: [react()],
+  // precompress: .br and .gz copies of the static files, sent by scripts/start.mjs (src/server/http/static.ts).
+  integrations: [react(), precompress()],
   server: { port: Number(process.env.PORT ?? 4321), host: process.env.HOST ?? 'localhost' },
   // Bottom-nav and other links are plain <a>; prefetch on hover keeps tab switches instant without a client router.
   prefetch: { prefetchAll: false, defaultStrategy: 'hover' },

@@ -44,11 +44,14 @@ export async function freePort() {
   });
 }
 
-/** Starts dist/server/entry.mjs on a fresh embedded database or the given PostgreSQL URL. */
+/**
+ * Starts the server as `npm start` runs it (scripts/start.mjs: the HTTP edge with compression and
+ * the precompressed static files) on a fresh embedded database or the given PostgreSQL URL.
+ */
 export async function startServer({ databaseUrl, env = {} } = {}) {
   const port = await freePort();
   const dataDir = databaseUrl ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), 'sugu-bench-'));
-  const child = spawn(process.execPath, [path.join(root, 'dist/server/entry.mjs')], {
+  const child = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
     cwd: root,
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), NODE_ENV: 'production', SUGU_LOG_REQUESTS: '0', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: dataDir }), ...env },
     stdio: ['ignore', 'ignore', 'pipe'],

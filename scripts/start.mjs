@@ -14,6 +14,7 @@ process.env.NODE_ENV ??= 'production';
 
 const { parseConfig, ConfigError } = await import(pathToFileURL(path.join(root, 'src/server/config.ts')).href);
 const { guardServer } = await import(pathToFileURL(path.join(root, 'src/server/http/edge.ts')).href);
+const { loadAssets } = await import(pathToFileURL(path.join(root, 'src/server/http/static.ts')).href);
 let settings;
 try {
   settings = parseConfig(process.env);
@@ -36,8 +37,9 @@ const entry = await import(pathToFileURL(path.join(root, 'dist/server/entry.mjs'
 const { server: standalone, done } = entry.startServer();
 /** @type {import('node:http').Server} */
 const httpServer = standalone.server;
-// TRACE, bad %-encoding and oversized headers are answered here, before Astro (src/server/http/edge.ts).
-guardServer(httpServer);
+// TRACE, bad %-encoding and oversized headers are answered here, before Astro, and so are the
+// build's static files (precompressed); the app's answers are compressed (src/server/http/edge.ts).
+guardServer(httpServer, { assets: loadAssets(path.join(root, 'dist/client')) });
 done.catch((error) => {
   console.error(JSON.stringify({ level: 'error', msg: 'server_failed', error: String(error?.message ?? error) }));
   process.exit(1);

@@ -92,6 +92,9 @@ const finish = defineMiddleware(async ({ locals, url }, next) => {
   // HSTS by the same decision as Secure cookies (src/server/http/cookies.ts).
   if (locals.secure) response.headers.set('strict-transport-security', STRICT_TRANSPORT);
   if (url.pathname.startsWith('/api/')) response.headers.set('cache-control', 'no-store');
+  // Pages differ by cookie (session, locale, theme): never kept by a shared cache. A signed-in
+  // diner's pages are not stored at all, so nothing personal outlives the session on the device.
+  else if (!response.headers.has('cache-control')) response.headers.set('cache-control', locals.user ? 'private, no-store' : 'private, no-cache');
   return response;
 });
 

@@ -13,6 +13,8 @@ import { detectLocale } from '../../i18n/detect.ts';
 import { translatorFor } from '../../i18n/index.ts';
 import { FALLBACK_LOCALE, LOCALE_COOKIE } from '../../i18n/locales.ts';
 import { errorBody } from './envelope.ts';
+import { compressResponse } from './compress.ts';
+import { serveStatic, type Assets } from './static.ts';
 
 const ALLOWED_METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS';
 
@@ -80,14 +82,17 @@ function onClientError(error: NodeJS.ErrnoException, socket: Duplex) {
 
 /**
  * Puts the edge in front of the app's request handler on `server` (the node adapter's standalone
- * server, before it accepts its first connection).
+ * server, before it accepts its first connection): refusals first, then the build's static files
+ * (src/server/http/static.ts), then the app, its answers compressed (src/server/http/compress.ts).
  */
-export function guardServer(server: Server): void {
+export function guardServer(server: Server, options: { assets?: Assets } = {}): void {
   const handlers = server.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[];
   server.removeAllListeners('request');
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     const refused = refusal(req.method, req.url);
     if (!refused) {
+      if (options.assets && serveStatic(options.assets, req, res)) return;
+      compressResponse(req, res);
       for (const handler of handlers) handler.call(server, req, res);
       return;
     }
