@@ -19,6 +19,7 @@ interface Props {
   /** The area of an area page, kept in the search session. */
   areaName?: string;
   maxParty: number;
+  keywordMax: number;
   labels: Record<'legend' | 'keyword' | 'placeholder' | 'area' | 'anyArea' | 'genre' | 'anyGenre' | 'party' | 'partyOption' | 'submit' | 'shortcut', string>;
 }
 
@@ -36,7 +37,7 @@ function keptParams(searchData: string | undefined): URLSearchParams | null {
  * The search form. Works as a plain GET form without JavaScript; with it, keeps the search
  * session (spec section 2: page, search data, area name, keyword) and focuses on ctrl + / .
  */
-export default function SearchBox({ mode, action, values, areas, genres, areaName, maxParty, labels }: Props) {
+export default function SearchBox({ mode, action, values, areas, genres, areaName, maxParty, keywordMax, labels }: Props) {
   const [name, setName] = useState(values.name);
   const [area, setArea] = useState(values.area);
   const [genre, setGenre] = useState(values.genre);
@@ -98,7 +99,7 @@ export default function SearchBox({ mode, action, values, areas, genres, areaNam
             type="search"
             name="name"
             value={name}
-            maxLength={100}
+            maxLength={keywordMax}
             onChange={(e) => setName(e.target.value)}
             placeholder={labels.placeholder}
             aria-keyshortcuts="Control+/"

@@ -1,8 +1,8 @@
 /**
  * Rules for what people and clients send, checked the same way on the server and in the browser:
- * ids, text fields, Japanese contact details. Account forms, guest bookings and the API use them.
+ * ids in paths and Japanese contact details. Plain functions without zod, so any page or island
+ * may use them; the schemas of src/lib/contract are built on them.
  */
-import { z } from 'zod';
 
 /** The largest id a table holds (PostgreSQL `integer`); a larger one names nothing. */
 export const ID_MAX = 2_147_483_647;
@@ -18,16 +18,6 @@ export function parseId(value: unknown): number | null {
   const id = Number(value);
   return id <= ID_MAX ? id : null;
 }
-
-/** An id in a JSON body. */
-export const idSchema = z.number().int().min(1).max(ID_MAX);
-
-/**
- * The string every schema starts from: refuses the NUL character, which no one types and which
- * PostgreSQL cannot store (it would otherwise surface as a 500). The message names the field.
- * @example safeString().max(50).parse('山田') // '山田'
- */
-export const safeString = () => z.string().refine((s) => !s.includes('\u0000'), { message: 'validation.controlCharacter' });
 
 /** Dashes people type between phone digit groups, ASCII and Japanese (ー included: IMEs produce it). */
 const PHONE_SEPARATORS = /[\s\-‐‑‒–—―−ー－()（）.]/g;

@@ -5,13 +5,13 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from './db/client';
 import { bookings, favourites, mailOutbox, passwordResets, sessions, users, viewingHistory } from './db/schema';
-import { ApiError, notFound } from './http/api';
+import { ApiError, notFound, safeString } from './http/api';
 import { consume, LIMITS, limitKey } from './http/rateLimit';
 import { emailSchema, emailTaken, nameSchema, newPasswordSchema, PASSWORD_MAX, pgCode } from './auth';
 import { hashPassword, verifyPassword } from './passwords';
 import { revokeUserSessions } from './sessions';
 import { publishAvailabilityChange } from './events';
-import { isKana, normaliseKana, normalisePhone, safeString } from '../lib/validation';
+import { isKana, normaliseKana, normalisePhone } from '../lib/validation';
 import type { T } from '../i18n';
 
 export interface Account {

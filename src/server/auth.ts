@@ -6,14 +6,13 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from './db/client';
 import { passwordResets, users } from './db/schema';
-import { ApiError } from './http/api';
+import { ApiError, safeString } from './http/api';
 import { assertUnder, clear, consume, hit, LIMITS, limitKey, peek } from './http/rateLimit';
 import { isCommonPassword } from './commonPasswords';
 import { hashPassword, needsRehash, verifyPassword } from './passwords';
 import { createSession, hashToken, newToken, revokeUserSessions } from './sessions';
 import { queueMail } from './mail';
 import type { T } from '../i18n';
-import { safeString } from '../lib/validation';
 
 export const RESET_TTL_MS = 60 * 60 * 1000;
 export const PASSWORD_MIN = 8;

@@ -6,7 +6,8 @@
 import type { z } from 'zod';
 import type { Db } from './db/client';
 import { favouriteIds } from './favourites';
-import { DEFAULT_PARTY, DEFAULT_PER_PAGE, listQuerySchema, searchStores, type ListQuery, type StorePage } from './stores';
+import { listQuerySchema, partyQuerySchema, searchStores, type ListQuery, type StorePage } from './stores';
+import { DEFAULT_PARTY, PAGE_SIZE } from '../lib/contract/limits';
 
 export interface Listing {
   query: ListQuery;
@@ -22,9 +23,10 @@ export async function loadListing(db: Db, url: URL, userId: number | null, fixed
   for (const [k, v] of url.searchParams) raw[k] ??= v;
   const parsed = listQuerySchema.safeParse({ ...raw, ...fixed });
   if (!parsed.success) {
-    const party = Number(raw.party);
-    const fallback = listQuerySchema.parse({ ...fixed, party: Number.isInteger(party) && party >= 1 && party <= 20 ? party : DEFAULT_PARTY });
-    return { query: fallback, raw, result: { items: [], page: 1, perPage: DEFAULT_PER_PAGE, total: 0 }, favourites: new Set(), error: parsed.error };
+    // Keep the party when it alone was fine, so the page still speaks of the diner's party.
+    const party = partyQuerySchema.safeParse({ party: raw.party });
+    const fallback = listQuerySchema.parse({ ...fixed, party: party.success ? party.data.party : DEFAULT_PARTY });
+    return { query: fallback, raw, result: { items: [], page: 1, perPage: PAGE_SIZE, total: 0 }, favourites: new Set(), error: parsed.error };
   }
   const result = await searchStores(db, parsed.data, now);
   const favourites = await favouriteIds(db, userId, result.items.map((c) => c.id));

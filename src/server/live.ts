@@ -14,7 +14,8 @@
  */
 import { z } from 'zod';
 import { MINUTE_MS, toTokyoIso } from '../lib/datetime';
-import { bookableNow, loadStoreStates, MAX_PARTY, SLOT_STEP_MIN, type StoreState } from './availability';
+import { bookableNow, loadStoreStates, SLOT_STEP_MIN, type StoreState } from './availability';
+import { partyField } from './stores';
 import { getDb } from './db/client';
 import { availabilityBus, lastDeliveredEventId, startAvailabilityFeed, stopAvailabilityFeed, storesChangedSince, type AvailabilityChange } from './events';
 
@@ -48,7 +49,7 @@ const storeIdList = z
 /** The query of GET /api/availability/stream: `stores=1,2,3` (at most 50) and `party` (1–20, default 2). */
 export const streamQuerySchema = z.object({
   stores: storeIdList,
-  party: z.coerce.number().int().min(1).max(MAX_PARTY).default(2),
+  party: partyField,
 });
 export type StreamQuery = z.infer<typeof streamQuerySchema>;
 

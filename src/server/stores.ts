@@ -9,38 +9,35 @@ import { and, arrayContains, asc, eq, inArray, sql, type SQL } from 'drizzle-orm
 import { z } from 'zod';
 import type { Db } from './db/client';
 import { areas, storeHours, stores, storeTables, type StorePhoto } from './db/schema';
-import { GENRE_LABELS, GENRES, type Genre } from './db/seed-data';
+import { GENRE_LABELS } from './db/seed-data';
 import { searchQueryTerms } from './db/searchTerms';
-import { bookableDates, bookableNow, loadStoreStates, MAX_PARTY, NOW_WINDOW_MIN, type Slot, type StoreState } from './availability';
+import { bookableDates, bookableNow, loadStoreStates, NOW_WINDOW_MIN, type Slot, type StoreState } from './availability';
 import { MINUTE_MS, toTokyoIso } from '../lib/datetime';
-import { idSchema, safeString } from '../lib/validation';
+import { safeString } from './http/api';
+import { idSchema } from '../lib/contract/fields';
+import { GENRES, type Genre } from '../lib/contract/enums';
+import { DEFAULT_PARTY, KEYWORD_MAX, PAGE_MAX, PAGE_SIZE, PAGE_SIZE_MAX, PARTY_MAX, PARTY_MIN } from '../lib/contract/limits';
 
-export const DEFAULT_PARTY = 2;
-export const DEFAULT_PER_PAGE = 20;
-export const MAX_PER_PAGE = 50;
-/** Long enough for any store name, station or area; longer input is refused, not truncated. */
-export const MAX_KEYWORD = 100;
-
-export { GENRES, type Genre };
 export const genreLabel = (genre: string): string => GENRE_LABELS[genre as Genre]?.label ?? genre;
 
 /** Form fields arrive as '' when left empty: that means "not given". */
 const blank = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
-const optionalNumber = (schema: z.ZodNumber) => z.preprocess(blank, z.coerce.number().pipe(schema).optional());
+const optionalNumber = (schema: z.core.$ZodType<number, number>) => z.preprocess(blank, z.coerce.number().pipe(schema).optional());
 
-const partyField = z.preprocess(blank, z.coerce.number().pipe(z.number().int().min(1).max(MAX_PARTY)).default(DEFAULT_PARTY));
+/** `party` in a query: 1–20, blank or absent meaning the default. */
+export const partyField = z.preprocess(blank, z.coerce.number().pipe(z.number().int().min(PARTY_MIN).max(PARTY_MAX)).default(DEFAULT_PARTY));
 
 /** The listing's query, shared by `/api/stores` and the listing pages. */
 export const listQuerySchema = z
   .object({
-    name: z.preprocess(blank, safeString().trim().max(MAX_KEYWORD).optional()),
+    name: z.preprocess(blank, safeString().trim().max(KEYWORD_MAX).optional()),
     area: optionalNumber(idSchema),
-    genre: z.preprocess(blank, z.enum(GENRES as [Genre, ...Genre[]]).optional()),
+    genre: z.preprocess(blank, z.enum(GENRES).optional()),
     party: partyField,
     lat: optionalNumber(z.number().min(-90).max(90)),
     lng: optionalNumber(z.number().min(-180).max(180)),
-    page: z.preprocess(blank, z.coerce.number().pipe(z.number().int().min(1).max(10_000)).default(1)),
-    per_page: z.preprocess(blank, z.coerce.number().pipe(z.number().int().min(1).max(MAX_PER_PAGE)).default(DEFAULT_PER_PAGE)),
+    page: z.preprocess(blank, z.coerce.number().pipe(z.number().int().min(1).max(PAGE_MAX)).default(1)),
+    per_page: z.preprocess(blank, z.coerce.number().pipe(z.number().int().min(1).max(PAGE_SIZE_MAX)).default(PAGE_SIZE)),
   })
   .superRefine((q, ctx) => {
     if ((q.lat === undefined) !== (q.lng === undefined)) {

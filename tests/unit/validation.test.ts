@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { ID_MAX, idSchema, isJapanesePhone, isKana, normaliseKana, normalisePhone, parseId, safeString } from '../../src/lib/validation';
+import { ID_MAX, isJapanesePhone, isKana, normaliseKana, normalisePhone, parseId } from '../../src/lib/validation';
+import { idSchema } from '../../src/lib/contract/fields';
+import { safeString } from '../../src/server/http/api';
 import { isCommonPassword } from '../../src/server/commonPasswords';
 
 describe('Japanese phone numbers', () => {

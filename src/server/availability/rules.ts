@@ -4,6 +4,7 @@
  * All dates are instants; days and weekdays are Asia/Tokyo (see src/lib/datetime).
  */
 import { addTokyoDays, MINUTE_MS, tokyoInstant, tokyoParts } from '../../lib/datetime';
+import type { TableKind } from '../../lib/contract/enums';
 
 /** Starts are offered every 15 minutes. */
 export const SLOT_STEP_MIN = 15;
@@ -16,9 +17,6 @@ export const BOOKING_DAYS_AHEAD = 13;
  * night it is part of (Friday night), as diners and restaurants in Japan count it.
  */
 export const BUSINESS_DAY_START_MIN = 5 * 60;
-export const MAX_PARTY = 20;
-
-export type TableKind = 'counter' | 'table' | 'private_room' | 'tatami';
 
 export interface WeeklyHours {
   /** 0 = Sunday, Tokyo. */

@@ -6,7 +6,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { GENRES, PHOTO_HEIGHT, PHOTO_WIDTH, PHOTOS_PER_GENRE, type Genre } from './seed-data';
+import { PHOTO_HEIGHT, PHOTO_WIDTH, PHOTOS_PER_GENRE } from './seed-data';
+import { GENRES, type Genre } from '../../lib/contract/enums';
 
 const PALETTES: Array<[string, string]> = [
   ['#0b3d5c', '#0096c7'],

@@ -25,13 +25,12 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
+import { BOOKING_STATUSES, TABLE_KINDS } from '../../lib/contract/enums';
+
 const tstz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
-export const tableKind = pgEnum('table_kind', ['counter', 'table', 'private_room', 'tatami']);
-export const bookingStatus = pgEnum('booking_status', ['confirmed', 'cancelled']);
-
-export type TableKind = (typeof tableKind.enumValues)[number];
-export type BookingStatus = (typeof bookingStatus.enumValues)[number];
+export const tableKind = pgEnum('table_kind', TABLE_KINDS);
+export const bookingStatus = pgEnum('booking_status', BOOKING_STATUSES);
 
 export interface StorePhoto {
   src: string;

@@ -1,21 +1,7 @@
 /**
  * Fixed word lists for the demo seed (seed.ts). Plain data, no logic beyond lookups.
  */
-import type { TableKind } from './schema';
-
-export type Genre =
-  | 'izakaya'
-  | 'yakitori'
-  | 'yakiniku'
-  | 'sushi'
-  | 'ramen'
-  | 'washoku'
-  | 'italian'
-  | 'french'
-  | 'chinese'
-  | 'korean'
-  | 'cafe_bar'
-  | 'steak';
+import type { Genre, TableKind } from '../../lib/contract/enums';
 
 export const GENRE_LABELS: Record<Genre, { label: string; kana: string }> = {
   izakaya: { label: '居酒屋', kana: 'イザカヤ' },
@@ -31,8 +17,6 @@ export const GENRE_LABELS: Record<Genre, { label: string; kana: string }> = {
   cafe_bar: { label: 'カフェ・バー', kana: 'カフェバー' },
   steak: { label: 'ステーキ', kana: 'ステーキ' },
 };
-
-export const GENRES = Object.keys(GENRE_LABELS) as Genre[];
 
 /** Relative frequency of each genre in the seed. */
 export const GENRE_WEIGHTS: Record<Genre, number> = {
@@ -329,7 +313,7 @@ export const STAY_MINUTES: Record<Genre, number[]> = {
 };
 
 /** Table kinds a genre offers, with weights. */
-export const TABLE_KINDS: Record<Genre, Array<[TableKind, number]>> = {
+export const TABLE_KIND_WEIGHTS: Record<Genre, Array<[TableKind, number]>> = {
   izakaya: [['table', 5], ['tatami', 3], ['private_room', 2], ['counter', 2]],
   yakitori: [['counter', 5], ['table', 4], ['private_room', 1]],
   yakiniku: [['table', 6], ['private_room', 2], ['tatami', 1]],

@@ -23,8 +23,8 @@ import {
   type NewStoreHours,
   type NewStoreTable,
   type StorePhoto,
-  type TableKind,
 } from './schema';
+import { GENRES, type Genre, type TableKind } from '../../lib/contract/enums';
 import {
   AREAS,
   BUDGETS,
@@ -35,7 +35,6 @@ import {
   FEATURES,
   GENRE_LABELS,
   GENRE_WEIGHTS,
-  GENRES,
   GUEST_FAMILY,
   GUEST_GIVEN,
   NAME_PATTERNS,
@@ -43,10 +42,9 @@ import {
   PHOTO_WIDTH,
   PHOTOS_PER_GENRE,
   STAY_MINUTES,
-  TABLE_KINDS,
+  TABLE_KIND_WEIGHTS,
   TAG_POOL,
   type AreaDef,
-  type Genre,
 } from './seed-data';
 import { storeSearchTerms } from './searchTerms';
 
@@ -261,7 +259,7 @@ function makeTables(rng: Rng, genre: Genre): Array<Omit<NewStoreTable, 'storeId'
   const [lo, hi] = genre === 'ramen' || genre === 'sushi' ? [2, 6] : genre === 'izakaya' ? [5, 12] : [3, 10];
   const n = rng.int(lo, hi);
   const kinds: TableKind[] = [];
-  for (let i = 0; i < n; i++) kinds.push(rng.weighted(TABLE_KINDS[genre]));
+  for (let i = 0; i < n; i++) kinds.push(rng.weighted(TABLE_KIND_WEIGHTS[genre]));
   // Every store can seat a pair and a group of four.
   if (!kinds.some((k) => k === 'table' || k === 'tatami' || k === 'private_room')) kinds[0] = 'table';
   const order: TableKind[] = ['counter', 'table', 'tatami', 'private_room'];

@@ -2,6 +2,9 @@ import type { APIContext, APIRoute } from 'astro';
 import { z } from 'zod';
 import type { T } from '../../i18n';
 import { parseId } from '../../lib/validation';
+import { noControlCharacter } from '../../lib/contract/fields';
+import { fieldErrors, type Translate } from '../../lib/contract/messages';
+import type { ErrorCode } from '../../lib/contract/errors';
 import { errorBody } from './envelope';
 
 /** Bodies larger than this are refused before they are parsed. */
@@ -14,7 +17,7 @@ export const MAX_BODY_BYTES = 64 * 1024;
 export class ApiError extends Error {
   constructor(
     readonly status: number,
-    readonly code: string,
+    readonly code: ErrorCode,
     readonly messageKey: string,
     readonly options: { fields?: Record<string, string>; extra?: Record<string, unknown>; headers?: Record<string, string>; params?: Record<string, unknown> } = {},
   ) {
@@ -26,7 +29,7 @@ export const notFound = () => new ApiError(404, 'not_found', 'api.error.notFound
 
 /** For an answer made outside an endpoint (Astro's own, an unknown method): the envelope's code and message by status. */
 export function errorForStatus(status: number): ApiError {
-  const known: Record<number, [string, string]> = {
+  const known: Record<number, [ErrorCode, string]> = {
     400: ['bad_request', 'api.error.badRequest'],
     401: ['unauthorized', 'api.error.unauthorized'],
     403: ['forbidden', 'api.error.forbidden'],
@@ -53,56 +56,29 @@ export function errorResponse(t: T, error: ApiError): Response {
   return json(body, { status: error.status, headers: error.options.headers });
 }
 
-/** A field's label for messages: `field.<name>` when translated, else the name itself. */
-function label(t: T, path: PropertyKey[]): string {
-  const name = path.map(String).join('.');
-  const key = `field.${path[path.length - 1] === undefined ? name : String(path[path.length - 1])}`;
-  const translated = t(key);
-  return translated === key ? name : translated;
+/** i18next's `t` as the contract's plain translator. */
+export const translate = (t: T): Translate => (key, params) => t(key, params as Record<string, string>);
+
+export function validationError(t: T, error: { issues: z.core.$ZodIssue[] }): ApiError {
+  return new ApiError(400, 'validation_failed', 'validation.failed', { fields: fieldErrors(translate(t), error.issues) });
 }
 
-/** One translated message per zod issue, naming the field. */
-export function issueMessage(t: T, issue: z.core.$ZodIssue): string {
-  const field = label(t, issue.path);
-  switch (issue.code) {
-    case 'invalid_type':
-      return issue.input === undefined || issue.input === null
-        ? t('validation.required', { field })
-        : t('validation.invalid', { field });
-    case 'too_small':
-      if (issue.origin === 'string') {
-        return Number(issue.minimum) <= 1 ? t('validation.required', { field }) : t('validation.tooShort', { field, min: issue.minimum });
-      }
-      return t('validation.tooSmall', { field, min: issue.minimum });
-    case 'too_big':
-      return issue.origin === 'string' ? t('validation.tooLong', { field, max: issue.maximum }) : t('validation.tooBig', { field, max: issue.maximum });
-    case 'invalid_format':
-      return issue.format === 'email' ? t('validation.email') : t('validation.invalid', { field });
-    case 'custom':
-      return issue.message?.startsWith('validation.') || issue.message?.includes('.') ? t(issue.message, { field }) : t('validation.invalid', { field });
-    default:
-      return t('validation.invalid', { field });
-  }
-}
-
-export function validationError(t: T, error: z.ZodError): ApiError {
-  const fields: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const name = issue.path.length ? issue.path.map(String).join('.') : '_';
-    fields[name] ??= issueMessage(t, issue);
-  }
-  return new ApiError(400, 'validation_failed', 'validation.failed', { fields });
-}
+/**
+ * The string every server-side schema starts from (the contract's schemas use the same check):
+ * refuses the NUL character. The message names the field.
+ * @example safeString().max(50).parse('山田') // '山田'
+ */
+export const safeString = () => z.string().check(noControlCharacter);
 
 /** Parses a value with a schema, throwing the API's 400 with field messages. */
-export function validate<S extends z.ZodType>(t: T, schema: S, value: unknown): z.infer<S> {
-  const result = schema.safeParse(value);
+export function validate<S extends z.core.$ZodType>(t: T, schema: S, value: unknown): z.infer<S> {
+  const result = z.safeParse(schema, value);
   if (!result.success) throw validationError(t, result.error);
   return result.data;
 }
 
 /** Reads a JSON body of at most 64 KB and validates it. */
-export async function readJson<S extends z.ZodType>(request: Request, t: T, schema: S): Promise<z.infer<S>> {
+export async function readJson<S extends z.core.$ZodType>(request: Request, t: T, schema: S): Promise<z.infer<S>> {
   const declared = Number(request.headers.get('content-length') ?? '0');
   if (declared > MAX_BODY_BYTES) throw new ApiError(413, 'body_too_large', 'validation.bodyTooLarge');
   const text = await readCapped(request);
@@ -142,7 +118,7 @@ async function readCapped(request: Request): Promise<string> {
 }
 
 /** Query parameters as a plain object (first value wins), validated. */
-export function readQuery<S extends z.ZodType>(url: URL, t: T, schema: S): z.infer<S> {
+export function readQuery<S extends z.core.$ZodType>(url: URL, t: T, schema: S): z.infer<S> {
   const params: Record<string, string> = {};
   for (const [k, v] of url.searchParams) params[k] ??= v;
   return validate(t, schema, params);

@@ -1,6 +1,9 @@
 import { api, idParam, json, readJson, unauthorized } from '../../../server/http/api';
 import { getDb } from '../../../server/db/client';
-import { bookingContext, bookingJson, cancelBooking, editBooking, editSchema, getBooking, type Actor } from '../../../server/bookings';
+import { bookingContext, cancel, change, getBooking } from '../../../server/bookings/http';
+import { bookingJson } from '../../../server/bookings/json';
+import type { Actor } from '../../../server/bookings/view';
+import { editSchema } from '../../../lib/contract/booking';
 
 function actorOf(locals: App.Locals): Actor {
   if (!locals.user) throw unauthorized();
@@ -18,11 +21,11 @@ export const PATCH = api(async ({ locals, params, request }) => {
   const actor = actorOf(locals);
   const id = idParam(params.id);
   const input = await readJson(request, locals.t, editSchema);
-  return json(bookingJson(await editBooking(await getDb(), id, input, actor, bookingContext(locals))));
+  return json(bookingJson(await change(await getDb(), id, input, actor, bookingContext(locals))));
 });
 
 /** Cancels (until the start time). */
 export const DELETE = api(async ({ locals, params }) => {
   const actor = actorOf(locals);
-  return json(bookingJson(await cancelBooking(await getDb(), idParam(params.id), actor, bookingContext(locals))));
+  return json(bookingJson(await cancel(await getDb(), idParam(params.id), actor, bookingContext(locals))));
 });

@@ -1,7 +1,11 @@
 import { api, json, readJson, unauthorized } from '../../../server/http/api';
 import { getDb } from '../../../server/db/client';
-import { bookingContext, bookingJson, createBooking, createSchema, listBookings } from '../../../server/bookings';
+import { book, bookingContext } from '../../../server/bookings/http';
+import { bookingJson } from '../../../server/bookings/json';
+import { listBookings } from '../../../server/bookings/view';
 import { withinBookingLimits } from '../../../server/bookingLimits';
+import { createSchema } from '../../../lib/contract/booking';
+import { bookingPaths } from '../../../lib/contract/paths';
 
 /** The signed-in diner's bookings, newest first. */
 export const GET = api(async ({ locals }) => {
@@ -18,7 +22,7 @@ export const POST = api(async ({ locals, request }) => {
   const input = await readJson(request, locals.t, createSchema);
   const db = await getDb();
   const { booking } = await withinBookingLimits(db, { kind: 'user', userId: user.id }, () =>
-    createBooking(db, input, { kind: 'user', userId: user.id, email: user.email, name: user.name }, bookingContext(locals)),
+    book(db, input, { kind: 'user', userId: user.id, email: user.email, name: user.name }, bookingContext(locals)),
   );
-  return json(bookingJson(booking), { status: 201, headers: { location: `/api/bookings/${booking.id}` } });
+  return json(bookingJson(booking), { status: 201, headers: { location: bookingPaths.api(booking.id) } });
 });

@@ -1,7 +1,11 @@
 import { api, idParam, json, readJson } from '../../../server/http/api';
 import { getDb } from '../../../server/db/client';
-import { bookingContext, bookingJson, cancelBooking, editBooking, editSchema, getBooking, guestActor } from '../../../server/bookings';
+import { bookingContext, cancel, change, getBooking } from '../../../server/bookings/http';
+import { bookingJson } from '../../../server/bookings/json';
+import { guestActor } from '../../../server/bookings/guestAccess';
+import { editSchema } from '../../../lib/contract/booking';
 
+/** A guest booking, for whoever holds its edit token (header or this booking's cookie). */
 export const GET = api(async (context) => {
   return json(bookingJson(await getBooking(await getDb(), idParam(context.params.id), guestActor(context))));
 });
@@ -10,10 +14,10 @@ export const PATCH = api(async (context) => {
   const { locals, params, request } = context;
   const id = idParam(params.id);
   const input = await readJson(request, locals.t, editSchema);
-  return json(bookingJson(await editBooking(await getDb(), id, input, guestActor(context), bookingContext(locals))));
+  return json(bookingJson(await change(await getDb(), id, input, guestActor(context), bookingContext(locals))));
 });
 
 export const DELETE = api(async (context) => {
   const { locals, params } = context;
-  return json(bookingJson(await cancelBooking(await getDb(), idParam(params.id), guestActor(context), bookingContext(locals))));
+  return json(bookingJson(await cancel(await getDb(), idParam(params.id), guestActor(context), bookingContext(locals))));
 });

@@ -1,7 +1,11 @@
 import { api, json, readJson } from '../../../server/http/api';
 import { getDb } from '../../../server/db/client';
-import { bookingContext, bookingJson, createBooking, guestSchema, setGuestCookies } from '../../../server/bookings';
+import { book, bookingContext } from '../../../server/bookings/http';
+import { bookingJson } from '../../../server/bookings/json';
+import { setGuestCookies } from '../../../server/bookings/guestAccess';
 import { deviceId, withinBookingLimits } from '../../../server/bookingLimits';
+import { guestSchema } from '../../../lib/contract/booking';
+import { bookingPaths } from '../../../lib/contract/paths';
 
 /**
  * Books without an account. The edit token is in this answer only (and the mail); the browser that
@@ -13,7 +17,7 @@ export const POST = api(async ({ locals, request, cookies }) => {
   const input = await readJson(request, locals.t, guestSchema);
   const db = await getDb();
   const source = { kind: 'guest' as const, address: locals.clientAddress, email: input.email, phone: input.phone, device: deviceId(cookies, locals) };
-  const { booking, editToken } = await withinBookingLimits(db, source, () => createBooking(db, input, { kind: 'guest', token: '' }, bookingContext(locals)));
+  const { booking, editToken } = await withinBookingLimits(db, source, () => book(db, input, { kind: 'guest', token: '' }, bookingContext(locals)));
   setGuestCookies(cookies, locals, booking, editToken!, booking.end.getTime() - Date.now());
-  return json({ ...bookingJson(booking), edit_token: editToken }, { status: 201, headers: { location: `/api/guest-bookings/${booking.id}` } });
+  return json({ ...bookingJson(booking), edit_token: editToken }, { status: 201, headers: { location: bookingPaths.guestApi(booking.id) } });
 });

@@ -1,6 +1,6 @@
 import { api, idParam, unauthorized } from '../../../../server/http/api';
 import { getDb } from '../../../../server/db/client';
-import { bookingContext, getBooking, icsResponse } from '../../../../server/bookings';
+import { bookingContext, getBooking, icsResponse } from '../../../../server/bookings/http';
 
 /** "Add to calendar" for one of the diner's own bookings. */
 export const GET = api(async ({ locals, params }) => {

@@ -1,6 +1,7 @@
 import { api, idParam } from '../../../../server/http/api';
 import { getDb } from '../../../../server/db/client';
-import { bookingContext, getBooking, guestActor, icsResponse } from '../../../../server/bookings';
+import { bookingContext, getBooking, icsResponse } from '../../../../server/bookings/http';
+import { guestActor } from '../../../../server/bookings/guestAccess';
 
 /** "Add to calendar" for a guest booking (token header or the booking's cookie). */
 export const GET = api(async (context) => {

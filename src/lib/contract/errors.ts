@@ -1,0 +1,30 @@
+/**
+ * The stable `code` of every API error (DESIGN §4: `{ error: { code, message, fields? } }`).
+ * Clients branch on these; the message beside them is translated and may change.
+ */
+export const ERROR_CODES = [
+  'bad_request',
+  'invalid_json',
+  'invalid_encoding',
+  'validation_failed',
+  'invalid_link',
+  'wrong_password',
+  'unauthorized',
+  'forbidden',
+  'cross_origin',
+  'not_found',
+  'method_not_allowed',
+  'email_taken',
+  'slot_taken',
+  'overlapping_booking',
+  'not_changeable',
+  'body_too_large',
+  'headers_too_large',
+  'rate_limited',
+  'too_many_streams',
+  'internal',
+  'shutting_down',
+  'streams_full',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -1,0 +1,32 @@
+/**
+ * Every limit a form, an endpoint or an island checks, in one place. Plain numbers: the server's
+ * schemas, the pages' `maxlength` and the islands all read them from here.
+ */
+
+/** A party is 1 to 20 people (the largest table of any store sets a lower limit per store). */
+export const PARTY_MIN = 1;
+export const PARTY_MAX = 20;
+/** The party a listing and a booking form start with when none is given. */
+export const DEFAULT_PARTY = 2;
+
+/** A booking's note (allergies, an anniversary). */
+export const NOTE_MAX = 200;
+/** A guest's name and its kana reading. */
+export const GUEST_NAME_MAX = 50;
+/** A phone number as typed, with dashes and spaces. */
+export const PHONE_INPUT_MAX = 20;
+/** An e-mail address (RFC 5321). */
+export const EMAIL_MAX = 254;
+/** A guest edit token or a reset token as sent back; longer is never one of ours. */
+export const TOKEN_MAX = 200;
+
+/** Long enough for any store name, station or area; longer input is refused, not truncated. */
+export const KEYWORD_MAX = 100;
+/** Stores on one page of a listing, by default and at most. */
+export const PAGE_SIZE = 20;
+export const PAGE_SIZE_MAX = 50;
+/** A diner's booking history shows at most this many bookings. */
+export const BOOKING_LIST_MAX = 200;
+
+/** The last page a listing answers. */
+export const PAGE_MAX = 10_000;

@@ -1,0 +1,53 @@
+/**
+ * One translated message per invalid field, the same on the server (i18next's `t`) and in an
+ * island (the dictionary subset it was given): both run a schema, then `fieldErrors`.
+ */
+import type { $ZodIssue } from 'zod/v4/core';
+
+/** A translator: i18next's fixed `t` on the server, `fromDictionary(labels)` in the browser. */
+export type Translate = (key: string, params?: Record<string, unknown>) => string;
+
+/**
+ * A translator over a plain dictionary, with i18next's `{{name}}` interpolation. A missing key
+ * comes back as itself, as i18next does.
+ * @example fromDictionary({ 'a.b': '{{n}}名' })('a.b', { n: 2 }) // '2名'
+ */
+export function fromDictionary(dict: Readonly<Record<string, string>>): Translate {
+  return (key, params = {}) => (dict[key] ?? key).replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+}
+
+/** A field's label for messages: `field.<name>` when translated, else the name itself. */
+function label(t: Translate, path: readonly PropertyKey[]): string {
+  const name = path.map(String).join('.');
+  const last = path[path.length - 1];
+  const key = `field.${last === undefined ? name : String(last)}`;
+  const translated = t(key);
+  return translated === key ? name : translated;
+}
+
+/** One translated message for a zod issue, naming the field. */
+export function issueMessage(t: Translate, issue: $ZodIssue): string {
+  const field = label(t, issue.path);
+  switch (issue.code) {
+    case 'invalid_type':
+      return issue.input === undefined || issue.input === null ? t('validation.required', { field }) : t('validation.invalid', { field });
+    case 'too_small':
+      if (issue.origin === 'string') return Number(issue.minimum) <= 1 ? t('validation.required', { field }) : t('validation.tooShort', { field, min: issue.minimum });
+      return t('validation.tooSmall', { field, min: issue.minimum });
+    case 'too_big':
+      return issue.origin === 'string' ? t('validation.tooLong', { field, max: issue.maximum }) : t('validation.tooBig', { field, max: issue.maximum });
+    case 'invalid_format':
+      return issue.format === 'email' ? t('validation.email') : t('validation.invalid', { field });
+    case 'custom':
+      return issue.message?.includes('.') ? t(issue.message, { field }) : t('validation.invalid', { field });
+    default:
+      return t('validation.invalid', { field });
+  }
+}
+
+/** Field name (`_` for the whole object) → the message of its first issue. */
+export function fieldErrors(t: Translate, issues: readonly $ZodIssue[]): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of issues) fields[issue.path.length ? issue.path.map(String).join('.') : '_'] ??= issueMessage(t, issue);
+  return fields;
+}

@@ -1,0 +1,16 @@
+/**
+ * Where a booking lives, for pages, islands, mails and cookie scopes alike. A guest's pages and API
+ * carry no account: the edit token travels in a link once, then in a cookie scoped to these paths.
+ */
+export const bookingPaths = {
+  /** A signed-in diner's API for one booking. */
+  api: (id: number) => `/api/bookings/${id}`,
+  ics: (id: number) => `/api/bookings/${id}/ics`,
+  edit: (storeId: number, id: number) => `/store/${storeId}/booking/edit/${id}`,
+  complete: (storeId: number, id: number) => `/store/${storeId}/booking/complete/${id}`,
+  guestApi: (id: number) => `/api/guest-bookings/${id}`,
+  guestIcs: (id: number) => `/api/guest-bookings/${id}/ics`,
+  /** The guest edit page; with `token`, the link that opens it (mailed, and shown once). */
+  guestEdit: (storeId: number, id: number, token?: string) =>
+    `/store/${storeId}/booking-without/edit/${id}${token === undefined ? '' : `?token=${encodeURIComponent(token)}`}`,
+};

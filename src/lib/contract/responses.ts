@@ -1,0 +1,51 @@
+/**
+ * The JSON the API answers, as schemas (DESIGN §6; times are ISO 8601 with `+09:00`). Islands use
+ * the inferred types; the API tests parse real answers with the schemas, so the two cannot drift.
+ */
+import * as z from 'zod/mini';
+import { BOOKING_STATUSES, TABLE_KINDS } from './enums';
+import { ERROR_CODES } from './errors';
+
+export const slotSchema = z.object({ start: z.string(), end: z.string(), free_tables: z.int() });
+
+export const availabilitySchema = z.object({ slots: z.array(slotSchema) });
+
+export const bookingSchema = z.object({
+  id: z.int(),
+  code: z.string(),
+  store_id: z.int(),
+  store_name: z.string(),
+  start: z.string(),
+  end: z.string(),
+  party_size: z.int(),
+  status: z.enum(BOOKING_STATUSES),
+  seat_preference: z.nullable(z.enum(TABLE_KINDS)),
+  table_kind: z.enum(TABLE_KINDS),
+  note: z.string(),
+  cancellation_policy: z.string(),
+  /** Confirmed and not started yet. */
+  changeable: z.boolean(),
+  /** Only on guest bookings, to their holder. */
+  guest: z.optional(z.object({ name: z.string(), name_kana: z.string(), phone: z.string(), email: z.string() })),
+});
+
+/** A new guest booking: the edit token is in this answer only (and the mail). */
+export const guestBookedSchema = z.extend(bookingSchema, { edit_token: z.string() });
+
+export const bookingListSchema = z.object({ items: z.array(bookingSchema) });
+
+export const errorSchema = z.object({
+  error: z.object({
+    code: z.enum(ERROR_CODES),
+    message: z.string(),
+    /** Field name → translated message. */
+    fields: z.optional(z.record(z.string(), z.string())),
+    /** With `slot_taken`: the nearest free starts that day for that party. */
+    next_slots: z.optional(z.array(slotSchema)),
+  }),
+});
+
+export type SlotJson = z.infer<typeof slotSchema>;
+export type BookingJson = z.infer<typeof bookingSchema>;
+export type GuestBookedJson = z.infer<typeof guestBookedSchema>;
+export type ErrorJson = z.infer<typeof errorSchema>;

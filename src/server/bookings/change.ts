@@ -1,0 +1,81 @@
+/**
+ * Changing and cancelling a booking, until its start. A change is one UPDATE under the store's
+ * lock: the old table stays held until the new one is secured, in the same statement.
+ */
+import { and, eq, gt } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { bookings } from '../db/schema';
+import type { StoreState } from '../availability';
+import type { EditInput } from '../../lib/contract/booking';
+import { holdOf, type Cancelled, type Changed, type Refusal } from './outcome';
+import { afterCommit, checkParty, checkStart, lockAndLoad, pickTable, Refused, refusal, refusalOf, stayEnd } from './rules';
+import { findBooking, type Actor } from './view';
+
+export async function editBooking(db: Db, id: number, input: EditInput, actor: Actor, now = new Date()): Promise<Changed | Refusal> {
+  let tried: { storeId: number; start: Date; party: number } | undefined;
+  try {
+    const before = await db.transaction(async (tx) => {
+      const seen = await findBooking(tx, id, actor, now);
+      if (!seen) throw new Refused({ kind: 'not_found' });
+      const start = input.start ? new Date(input.start) : seen.start;
+      const state = await lockAndLoad(tx, seen.storeId, start);
+      // Read again under the store lock: a concurrent change or cancellation has committed by now.
+      const current = await findBooking(tx, id, actor, now);
+      if (!state || !current) throw new Refused({ kind: 'not_found' });
+      if (current.status !== 'confirmed' || current.start.getTime() <= now.getTime()) throw new Refused({ kind: 'not_changeable' });
+      const party = input.party_size ?? current.partySize;
+      const preference = input.seat_preference === undefined ? current.seatPreference : input.seat_preference;
+      tried = { storeId: current.storeId, start, party };
+      if (start.getTime() !== current.start.getTime()) checkStart(state, start, now);
+      checkParty(state, party);
+      // This booking's own hold must not count against it.
+      const busy = state.busy.filter((b) => !(b.tableId === current.tableId && b.start.getTime() === current.start.getTime()));
+      const freeState: StoreState = { ...state, busy };
+      const end = stayEnd(state, start);
+      const table = pickTable(freeState, start, end, party, preference, current.tableId);
+      await tx
+        .update(bookings)
+        .set({
+          tableId: table.id,
+          startsAt: start,
+          endsAt: end,
+          partySize: party,
+          seatPreference: preference ?? null,
+          ...(input.note !== undefined ? { note: input.note.trim() } : {}),
+          updatedAt: now,
+        })
+        .where(eq(bookings.id, id));
+      return current;
+    });
+    const booking = (await findBooking(db, id, actor, now))!;
+    const change = { storeId: booking.storeId, released: holdOf(before), taken: holdOf(booking) };
+    await afterCommit(db, change);
+    return { kind: 'changed', booking, change };
+  } catch (err) {
+    const refused = refusalOf(err);
+    if (!refused) throw err;
+    return tried ? refusal(db, refused, tried.storeId, tried.start, tried.party, now) : refused;
+  }
+}
+
+/** Cancels until the start time; cancelling twice is harmless. */
+export async function cancelBooking(db: Db, id: number, actor: Actor, now = new Date()): Promise<Cancelled | Refusal> {
+  const current = await findBooking(db, id, actor, now);
+  if (!current) return { kind: 'not_found' };
+  if (current.status === 'cancelled') return { kind: 'cancelled', booking: current, change: null };
+  if (current.start.getTime() <= now.getTime()) return { kind: 'not_cancellable' };
+  const updated = await db
+    .update(bookings)
+    .set({ status: 'cancelled', cancelledAt: now, updatedAt: now })
+    .where(and(eq(bookings.id, id), eq(bookings.status, 'confirmed'), gt(bookings.startsAt, now)))
+    .returning({ id: bookings.id });
+  if (!updated.length) {
+    // Someone else (another tab) cancelled it or it started meanwhile: answer as it now is.
+    const latest = await findBooking(db, id, actor, now);
+    if (!latest) return { kind: 'not_found' };
+    return latest.status === 'cancelled' ? { kind: 'cancelled', booking: latest, change: null } : { kind: 'not_cancellable' };
+  }
+  const change = { storeId: current.storeId, released: holdOf(current), taken: null };
+  await afterCommit(db, change);
+  return { kind: 'cancelled', booking: { ...current, status: 'cancelled' }, change };
+}

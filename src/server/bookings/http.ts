@@ -1,0 +1,92 @@
+/**
+ * The booking service as the API speaks it: a refusal becomes its status and translated message,
+ * a success sends its confirmation mail. Endpoints stay a few lines each.
+ */
+import type { Db } from '../db/client';
+import { publicOrigin } from '../config';
+import { ApiError, notFound, translate } from '../http/api';
+import type { T } from '../../i18n';
+import type { CreateInput, EditInput, GuestInput } from '../../lib/contract/booking';
+import type { Translate } from '../../lib/contract/messages';
+import { createBooking } from './create';
+import { cancelBooking, editBooking } from './change';
+import { bookingIcs } from './ics';
+import { slotJson } from './json';
+import { sendBookingMail, type MailContext } from './mail';
+import type { Booked, Refusal } from './outcome';
+import { findBooking, type Actor, type BookingView } from './view';
+
+export interface BookingContext extends MailContext {
+  now?: Date;
+}
+
+/** What the adapters need from an endpoint's locals. */
+export function bookingContext(locals: { t: T; locale: string }): BookingContext {
+  return { t: translate(locals.t), locale: locals.locale, origin: publicOrigin() };
+}
+
+const fieldError = (t: Translate, field: string, key: string, params?: Record<string, unknown>) =>
+  new ApiError(400, 'validation_failed', 'validation.failed', { fields: { [field]: t(key, params) } });
+
+/** The API's answer to a refusal. */
+export function refusalError(t: Translate, r: Refusal): ApiError {
+  switch (r.kind) {
+    case 'not_found':
+      return notFound();
+    case 'store_not_found':
+      return new ApiError(404, 'not_found', 'booking.error.storeNotFound', { fields: { store_id: t('booking.error.storeNotFound') } });
+    case 'bad_start':
+      return fieldError(t, 'start', `booking.error.start.${r.problem}`);
+    case 'party_too_big':
+      return fieldError(t, 'party_size', 'booking.error.partyTooBig', { max: r.max });
+    case 'slot_taken':
+      return new ApiError(409, 'slot_taken', 'booking.error.slotTaken', { extra: { next_slots: r.nextSlots.map(slotJson) } });
+    case 'overlapping':
+      return new ApiError(409, 'overlapping_booking', 'booking.error.overlapping');
+    case 'not_changeable':
+      return new ApiError(409, 'not_changeable', 'booking.error.notChangeable');
+    case 'not_cancellable':
+      return new ApiError(409, 'not_changeable', 'booking.error.notCancellable');
+  }
+}
+
+const mailTo = (actor: Actor, b: BookingView) => (actor.kind === 'user' ? actor.email : b.guest?.email);
+
+/** Books and mails the confirmation; a refusal is thrown as its ApiError. */
+export async function book(db: Db, input: CreateInput | GuestInput, actor: Actor, ctx: BookingContext): Promise<Booked> {
+  const outcome = await createBooking(db, input, actor, ctx.now);
+  if (outcome.kind !== 'booked') throw refusalError(ctx.t, outcome);
+  const to = mailTo(actor, outcome.booking);
+  if (to) await sendBookingMail(db, to, outcome.booking, 'created', ctx, outcome.editToken);
+  return outcome;
+}
+
+export async function change(db: Db, id: number, input: EditInput, actor: Actor, ctx: BookingContext): Promise<BookingView> {
+  const outcome = await editBooking(db, id, input, actor, ctx.now);
+  if (outcome.kind !== 'changed') throw refusalError(ctx.t, outcome);
+  const to = mailTo(actor, outcome.booking);
+  if (to) await sendBookingMail(db, to, outcome.booking, 'changed', ctx);
+  return outcome.booking;
+}
+
+export async function cancel(db: Db, id: number, actor: Actor, ctx: BookingContext): Promise<BookingView> {
+  const outcome = await cancelBooking(db, id, actor, ctx.now);
+  if (outcome.kind !== 'cancelled') throw refusalError(ctx.t, outcome);
+  const to = mailTo(actor, outcome.booking);
+  // Only the cancellation that happened now is mailed, not a second click.
+  if (to && outcome.change) await sendBookingMail(db, to, outcome.booking, 'cancelled', ctx);
+  return outcome.booking;
+}
+
+/** The actor's booking, or 404. */
+export async function getBooking(db: Db, id: number, actor: Actor, now = new Date()): Promise<BookingView> {
+  const found = await findBooking(db, id, actor, now);
+  if (!found) throw notFound();
+  return found;
+}
+
+export function icsResponse(b: BookingView, ctx: BookingContext): Response {
+  return new Response(bookingIcs(b, ctx), {
+    headers: { 'content-type': 'text/calendar; charset=utf-8', 'content-disposition': `attachment; filename="sugu-${b.code}.ics"`, 'cache-control': 'no-store' },
+  });
+}

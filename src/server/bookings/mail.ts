@@ -1,0 +1,45 @@
+/**
+ * The confirmation mails of a booking: made, changed, cancelled. Plain text in the diner's
+ * language, times in Tokyo, the guest's edit link when there is one.
+ */
+import type { Db } from '../db/client';
+import { queueMail } from '../mail';
+import { formatStay } from '../../lib/datetime';
+import { bookingPaths } from '../../lib/contract/paths';
+import type { Translate } from '../../lib/contract/messages';
+import type { BookingView } from './view';
+
+export type MailKind = 'created' | 'changed' | 'cancelled';
+
+export interface MailContext {
+  t: Translate;
+  locale: string;
+  /** Origin of the site, for links. */
+  origin: string;
+}
+
+/** Subject and text of one confirmation mail. */
+export function bookingMail(b: BookingView, kind: MailKind, ctx: MailContext, editToken?: string): { subject: string; text: string } {
+  const { t, locale, origin } = ctx;
+  const lines = [
+    t(`booking.mail.${kind}.intro`),
+    '',
+    `${t('booking.summary.code')}: ${b.code}`,
+    `${t('booking.summary.store')}: ${b.storeName}`,
+    `${t('booking.summary.time')}: ${formatStay(b.start, b.end, locale)}`,
+    `${t('booking.summary.party')}: ${t('booking.partyCount', { count: b.partySize })}`,
+  ];
+  // The note is the booker's own text, and no address here is confirmed (a guest types any address;
+  // accounts are not verified): never mail it, or anyone could send anything from no-reply@sugu.jp.
+  if (b.note) lines.push(t('booking.mail.noteOnPage'));
+  if (kind !== 'cancelled') {
+    lines.push('', `${t('booking.summary.policy')}:`, b.cancellationPolicy || t('booking.policyNone'));
+    if (editToken) lines.push('', t('booking.mail.editLink'), origin + bookingPaths.guestEdit(b.storeId, b.id, editToken));
+    else if (!b.guest) lines.push('', t('booking.mail.manage'), `${origin}/booking-list`);
+  }
+  return { subject: t(`booking.mail.${kind}.subject`, { code: b.code, store: b.storeName }), text: lines.join('\n') };
+}
+
+export async function sendBookingMail(db: Db, to: string, b: BookingView, kind: MailKind, ctx: MailContext, editToken?: string): Promise<void> {
+  await queueMail(db, { to, ...bookingMail(b, kind, ctx, editToken), kind: `booking_${kind}` });
+}

@@ -1,0 +1,61 @@
+/** What the booking pages give the booking widget: the store's limits, the dates, the labels. */
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { stores, storeTables } from '../db/schema';
+import { dictionaries, pick, type T } from '../../i18n';
+import { formatDay, toTokyoIso, tokyoInstant } from '../../lib/datetime';
+import { TABLE_KINDS, type TableKind } from '../../lib/contract/enums';
+import { PARTY_MAX } from '../../lib/contract/limits';
+import { bookableDates, businessDate } from '../availability';
+import { isChangeable, type BookingView } from './view';
+
+export interface BookingStore {
+  id: number;
+  name: string;
+  cancellationPolicy: string;
+  stayMinutes: number;
+  /** The largest party one table takes. */
+  maxParty: number;
+  /** Seat kinds the store has, in a fixed order. */
+  kinds: TableKind[];
+}
+
+export async function bookingStore(db: Db, storeId: number): Promise<BookingStore | null> {
+  const [store] = await db
+    .select({ id: stores.id, name: stores.name, cancellationPolicy: stores.cancellationPolicy, stayMinutes: stores.stayMinutes })
+    .from(stores)
+    .where(eq(stores.id, storeId));
+  if (!store) return null;
+  const tables = await db.select({ kind: storeTables.kind, maxParty: storeTables.maxParty }).from(storeTables).where(eq(storeTables.storeId, storeId));
+  const kinds = TABLE_KINDS.filter((k) => tables.some((x) => x.kind === k));
+  return { ...store, maxParty: Math.min(PARTY_MAX, Math.max(0, ...tables.map((x) => x.maxParty))), kinds };
+}
+
+/**
+ * Strings the booking widget needs, passed to it as props (islands ship no i18next): its own, and
+ * the field names and messages of the contract's schemas (tests/unit/contract.test.ts checks them).
+ */
+const WIDGET_LABEL_PREFIXES = ['booking.form.', 'booking.seat.', 'booking.summary.', 'booking.guest.', 'booking.edit.', 'booking.complete.', 'booking.race', 'booking.list.', 'booking.validation.', 'validation.', 'field.'];
+const WIDGET_LABEL_KEYS = ['booking.partyCount', 'booking.policyNone', 'booking.title.complete', 'booking.error.network', 'booking.error.nothingToChange', 'booking.status.confirmed', 'booking.status.cancelled'];
+
+export function widgetLabels(t: T): Record<string, string> {
+  const keys = Object.keys(dictionaries.ja ?? {}).filter((k) => WIDGET_LABEL_PREFIXES.some((p) => k.startsWith(p)) || WIDGET_LABEL_KEYS.includes(k));
+  return pick(t, keys);
+}
+
+/** The dates a diner may pick, labelled `11月21日(土)` (or the locale's form), the first one today. */
+export function dateChoices(locale: string, now = new Date()): { value: string; label: string }[] {
+  return bookableDates(now).map((value) => ({ value, label: formatDay(tokyoInstant(value, 12 * 60), locale) }));
+}
+
+/** The store as the widget shows it. */
+export const widgetStore = (s: BookingStore) => ({ id: s.id, name: s.name, policy: s.cancellationPolicy, maxParty: s.maxParty, kinds: s.kinds, stayMinutes: s.stayMinutes });
+
+/** The widget's dates and booking for changing `b` (its own day stays offered even when past the window). */
+export function editWidgetProps(b: BookingView, locale: string, now = new Date()) {
+  const dates = dateChoices(locale, now);
+  const date = businessDate(b.start);
+  if (!dates.some((d) => d.value === date)) dates.unshift({ value: date, label: date });
+  const booking = { start: toTokyoIso(b.start), end: toTokyoIso(b.end), date, party: b.partySize, seat: b.seatPreference, note: b.note, changeable: isChangeable(b, now), status: b.status };
+  return { dates, booking };
+}

@@ -1,0 +1,102 @@
+/**
+ * What create and change share inside their transaction: the store's row lock, the start and
+ * party checks, the choice of table, and how a database conflict is read. A check that fails
+ * throws `Refused`, which rolls the transaction back; the service turns it into its outcome.
+ */
+import { randomInt } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { stores } from '../db/schema';
+import { businessDate, freeTablesFor, loadStoreStates, smallestFit, startProblem, storeDaySlots, type Slot, type StoreState, type TableInfo } from '../availability';
+import { publishAvailabilityChange } from '../events';
+import { MINUTE_MS } from '../../lib/datetime';
+import type { TableKind } from '../../lib/contract/enums';
+import type { Refusal, StoreChange } from './outcome';
+import type { Q } from './view';
+
+export class Refused {
+  constructor(readonly refusal: Refusal) {}
+}
+
+const CODE_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
+
+/** `SG-7K3Q9P`: 32^6 ≈ 10^9 codes, without look-alike characters (0/O, 1/I). */
+export function newBookingCode(): string {
+  let s = '';
+  for (let i = 0; i < 6; i++) s += CODE_ALPHABET[randomInt(CODE_ALPHABET.length)];
+  return `SG-${s}`;
+}
+
+/**
+ * Locks the store's row for the rest of the transaction, so bookings at one store are decided one
+ * after another on fresh data, and loads what the rules need around `start`.
+ */
+export async function lockAndLoad(tx: Q, storeId: number, start: Date): Promise<StoreState | null> {
+  const locked = await tx.execute(sql`select id from ${stores} where ${stores.id} = ${storeId} for update`);
+  if (!locked.length) return null;
+  // Only bookings overlapping a stay starting at `start` matter (stays are far shorter than 12 hours).
+  const states = await loadStoreStates(tx as Db, [storeId], start, new Date(start.getTime() + 12 * 60 * MINUTE_MS));
+  return states.get(storeId) ?? null;
+}
+
+export function checkStart(state: StoreState, start: Date, now: Date): void {
+  const problem = startProblem(state, start, now);
+  if (problem) throw new Refused({ kind: 'bad_start', problem });
+}
+
+export function checkParty(state: StoreState, party: number): void {
+  const largest = Math.max(0, ...state.tables.map((x) => x.maxParty));
+  if (party > largest) throw new Refused({ kind: 'party_too_big', max: largest });
+}
+
+export const stayEnd = (state: StoreState, start: Date) => new Date(start.getTime() + state.stayMinutes * MINUTE_MS);
+
+/** Picks a table for a stay: keeps `keep` when it still fits, is free and matches the preference; otherwise the smallest free fit. */
+export function pickTable(state: StoreState, start: Date, end: Date, party: number, preference: TableKind | null | undefined, keep?: number): TableInfo {
+  const free = freeTablesFor(state.tables, state.busy, start, end, party);
+  const current = keep === undefined ? undefined : free.find((x) => x.id === keep);
+  if (current && (!preference || current.kind === preference || !free.some((x) => x.kind === preference))) return current;
+  const table = smallestFit(free, preference);
+  if (!table) throw new Refused({ kind: 'slot_taken', nextSlots: [] });
+  return table;
+}
+
+/** SQLSTATE and constraint of a database error, looking through Drizzle's wrapping. */
+export function pgError(err: unknown): { code?: string; constraint?: string } {
+  let e = err as { code?: unknown; constraint_name?: unknown; cause?: unknown } | undefined;
+  for (let i = 0; e && i < 5; i++) {
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return { code: e.code, constraint: typeof e.constraint_name === 'string' ? e.constraint_name : undefined };
+    e = e.cause as typeof e;
+  }
+  return {};
+}
+
+/**
+ * The refusal an error stands for, or null when it is a real failure. The exclusion constraints
+ * are the final word should anything slip past the lock: one table, or one diner, twice at once.
+ */
+export function refusalOf(err: unknown): Refusal | null {
+  if (err instanceof Refused) return err.refusal;
+  const pg = pgError(err);
+  if (pg.code !== '23P01') return null;
+  return pg.constraint === 'bookings_no_overlap_per_user_store' ? { kind: 'overlapping' } : { kind: 'slot_taken', nextSlots: [] };
+}
+
+/** Free starts that day for that party, the requested time's neighbours first, at most six. */
+export async function nextFreeSlots(db: Db, storeId: number, start: Date, party: number, now = new Date()): Promise<Slot[]> {
+  const slots = (await storeDaySlots(db, storeId, businessDate(start), party, now)) ?? [];
+  const free = slots.filter((s) => s.freeTables > 0);
+  const after = free.filter((s) => s.start.getTime() >= start.getTime());
+  const before = free.filter((s) => s.start.getTime() < start.getTime()).reverse();
+  return [...after, ...before].slice(0, 6).sort((a, b) => a.start.getTime() - b.start.getTime());
+}
+
+/** A refusal as the caller gets it: a lost race names the next free starts, read after the rollback. */
+export async function refusal(db: Db, r: Refusal, storeId: number, start: Date, party: number, now: Date): Promise<Refusal> {
+  return r.kind === 'slot_taken' ? { kind: 'slot_taken', nextSlots: await nextFreeSlots(db, storeId, start, party, now) } : r;
+}
+
+/** Everything that follows a commit at a store: live pages are told its availability changed. */
+export async function afterCommit(db: Db, change: StoreChange): Promise<void> {
+  await publishAvailabilityChange(db, [change.storeId]);
+}

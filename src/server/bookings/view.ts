@@ -1,0 +1,96 @@
+/**
+ * A booking as its owner sees it, and the reads that find it. Ownership is part of every query:
+ * someone else's booking is indistinguishable from none.
+ */
+import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { bookings, stores, storeTables } from '../db/schema';
+import { hashToken } from '../sessions';
+import type { BookingStatus, TableKind } from '../../lib/contract/enums';
+import { BOOKING_LIST_MAX, TOKEN_MAX } from '../../lib/contract/limits';
+
+/** Who is asking: a signed-in diner, or whoever holds a guest booking's edit token. */
+export type Actor = { kind: 'user'; userId: number; email: string; name: string } | { kind: 'guest'; token: string };
+
+export interface BookingView {
+  id: number;
+  code: string;
+  storeId: number;
+  storeName: string;
+  storeAddress: string;
+  cancellationPolicy: string;
+  start: Date;
+  end: Date;
+  partySize: number;
+  status: BookingStatus;
+  seatPreference: TableKind | null;
+  tableKind: TableKind;
+  /** Internal: never sent to clients. */
+  tableId: number;
+  note: string;
+  guest: { name: string; nameKana: string; phone: string; email: string } | null;
+}
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** The database or an open transaction. */
+export type Q = Db | Tx;
+
+const viewColumns = {
+  id: bookings.id,
+  code: bookings.code,
+  storeId: bookings.storeId,
+  storeName: stores.name,
+  storeAddress: stores.address,
+  cancellationPolicy: stores.cancellationPolicy,
+  start: bookings.startsAt,
+  end: bookings.endsAt,
+  partySize: bookings.partySize,
+  status: bookings.status,
+  seatPreference: bookings.seatPreference,
+  tableKind: storeTables.kind,
+  tableId: bookings.tableId,
+  note: bookings.note,
+  guestName: bookings.guestName,
+  guestNameKana: bookings.guestNameKana,
+  guestPhone: bookings.guestPhone,
+  guestEmail: bookings.guestEmail,
+};
+
+function select(q: Q) {
+  return q.select(viewColumns).from(bookings).innerJoin(stores, eq(stores.id, bookings.storeId)).innerJoin(storeTables, eq(storeTables.id, bookings.tableId));
+}
+
+function toView({ guestName, guestNameKana, guestPhone, guestEmail, ...rest }: Awaited<ReturnType<typeof select>>[number]): BookingView {
+  const guest = guestName !== null ? { name: guestName, nameKana: guestNameKana ?? '', phone: guestPhone ?? '', email: guestEmail ?? '' } : null;
+  return { ...rest, guest };
+}
+
+/**
+ * The condition that makes a booking the actor's: their user id, or, for a guest, the hash of the
+ * edit token on a guest booking that has not ended yet (the token dies with the stay).
+ */
+function ownedBy(actor: Actor, now: Date) {
+  if (actor.kind === 'user') return eq(bookings.userId, actor.userId);
+  if (!actor.token || actor.token.length > TOKEN_MAX) return sql`false`;
+  return and(isNull(bookings.userId), eq(bookings.guestTokenHash, hashToken(actor.token)), gt(bookings.endsAt, now));
+}
+
+/** Confirmed and not started: the diner may still change or cancel it. */
+export const isChangeable = (b: Pick<BookingView, 'status' | 'start'>, now = new Date()) => b.status === 'confirmed' && b.start.getTime() > now.getTime();
+
+/** The actor's booking, or null. */
+export async function findBooking(q: Q, id: number, actor: Actor, now = new Date()): Promise<BookingView | null> {
+  const rows = await select(q).where(and(eq(bookings.id, id), ownedBy(actor, now))).limit(1);
+  return rows[0] ? toView(rows[0]) : null;
+}
+
+/** A signed-in diner's bookings, newest start first. */
+export async function listBookings(db: Db, userId: number): Promise<BookingView[]> {
+  const rows = await select(db).where(eq(bookings.userId, userId)).orderBy(desc(bookings.startsAt), asc(bookings.id)).limit(BOOKING_LIST_MAX);
+  return rows.map(toView);
+}
+
+/** The guest booking `token` opens, while it does (it stops working when the stay ends). */
+export function guestTokenValid(db: Db, id: number, token: string, now = new Date()): Promise<BookingView | null> {
+  return findBooking(db, id, { kind: 'guest', token }, now);
+}
