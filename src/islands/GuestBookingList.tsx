@@ -7,18 +7,11 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { formatStay } from '../lib/datetime';
 import { $guestBookings, forgetGuestBooking } from '../stores/guestBookings';
+import { bookingPaths } from '../lib/contract/paths';
+import type { BookingJson } from '../lib/contract/responses';
+import { fromDictionary } from '../lib/contract/messages';
 
-interface Loaded {
-  id: number;
-  code: string;
-  store_id: number;
-  store_name: string;
-  start: string;
-  end: string;
-  party_size: number;
-  status: 'confirmed' | 'cancelled';
-  changeable: boolean;
-}
+type Loaded = Pick<BookingJson, 'id' | 'code' | 'store_id' | 'store_name' | 'start' | 'end' | 'party_size' | 'status' | 'changeable'>;
 
 type Entry = { state: 'loading' } | { state: 'ok'; booking: Loaded } | { state: 'gone' };
 
@@ -32,7 +25,7 @@ export default function GuestBookingList({ locale, labels: L }: { locale: string
     for (const r of remembered) {
       if (entries[r.id]) continue;
       setEntries((e) => ({ ...e, [r.id]: { state: 'loading' } }));
-      fetch(`/api/guest-bookings/${r.id}`, { headers: { accept: 'application/json' } })
+      fetch(bookingPaths.guestApi(r.id), { headers: { accept: 'application/json' } })
         .then(async (res) => (res.ok ? ((await res.json()) as Loaded) : null))
         .catch(() => null)
         .then((booking) => setEntries((e) => ({ ...e, [r.id]: booking ? { state: 'ok', booking } : { state: 'gone' } })));
@@ -68,12 +61,12 @@ export default function GuestBookingList({ locale, labels: L }: { locale: string
                           <span className={`badge ${e.booking.status === 'confirmed' ? 'badge-success' : 'badge-ghost'}`}>{L[`booking.status.${e.booking.status}`]}</span>
                         </div>
                         <p>
-                          {formatStay(new Date(e.booking.start), new Date(e.booking.end), locale)} ・ {L['booking.partyCount']!.replace('{{count}}', String(e.booking.party_size))}
+                          {formatStay(new Date(e.booking.start), new Date(e.booking.end), locale)} ・ {fromDictionary(L)('booking.partyCount', { count: e.booking.party_size })}
                         </p>
                         <p className="font-mono text-sm opacity-80">{e.booking.code}</p>
                         <div className="card-actions mt-1">
                           {e.booking.changeable && (
-                            <a className="btn btn-sm btn-primary" href={`/store/${e.booking.store_id}/booking-without/edit/${e.booking.id}`}>
+                            <a className="btn btn-sm btn-primary" href={bookingPaths.guestEdit(e.booking.store_id, e.booking.id)}>
                               {L['booking.list.edit']}
                             </a>
                           )}

@@ -103,6 +103,39 @@ test('guest: book, open the edit link, change, cancel', async ({ page, request }
   await expect(page.getByRole('link', { name: 'ログイン', exact: true }).first()).toBeVisible();
 });
 
+test('guest: a phone number typed with full-width digits is accepted, checked before sending, and stored plain', async ({ page, request }) => {
+  const date = businessDay(3);
+  const { storeId, slots } = await openAllDay(request, date, 1);
+  const start = slots.find((s) => hhmm(s.start) === '18:00' && s.free_tables > 0)!.start;
+  const posts: string[] = [];
+  page.on('request', (r) => r.method() === 'POST' && posts.push(new URL(r.url()).pathname));
+  await page.goto(`/store/${storeId}/booking-without`);
+  await chooseInWidget(page, date, start);
+  await page.getByLabel('お名前').fill('佐藤 次郎');
+  await page.getByLabel('フリガナ').fill('ｻﾄｳ ｼﾞﾛｳ');
+  await page.getByLabel('電話番号').fill('１２３４');
+  await page.getByLabel('メールアドレス').fill('jiro@example.jp');
+  await page.getByRole('button', { name: '確認へ進む' }).click();
+  // The browser says what the server would say, with the same words, before anything is sent.
+  await expect(page.getByText('電話番号は国内の電話番号（例: 090-1234-5678）で入力してください')).toBeVisible();
+  await expect(page.getByLabel('電話番号')).toBeFocused();
+  expect(posts.filter((p) => p.startsWith('/api/guest-bookings'))).toEqual([]);
+
+  await page.getByLabel('電話番号').fill('０９０－１２３４－５６７８');
+  await page.getByRole('button', { name: '確認へ進む' }).click();
+  const confirm = page.getByTestId('booking-confirm');
+  await expect(confirm.getByText('０９０－１２３４－５６７８')).toBeVisible();
+  await page.getByRole('button', { name: 'この内容で予約する' }).click();
+  const done = page.getByTestId('booking-done');
+  await expect(done.getByRole('heading', { name: '予約が確定しました' })).toBeVisible();
+  const link = (await done.getByTestId('edit-link').getAttribute('href'))!;
+  const id = link.match(/edit\/(\d+)\?/)![1];
+  // The booking's cookie lets this browser read it back: the phone is stored in its plain form.
+  const booked = await page.request.get(`/api/guest-bookings/${id}`);
+  expect(booked.status()).toBe(200);
+  expect((await booked.json()).guest).toMatchObject({ phone: '09012345678', name_kana: 'サトウ ジロウ' });
+});
+
 test('losing a race shows the next free times and keeps what was entered', async ({ page, request }) => {
   const date = businessDay(3);
   const { storeId, slots } = await openAllDay(request, date, 1);

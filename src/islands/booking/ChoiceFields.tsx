@@ -1,0 +1,72 @@
+/** Date, party size, seat preference and note: what every booking form asks. */
+import { NOTE_MAX } from '../../lib/contract/limits';
+import type { TableKind } from '../../lib/contract/enums';
+import type { BookingForm } from './useBookingForm';
+import type { WidgetStore } from './types';
+import { describedBy, FieldError } from './FieldError';
+import SlotPicker from './SlotPicker';
+
+interface Props {
+  form: BookingForm;
+  store: WidgetStore;
+  dates: { value: string; label: string }[];
+  fieldId: (name: string) => string;
+}
+
+export default function ChoiceFields({ form, store, dates, fieldId }: Props) {
+  const { t, values, set } = form;
+  const label = (name: string, key: string) => (
+    <label htmlFor={fieldId(name)} className="label-text mb-1 block font-medium">
+      {t(key)}
+    </label>
+  );
+  return (
+    <>
+      <div className="grid grid-cols-2 gap-3">
+        <div className="form-control">
+          {label('date', 'booking.form.date')}
+          <select id={fieldId('date')} name="date" className="select select-bordered w-full" value={values.date} onChange={(e) => set('date', e.target.value)}>
+            {dates.map((d) => (
+              <option key={d.value} value={d.value}>
+                {d.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="form-control">
+          {label('party_size', 'booking.form.party')}
+          <select id={fieldId('party_size')} name="party_size" className="select select-bordered w-full" value={values.party} onChange={(e) => set('party', Number(e.target.value))} {...describedBy(form, 'party_size', fieldId)}>
+            {Array.from({ length: store.maxParty }, (_, i) => i + 1).map((n) => (
+              <option key={n} value={n}>
+                {t('booking.partyCount', { count: n })}
+              </option>
+            ))}
+          </select>
+          <FieldError form={form} name="party_size" fieldId={fieldId} />
+        </div>
+      </div>
+
+      <SlotPicker form={form} fieldId={fieldId} />
+
+      {store.kinds.length > 1 && (
+        <div className="form-control block">
+          {label('seat_preference', 'booking.form.seat')}
+          <select id={fieldId('seat_preference')} name="seat_preference" className="select select-bordered w-full" value={values.seat} onChange={(e) => set('seat', e.target.value as TableKind | '')}>
+            <option value="">{t('booking.seat.any')}</option>
+            {store.kinds.map((k) => (
+              <option key={k} value={k}>
+                {t(`booking.seat.${k}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+
+      <div className="form-control block">
+        {label('note', 'booking.form.note')}
+        <textarea id={fieldId('note')} name="note" className="textarea textarea-bordered w-full" rows={2} maxLength={NOTE_MAX} value={values.note} placeholder={t('booking.form.notePlaceholder')} onChange={(e) => set('note', e.target.value)} {...describedBy(form, 'note', fieldId)} />
+        <FieldError form={form} name="note" fieldId={fieldId} />
+      </div>
+    </>
+  );
+}

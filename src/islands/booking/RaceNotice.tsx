@@ -1,0 +1,22 @@
+/** After a lost race: what happened, and the next free times as one-tap choices. */
+import { formatTime } from '../../lib/datetime';
+import type { BookingForm } from './useBookingForm';
+
+export default function RaceNotice({ form }: { form: BookingForm }) {
+  const { race, pickRaceSlot } = form;
+  if (!race) return null;
+  return (
+    <div className="alert alert-warning flex-col items-start" role="alert" data-testid="race-lost">
+      <p>{race.message}</p>
+      {race.next.length > 0 && (
+        <div className="flex flex-wrap gap-2">
+          {race.next.map((s) => (
+            <button key={s.start} type="button" className="btn btn-sm" onClick={() => pickRaceSlot(s.start)}>
+              {formatTime(new Date(s.start))}
+            </button>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}

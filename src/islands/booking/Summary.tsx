@@ -1,0 +1,48 @@
+/** The booking as entered or as booked: code, store, stay, party, seat, note, contact, policy. */
+import { formatStay } from '../../lib/datetime';
+import type { Translate } from '../../lib/contract/messages';
+import type { Contact, WidgetStore } from './types';
+
+interface Props {
+  t: Translate;
+  store: WidgetStore;
+  start: string;
+  end: string;
+  party: number;
+  seat: string;
+  note: string;
+  locale: string;
+  code?: string;
+  contact?: Contact;
+}
+
+export default function Summary({ t, store, start, end, party, seat, note, locale, code, contact }: Props) {
+  const rows: Array<[string, string, boolean?]> = [];
+  if (code) rows.push([t('booking.summary.code'), code, true]);
+  rows.push([t('booking.summary.store'), store.name]);
+  rows.push([t('booking.summary.time'), formatStay(new Date(start), new Date(end), locale)]);
+  rows.push([t('booking.summary.party'), t('booking.partyCount', { count: party })]);
+  rows.push([t('booking.summary.seat'), t(`booking.seat.${seat || 'any'}`)]);
+  if (note) rows.push([t('booking.summary.note'), note]);
+  if (contact) {
+    rows.push([t('booking.guest.name'), `${contact.name}（${contact.name_kana}）`]);
+    rows.push([t('booking.guest.phone'), contact.phone]);
+    rows.push([t('booking.guest.email'), contact.email]);
+  }
+  return (
+    <div className="space-y-3">
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 rounded-box bg-base-200 p-4" data-testid="summary">
+        {rows.map(([k, v, mono]) => (
+          <div key={k} className="contents">
+            <dt className="font-medium opacity-80">{k}</dt>
+            <dd className={mono ? 'font-mono text-lg font-bold' : ''}>{v}</dd>
+          </div>
+        ))}
+      </dl>
+      <div>
+        <h3 className="font-medium">{t('booking.summary.policy')}</h3>
+        <p className="text-sm">{store.policy || t('booking.policyNone')}</p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+/** The booking widget's calls to the JSON API, and the contract check it runs before sending. */
+import { fieldErrors, type Translate } from '../../lib/contract/messages';
+import type { ErrorJson, GuestBookedJson } from '../../lib/contract/responses';
+import type { Errors, FormValues, Mode } from './types';
+
+/** The request body for the form's values, as the API takes it. */
+export function bookingBody(mode: Mode, storeId: number, v: FormValues): Record<string, unknown> {
+  const body: Record<string, unknown> = { start: v.start || undefined, party_size: v.party, seat_preference: v.seat || null, note: v.note };
+  if (mode !== 'edit') body.store_id = storeId;
+  if (mode === 'guest') Object.assign(body, v.contact);
+  return body;
+}
+
+// The schemas load with the first keystroke, not with the page: the page's first paint never waits for them.
+const rules = () => import('../../lib/contract/booking');
+export const preloadRules = () => void rules().catch(() => {});
+
+/** Field errors as the server would give them, from the same schemas and messages. */
+export async function checkBooking(mode: Mode, body: Record<string, unknown>, t: Translate): Promise<Errors> {
+  const { bookingIssues } = await rules();
+  return fieldErrors(t, bookingIssues(mode, body));
+}
+
+export type Answer<T> = { ok: true; data: T } | { ok: false; status: number; error: ErrorJson['error'] | null };
+
+/** Sends a JSON request; the answer's body, or its error envelope. Network failures throw. */
+export async function send<T = GuestBookedJson>(url: string, method: 'POST' | 'PATCH' | 'DELETE', body?: unknown): Promise<Answer<T>> {
+  const res = await fetch(url, {
+    method,
+    headers: { accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = (await res.json().catch(() => null)) as (T & Partial<ErrorJson>) | null;
+  if (res.ok && json) return { ok: true, data: json };
+  return { ok: false, status: res.status, error: json?.error ?? null };
+}

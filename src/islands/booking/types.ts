@@ -1,0 +1,53 @@
+/** The booking widget's props and the shapes its parts share. */
+import type { TableKind } from '../../lib/contract/enums';
+
+export type Mode = 'create' | 'guest' | 'edit';
+
+export interface WidgetStore {
+  id: number;
+  name: string;
+  policy: string;
+  maxParty: number;
+  kinds: TableKind[];
+  stayMinutes: number;
+}
+
+export interface BookingWidgetProps {
+  mode: Mode;
+  /** POST target (create, guest) or the booking's URL (edit). */
+  api: string;
+  store: WidgetStore;
+  dates: { value: string; label: string }[];
+  locale: string;
+  labels: Record<string, string>;
+  /** Create: where to go after booking, with `{id}` in it. */
+  doneUrl?: string;
+  /** Edit: the booking as it is. */
+  booking?: { start: string; end: string; date: string; party: number; seat: TableKind | null; note: string; changeable: boolean; status: string };
+  /** Guest: where signing in leads. */
+  signinUrl?: string;
+}
+
+export interface Contact {
+  name: string;
+  name_kana: string;
+  phone: string;
+  email: string;
+}
+
+/** What the diner has entered; kept whatever happens (a lost race, a server error). */
+export interface FormValues {
+  date: string;
+  party: number;
+  start: string;
+  seat: TableKind | '';
+  note: string;
+  contact: Contact;
+}
+
+export type Errors = Record<string, string>;
+
+/** The form's fields in the order they appear (the first with an error gets focus). */
+export const FIELDS = ['date', 'party_size', 'start', 'seat_preference', 'note', 'name', 'name_kana', 'phone', 'email'] as const;
+
+export const sameInstant = (a: string, b: string) => new Date(a).getTime() === new Date(b).getTime();

@@ -1,0 +1,122 @@
+/**
+ * The booking widget's state and actions: the values entered, the day's free slots, the step
+ * (form → confirm → done), field errors, a lost race, and sending. Losing a race brings the diner
+ * back to the form with the next free times offered and everything entered kept.
+ */
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { DEFAULT_PARTY } from '../../lib/contract/limits';
+import { bookingPaths } from '../../lib/contract/paths';
+import { fromDictionary } from '../../lib/contract/messages';
+import type { GuestBookedJson, SlotJson } from '../../lib/contract/responses';
+import { rememberGuestBooking } from '../../stores/guestBookings';
+import { showToast } from '../../stores/toasts';
+import { bookingBody, checkBooking, send } from './api';
+import { FIELDS, sameInstant, type BookingWidgetProps, type Errors, type FormValues } from './types';
+import { useSlots } from './useSlots';
+
+export type Step = 'form' | 'confirm' | 'done' | 'cancelled';
+
+export function useBookingForm(props: BookingWidgetProps, fieldId: (name: string) => string) {
+  const { mode, store, booking } = props;
+  const t = useMemo(() => fromDictionary(props.labels), [props.labels]);
+  const [values, setValues] = useState<FormValues>({
+    date: booking?.date ?? props.dates[0]?.value ?? '',
+    party: booking?.party ?? Math.min(DEFAULT_PARTY, store.maxParty),
+    start: booking?.start ?? '',
+    seat: booking?.seat ?? '',
+    note: booking?.note ?? '',
+    contact: { name: '', name_kana: '', phone: '', email: '' },
+  });
+  const [step, setStep] = useState<Step>(booking?.status === 'cancelled' ? 'cancelled' : 'form');
+  const [errors, setErrors] = useState<Errors>({});
+  const [race, setRace] = useState<{ message: string; next: SlotJson[] } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState<GuestBookedJson | null>(null);
+  const formTop = useRef<HTMLDivElement>(null);
+  const { slots, reload } = useSlots(store.id, values.date, values.party);
+
+  const set = <K extends keyof FormValues>(key: K, value: FormValues[K]) => setValues((v) => ({ ...v, [key]: value }));
+  const isCurrent = (s: string) => mode === 'edit' && booking !== undefined && sameInstant(s, booking.start);
+  const free = slots.items.filter((s) => s.free_tables > 0 || isCurrent(s.start));
+  const chosen = free.find((s) => sameInstant(s.start, values.start)) ?? race?.next.find((s) => sameInstant(s.start, values.start)) ?? null;
+
+  // A start that the new date or party no longer offers is dropped, so nothing stale is submitted.
+  useEffect(() => {
+    if (slots.state === 'ready' && values.start && !free.some((s) => sameInstant(s.start, values.start))) set('start', '');
+  }, [slots]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  function showErrors(e: Errors) {
+    setErrors(e);
+    const first = FIELDS.find((f) => e[f]);
+    if (first) requestAnimationFrame(() => document.getElementById(fieldId(first))?.focus());
+  }
+
+  async function toConfirm() {
+    const e = await checkBooking(mode, bookingBody(mode, store.id, values), t);
+    showErrors(e);
+    if (Object.keys(e).length) return;
+    setStep('confirm');
+    window.scrollTo({ top: 0 });
+  }
+
+  function afterBooking(json: GuestBookedJson) {
+    if (mode === 'create') return window.location.assign(props.doneUrl!.replace('{id}', String(json.id)));
+    // The edit page's summary is server-rendered: show the booking as it now is.
+    if (mode === 'edit') return window.location.replace(`${window.location.pathname}?done=saved`);
+    rememberGuestBooking({ id: json.id, storeId: json.store_id, code: json.code, start: json.start });
+    setDone(json);
+    setStep('done');
+    window.scrollTo({ top: 0 });
+  }
+
+  async function submit() {
+    setBusy(true);
+    setRace(null);
+    try {
+      const answer = await send(props.api, mode === 'edit' ? 'PATCH' : 'POST', bookingBody(mode, store.id, values));
+      if (answer.ok) return afterBooking(answer.data);
+      const error = answer.error;
+      if (answer.status === 409 && error?.code === 'slot_taken') {
+        const next = error.next_slots ?? [];
+        setRace({ message: t(next.length ? 'booking.raceLost' : 'booking.raceNone'), next });
+        set('start', '');
+        setStep('form');
+        void reload();
+        requestAnimationFrame(() => formTop.current?.focus());
+        return;
+      }
+      if (error?.fields) {
+        setStep('form');
+        showErrors(error.fields);
+      }
+      showToast({ kind: 'error', message: error?.message ?? t('booking.error.network') });
+    } catch (e) {
+      showToast({ kind: 'error', message: t('booking.error.network'), error: e });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function cancel() {
+    setBusy(true);
+    try {
+      const answer = await send(props.api, 'DELETE');
+      if (answer.ok && answer.data.status === 'cancelled') window.location.replace(`${window.location.pathname}?done=cancelled`);
+      else showToast({ kind: 'error', message: (!answer.ok && answer.error?.message) || t('booking.error.network') });
+    } catch (e) {
+      showToast({ kind: 'error', message: t('booking.error.network'), error: e });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const pickRaceSlot = (start: string) => {
+    set('start', start);
+    setRace(null);
+  };
+  const editLink = done ? window.location.origin + bookingPaths.guestEdit(done.store_id, done.id, done.edit_token) : '';
+
+  return { t, values, set, slots, reload, free, chosen, isCurrent, step, setStep, errors, race, pickRaceSlot, busy, done, editLink, formTop, toConfirm, submit, cancel };
+}
+
+export type BookingForm = ReturnType<typeof useBookingForm>;

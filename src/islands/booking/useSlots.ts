@@ -1,0 +1,54 @@
+/**
+ * The free start times of one day at one store for a party, fetched from the API and fetched again
+ * whenever the live stream says the store's availability changed.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { $liveAvailability, liveKey, watchLiveAvailability } from '../../stores/liveAvailability';
+import type { SlotJson } from '../../lib/contract/responses';
+
+export interface Slots {
+  state: 'loading' | 'ready' | 'error';
+  items: SlotJson[];
+}
+
+export function useSlots(storeId: number, date: string, party: number): { slots: Slots; reload: () => Promise<void> } {
+  const [slots, setSlots] = useState<Slots>({ state: 'loading', items: [] });
+  const latest = useRef(0);
+
+  const reload = useCallback(async () => {
+    const n = ++latest.current;
+    setSlots((s) => ({ state: 'loading', items: s.items }));
+    try {
+      const res = await fetch(`/api/stores/${storeId}/availability?date=${encodeURIComponent(date)}&party=${party}`, { headers: { accept: 'application/json' } });
+      if (!res.ok) throw new Error(String(res.status));
+      const body = (await res.json()) as { slots: SlotJson[] };
+      if (n === latest.current) setSlots({ state: 'ready', items: body.slots });
+    } catch {
+      if (n === latest.current) setSlots({ state: 'error', items: [] });
+    }
+  }, [storeId, date, party]);
+
+  useEffect(() => {
+    void reload();
+  }, [reload]);
+
+  // When anyone books, changes or cancels at this store, the live stream says so: fetch the day again.
+  useEffect(() => {
+    const key = liveKey(storeId, party);
+    let last = JSON.stringify($liveAvailability.get()[key] ?? null);
+    const unlisten = $liveAvailability.listen((all) => {
+      const next = JSON.stringify(all[key] ?? null);
+      if (next === last) return;
+      const first = last === 'null';
+      last = next;
+      if (!first) void reload();
+    });
+    const stop = watchLiveAvailability([storeId], party);
+    return () => {
+      unlisten();
+      stop();
+    };
+  }, [storeId, party, reload]);
+
+  return { slots, reload };
+}
