@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openAppDb, type App } from '../helpers/app';
 import { startWithFixture, tokyoStart, isoTokyo, type Fixture } from './booking-fixtures';
+import { bookingListSchema, bookingSchema, guestBookedSchema } from '../../src/lib/contract/responses';
 
 const guest = { name: '山田 花子', name_kana: 'ヤマダ ハナコ', phone: '090-1234-5678', email: 'hanako@example.jp' };
 
@@ -42,7 +43,10 @@ for (const engine of ['pglite', 'postgres'] as const) {
       expect(b.start).toMatch(/T19:30:00\+09:00$/);
       expect(b.table_kind).not.toBe('private_room');
       expect(b).not.toHaveProperty('table_id');
+      // The answers are what the contract says the islands receive.
+      expect(bookingSchema.safeParse(b).error).toBeUndefined();
       const list = (await (await app.fetch('/api/bookings', { cookie: as(0) })).json()) as Json;
+      expect(bookingListSchema.safeParse(list).error).toBeUndefined();
       expect(list.items.map((x: Json) => x.id)).toContain(b.id);
       const one = await app.fetch(`/api/bookings/${b.id}`, { cookie: as(0) });
       expect(one.status).toBe(200);
@@ -167,6 +171,7 @@ for (const engine of ['pglite', 'postgres'] as const) {
       expect(res.status).toBe(201);
       const b = (await res.json()) as Json;
       expect(b.edit_token).toMatch(/^[A-Za-z0-9_-]{43}$/); // 256 bits
+      expect(guestBookedSchema.safeParse(b).error).toBeUndefined();
       expect(b.guest).toMatchObject({ name: '山田 花子', phone: '0312345678' });
       const cookies = res.headers.getSetCookie();
       expect(cookies.some((c) => c.startsWith('sugu_guest=') && c.includes(`Path=/api/guest-bookings/${b.id}`) && /HttpOnly/i.test(c) && /SameSite=Lax/i.test(c))).toBe(true);
