@@ -1,6 +1,7 @@
 // The spec's light and dark colours (section 9) as daisyUI themes. Themes live here only:
-// CSS @plugin theme blocks would let daisyUI's built-in `light`/`dark` win.
-const daisyui = require('daisyui');
+// CSS @plugin theme blocks would let daisyUI's built-in `light`/`dark` win. daisyUI itself is
+// loaded by each stylesheet (src/styles/product.css, src/template/template.css) with `themes: false`,
+// and each stylesheet names its own sources, so this file lists none.
 const theme = require('daisyui/theme');
 const plugin = (m) => m.default ?? m;
 
@@ -9,9 +10,7 @@ const ink = '#0b1620';
 
 /** @type {import('tailwindcss').Config} */
 module.exports = {
-  content: ['./src/**/*.{astro,html,ts,tsx,md,mdx}'],
   plugins: [
-    plugin(daisyui)({ themes: false, logs: false }),
     plugin(theme)({
       name: 'light',
       default: true,
