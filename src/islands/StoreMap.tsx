@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Map as LeafletMap } from 'leaflet';
-import 'leaflet/dist/leaflet.css';
+import leafletCss from 'leaflet/dist/leaflet.css?url';
+import { loadStylesheet } from '../lib/stylesheet';
 // Served from our own origin (the CSP allows no image CDN).
 import iconUrl from 'leaflet/dist/images/marker-icon.png';
 import iconRetinaUrl from 'leaflet/dist/images/marker-icon-2x.png';
@@ -28,8 +29,9 @@ export default function StoreMap({ lat, lng, name, tileUrl, labels }: Props) {
   useEffect(() => {
     let map: LeafletMap | null = null;
     let cancelled = false;
-    // Leaflet (45 KB) is fetched only when the map scrolls into view (client:visible).
-    void import('leaflet').then(({ default: L }) => {
+    // Leaflet (45 KB) and its stylesheet are fetched only when the map scrolls into view
+    // (client:visible), never render-blocking in the page.
+    void Promise.all([import('leaflet'), loadStylesheet(leafletCss)]).then(([{ default: L }]) => {
       if (cancelled || !box.current) return;
       map = L.map(box.current, { scrollWheelZoom: false }).setView([lat, lng], 17);
       const tiles = L.tileLayer(tileUrl, { maxZoom: 19, attribution: labels.attribution });
