@@ -83,7 +83,7 @@ function headerValue(value: number | string | string[] | undefined): string | un
 }
 
 /** Whether a response with these headers is left as it is, whatever the client accepts. */
-function leftAlone(req: IncomingMessage, res: ServerResponse): boolean {
+function leftAlone(res: ServerResponse): boolean {
   const status = res.statusCode;
   if (status < 200 || status === 204 || status === 304) return true;
   if (res.hasHeader('content-encoding')) return true;
@@ -161,7 +161,7 @@ export function compressResponse(req: IncomingMessage, res: ServerResponse): voi
     const status = res.statusCode;
     const bodiless = status < 200 || status === 204 || status === 304 || (req.method === 'HEAD' && !held.length);
     if (ended && !bodiless && !res.hasHeader('content-length')) res.setHeader('content-length', held.reduce((n, b) => n + b.length, 0));
-    if (leftAlone(req, res)) state = 'identity';
+    if (leftAlone(res)) state = 'identity';
     else {
       res.setHeader('vary', varyOnEncoding(res.getHeader('vary')));
       state = coding === 'identity' ? 'identity' : 'encoding';
