@@ -20,6 +20,26 @@ export interface AvailabilityChange {
   /** Id of the event row, for resuming a stream. */
   id: number;
   storeId: number;
+  /** Heard from another instance (or caught up from the table), not published here. */
+  remote?: boolean;
+}
+
+/**
+ * Whether changes made on other instances reach this one: 'feed' events on the bus carry
+ * `{ listening: boolean }` when the LISTEN connection drops and when it is back (after catching up).
+ */
+export interface FeedStatus {
+  listening: boolean;
+}
+
+/**
+ * What must happen on this instance before a publish returns (the availability index re-reads
+ * the stores), so that the next request here already sees the change.
+ */
+type PublishHook = (db: Db, storeIds: readonly number[]) => Promise<void>;
+const publishHooks = new Set<PublishHook>();
+export function onPublish(hook: PublishHook): void {
+  publishHooks.add(hook);
 }
 
 export const AVAILABILITY_CHANNEL = 'sugu_availability';
@@ -63,6 +83,7 @@ let publishes = 0;
 /** Records and announces that these stores' availability changed. Call after the change commits. */
 export async function publishAvailabilityChange(db: Db, storeIds: readonly number[]): Promise<void> {
   const unique = [...new Set(storeIds)].filter((id) => Number.isInteger(id) && id > 0);
+  const local = Promise.all([...publishHooks].map((hook) => hook(db, unique)));
   for (let i = 0; i < unique.length; i += NOTIFY_CHUNK) {
     const chunk = unique.slice(i, i + NOTIFY_CHUNK);
     // One statement: the rows and the notification commit (or fail) together.
@@ -78,6 +99,7 @@ export async function publishAvailabilityChange(db: Db, storeIds: readonly numbe
       select ins.id, ins.store_id from ins, note`);
     for (const row of rows) deliver({ id: Number(row.id), storeId: Number(row.store_id) });
   }
+  await local;
   if (++publishes % 500 === 0) void pruneAvailabilityEvents(db).catch(() => {});
 }
 
@@ -146,17 +168,34 @@ function createFeed(): Feed {
       const rows = await h.db.execute<{ id: string | number; store_id: number }>(
         sql`select id, store_id from availability_events where id > ${highestId} order by id limit 5000`,
       );
-      for (const r of rows) deliver({ id: Number(r.id), storeId: Number(r.store_id) });
+      for (const r of rows) deliver({ id: Number(r.id), storeId: Number(r.store_id), remote: true });
+      return rows.length;
     };
-    const listening = await h.sql.listen(
-      AVAILABILITY_CHANNEL,
-      onNotify,
-      () => {
-        if (connectedOnce) void catchUp().catch((e) => logError('availability_catch_up_failed', e));
+    let retry: NodeJS.Timeout | undefined;
+    const onListen = () => {
+      clearInterval(retry);
+      retry = undefined;
+      if (!connectedOnce) {
         connectedOnce = true;
-      },
-    );
+        return;
+      }
+      void catchUp()
+        .then(() => availabilityBus.emit('feed', { listening: true } satisfies FeedStatus))
+        .catch((e) => logError('availability_catch_up_failed', e));
+    };
+    const listening = await h.sql.listen(AVAILABILITY_CHANNEL, onNotify, onListen);
     unlisten = listening.unlisten;
+    watchListenConnection(h, () => {
+      if (stopped || retry) return;
+      console.warn(JSON.stringify({ level: 'warn', msg: 'availability_listen_lost', fallback: 'database' }));
+      availabilityBus.emit('feed', { listening: false } satisfies FeedStatus);
+      // postgres.js listens again by itself, but gives up if that one attempt fails: keep asking.
+      retry = setInterval(() => {
+        if (stopped) return clearInterval(retry);
+        h.sql.listen(AVAILABILITY_CHANNEL, onNotify, onListen).then((l) => (unlisten = l.unlisten), () => {});
+      }, LISTEN_RETRY_MS);
+      retry.unref();
+    });
   })();
   ready.catch((e) => {
     logError('availability_feed_failed', e);
@@ -174,6 +213,23 @@ function createFeed(): Feed {
   };
 }
 
+const LISTEN_RETRY_MS = 5_000;
+
+/**
+ * postgres.js keeps LISTEN on a connection of its own and reconnects it, but tells no one that it
+ * dropped; its `onclose` option is read at each close, so it can be wrapped here.
+ */
+function watchListenConnection(h: DbHandle, onLost: () => void) {
+  const inner = (h.sql.listen as unknown as { sql?: { options?: { onclose?: (...args: unknown[]) => void } } }).sql;
+  const options = inner?.options;
+  if (!options) return;
+  const previous = options.onclose;
+  options.onclose = (...args) => {
+    onLost();
+    previous?.(...args);
+  };
+}
+
 function onNotify(payload: string) {
   let msg: { o?: string; e?: [number | string, number][] };
   try {
@@ -182,7 +238,7 @@ function onNotify(payload: string) {
     return;
   }
   if (msg.o === ORIGIN || !Array.isArray(msg.e)) return;
-  for (const [id, storeId] of msg.e) deliver({ id: Number(id), storeId: Number(storeId) });
+  for (const [id, storeId] of msg.e) deliver({ id: Number(id), storeId: Number(storeId), remote: true });
 }
 
 function logError(msg: string, error: unknown) {

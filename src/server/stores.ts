@@ -3,7 +3,9 @@
  *
  * Candidates are narrowed in SQL (area, genre, keyword through the bigram index, a table that can
  * seat the party), ordered nearest first through the GiST index on ll_to_earth when a position is
- * given, then the pure `bookableNow` rule decides which of them can seat the party within the hour.
+ * given, then the availability index (in memory, see docs/availability-index.md) decides which of
+ * them can seat the party within the hour. When the index cannot be trusted (the LISTEN connection
+ * is down) the bookings are read and the pure `bookableNow` rule decides, as the index would.
  */
 import { and, arrayContains, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
@@ -11,7 +13,7 @@ import type { Db } from './db/client';
 import { areas, storeHours, stores, storeTables, type StorePhoto } from './db/schema';
 import { GENRE_LABELS } from './db/seed-data';
 import { searchQueryTerms } from './db/searchTerms';
-import { bookableDates, bookableNow, loadStoreStates, NOW_WINDOW_MIN, type Slot, type StoreState } from './availability';
+import { availabilityView, bookableDates, bookableNow, loadStoreStates, NOW_WINDOW_MIN, type Slot } from './availability';
 import { MINUTE_MS, toTokyoIso } from '../lib/datetime';
 import { safeString } from './http/api';
 import { idSchema } from '../lib/contract/fields';
@@ -155,16 +157,36 @@ function candidateQuery(db: Db, where: SQL | undefined, position: { lat: number;
 const seatsParty = (party: number) =>
   sql`exists (select 1 from ${storeTables} where ${storeTables.storeId} = ${stores.id} and ${storeTables.minParty} <= ${party} and ${storeTables.maxParty} >= ${party})`;
 
-/** Bookings that could overlap any stay starting within the hour. */
-async function statesForNow(db: Db, rows: readonly { id: number; stayMinutes: number }[], now: Date): Promise<Map<number, StoreState>> {
-  const longestStay = rows.reduce((m, r) => Math.max(m, r.stayMinutes), 0);
-  const to = new Date(now.getTime() + (NOW_WINDOW_MIN + longestStay + 15) * MINUTE_MS);
-  return loadStoreStates(db, rows.map((r) => r.id), new Date(now.getTime() - MINUTE_MS), to);
+type NowAnswer = { nextSlots: Slot[]; freeTables: number };
+const NOT_NOW: NowAnswer = { nextSlots: [], freeTables: 0 };
+
+interface NowAnswers {
+  isBookable(id: number): boolean;
+  answer(id: number): NowAnswer;
 }
 
-function toCard(row: CardRow, state: StoreState | undefined, party: number, now: Date): StoreCard {
+/** "Bookable now" for these stores: from the index, or from their bookings when it cannot answer. */
+async function answersNow(db: Db, rows: readonly { id: number; stayMinutes: number }[], party: number, now: Date): Promise<NowAnswers> {
+  const view = await availabilityView(db, now, rows.map((r) => r.id));
+  if (view) return { isBookable: (id) => view.isBookableNow(id, party), answer: (id) => view.bookableNow(id, party) ?? NOT_NOW };
+  // Bookings that could overlap any stay starting within the hour.
+  const longestStay = rows.reduce((m, r) => Math.max(m, r.stayMinutes), 0);
+  const to = new Date(now.getTime() + (NOW_WINDOW_MIN + longestStay + 15) * MINUTE_MS);
+  const states = await loadStoreStates(db, rows.map((r) => r.id), new Date(now.getTime() - MINUTE_MS), to);
+  const memo = new Map<number, NowAnswer>();
+  const answer = (id: number) => {
+    let a = memo.get(id);
+    if (!a) {
+      const state = states.get(id);
+      memo.set(id, (a = state ? bookableNow(state, party, now) : NOT_NOW));
+    }
+    return a;
+  };
+  return { isBookable: (id) => answer(id).nextSlots.length > 0, answer };
+}
+
+function toCard(row: CardRow, now_: NowAnswer): StoreCard {
   const { photos, distanceM, stayMinutes: _stay, ...rest } = row;
-  const now_ = state ? bookableNow(state, party, now) : { nextSlots: [], freeTables: 0 };
   return {
     ...rest,
     photo: photos[0] ?? null,
@@ -186,21 +208,18 @@ export async function searchStores(db: Db, query: ListQuery, now = new Date()): 
   if (terms.length) conditions.push(arrayContains(stores.searchTerms, terms));
   const position = query.lat !== undefined && query.lng !== undefined ? { lat: query.lat, lng: query.lng } : null;
 
-  // The rule runs on every candidate (the total counts only bookable stores), but card details
-  // are read for the one page that is shown.
+  // Every candidate is decided (the total counts only bookable stores), but card details are read
+  // for the one page that is shown.
   const candidates = await db.select({ id: stores.id, stayMinutes: stores.stayMinutes }).from(stores).where(and(...conditions)).orderBy(...orderFor(position));
-  const states = await statesForNow(db, candidates, now);
-  const bookableIds = candidates.filter((c) => {
-    const state = states.get(c.id);
-    return state !== undefined && bookableNow(state, query.party, now).nextSlots.length > 0;
-  });
+  const answers = await answersNow(db, candidates, query.party, now);
+  const bookableIds = candidates.filter((c) => answers.isBookable(c.id));
   const start = (query.page - 1) * query.per_page;
   const pageIds = bookableIds.slice(start, start + query.per_page).map((c) => c.id);
   const rows = pageIds.length ? await candidateQuery(db, inArray(stores.id, pageIds), position) : [];
   const byId = new Map(rows.map((r) => [r.id, r]));
   const items = pageIds.flatMap((id) => {
     const row = byId.get(id);
-    return row ? [toCard(row, states.get(id), query.party, now)] : [];
+    return row ? [toCard(row, answers.answer(id))] : [];
   });
   return { items, page: query.page, perPage: query.per_page, total: bookableIds.length };
 }
@@ -209,8 +228,8 @@ export async function searchStores(db: Db, query: ListQuery, now = new Date()): 
 export async function storeCards(db: Db, ids: readonly number[], party: number, now = new Date()): Promise<StoreCard[]> {
   if (!ids.length) return [];
   const rows = await candidateQuery(db, inArray(stores.id, [...ids]), null);
-  const states = await statesForNow(db, rows, now);
-  const byId = new Map(rows.map((r) => [r.id, toCard(r, states.get(r.id), party, now)]));
+  const answers = await answersNow(db, rows, party, now);
+  const byId = new Map(rows.map((r) => [r.id, toCard(r, answers.answer(r.id))]));
   return ids.map((id) => byId.get(id)).filter((c): c is StoreCard => c !== undefined);
 }
 

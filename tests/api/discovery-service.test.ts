@@ -10,6 +10,7 @@ import { listAreas, listQuerySchema, searchStores, getStore, storeCards } from '
 import { addFavourite, favouriteIds, listFavourites, removeFavourite } from '../../src/server/favourites';
 import { HISTORY_LIMIT, listHistory, recordView, removeView } from '../../src/server/history';
 import { forEachEngine } from '../helpers/db';
+import { publishAvailabilityChange } from '../../src/server/events';
 
 const NOW = new Date('2026-11-20T20:07:00+09:00');
 const q = (input: Record<string, unknown> = {}) => listQuerySchema.parse(input);
@@ -127,11 +128,15 @@ forEachEngine(
           .returning({ id: bookings.id });
         made.push(row!.id);
       }
+      // Every change announces itself, as the booking service does after its commit.
+      await publishAvailabilityChange(db, [target.id]);
       expect((await all(db, { party: 2 })).items.some((c) => c.id === target.id)).toBe(false);
       await db.update(bookings).set({ status: 'cancelled', cancelledAt: NOW }).where(eq(bookings.id, made[0]!));
+      await publishAvailabilityChange(db, [target.id]);
       const back = (await all(db, { party: 2 })).items.find((c) => c.id === target.id);
       expect(back?.freeTables).toBeGreaterThan(0);
       for (const id of made) await db.delete(bookings).where(eq(bookings.id, id));
+      await publishAvailabilityChange(db, [target.id]);
     });
 
     it('keeps favourites per user, idempotent, refusing unknown stores', async () => {

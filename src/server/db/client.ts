@@ -211,7 +211,7 @@ export async function openAndPrepare(opts: OpenDbOptions & { seed?: boolean; now
 
 // Kept on globalThis so that a module reload (Astro dev / Vite HMR) reuses the open database
 // instead of opening DATA_DIR a second time.
-const state = ((globalThis as Record<string, unknown>).__suguDb ??= {}) as { current?: Promise<DbHandle> };
+const state = ((globalThis as Record<string, unknown>).__suguDb ??= {}) as { current?: Promise<DbHandle>; db?: Db };
 
 /** The process-wide handle: env DATABASE_URL, else DATA_DIR (default ./data); migrated and seeded. */
 export function getDbHandle(): Promise<DbHandle> {
@@ -219,12 +219,18 @@ export function getDbHandle(): Promise<DbHandle> {
     databaseUrl: process.env.DATABASE_URL || undefined,
     dataDir: process.env.DATA_DIR || './data',
     seed: true,
+  }).then((handle) => {
+    state.db = handle.db;
+    return handle;
   }).catch((err) => {
     state.current = undefined;
     throw err;
   });
   return state.current;
 }
+
+/** True for the process-wide database (the one other instances announce their changes on). */
+export const isMainDb = (db: Db): boolean => state.db === db;
 
 export async function getDb(): Promise<Db> {
   return (await getDbHandle()).db;

@@ -1,0 +1,230 @@
+/**
+ * The availability index of one app instance (docs/availability-index.md): every store's grid
+ * (grid.ts) for the current frame, read from the database at start, kept current by re-reading
+ * one store whenever a change to it is announced, and rebuilt when the business day rolls over at
+ * 05:00 or after the instance may have missed changes. The database stays the judge of every
+ * booking: a stale index can at worst offer a start that the booking then refuses with a 409.
+ */
+import { businessDate, type Slot } from './rules';
+import { buildStoreGrid, frameFor, gridBookableNow, gridDaySlots, gridIsBookableNow, type Frame, type OpenRowCache, type StoreGrid, type StoreInput } from './grid';
+
+export interface IndexSource {
+  all(frame: Frame): Promise<Map<number, StoreInput>>;
+  some(frame: Frame, ids: readonly number[]): Promise<Map<number, StoreInput>>;
+}
+
+export interface IndexOptions {
+  /** Where "now" comes from when a caller does not say; tests pass a controlled clock. */
+  clock?: () => Date;
+  /** Runs before each build (the LISTEN connection must be up before the read starts). */
+  beforeBuild?: () => Promise<void>;
+  log?: (fields: Record<string, unknown>) => void;
+}
+
+interface Snapshot {
+  frame: Frame;
+  stores: Map<number, StoreGrid>;
+}
+
+export interface BuildStats {
+  date: string;
+  stores: number;
+  ms: number;
+  /** Bytes held by the grids' bit rows. */
+  bytes: number;
+}
+
+/** Answers for one instant; each method answers undefined for a store the index does not hold. */
+export interface AvailabilityView {
+  readonly now: Date;
+  has(storeId: number): boolean;
+  isBookableNow(storeId: number, party: number): boolean;
+  bookableNow(storeId: number, party: number): { nextSlots: Slot[]; freeTables: number } | undefined;
+  /** Null when the day is outside the index's frame (the caller reads the database instead). */
+  daySlots(storeId: number, date: string, party: number): Slot[] | null | undefined;
+}
+
+const defaultLog = (fields: Record<string, unknown>) => console.log(JSON.stringify({ level: 'info', ...fields }));
+
+export class AvailabilityIndex {
+  private current: Snapshot | null = null;
+  private building: { date: string; done: Promise<Snapshot> } | null = null;
+  /** The newest build started wins, whatever order the builds finish in. */
+  private generation = 0;
+  private readonly queue = new Set<number>();
+  private waiters: (() => void)[] = [];
+  private refreshing = false;
+  /** False while changes may be going unheard (LISTEN down): callers then read the database. */
+  private trusted = true;
+  private readonly clock: () => Date;
+  private readonly log: (fields: Record<string, unknown>) => void;
+  lastBuild: BuildStats | null = null;
+  /** Stores re-read after changes, for tests and the benchmark. */
+  refreshed = 0;
+
+  constructor(
+    private readonly source: IndexSource,
+    private readonly options: IndexOptions = {},
+  ) {
+    this.clock = options.clock ?? (() => new Date());
+    this.log = options.log ?? defaultLog;
+  }
+
+  get frame(): Frame | null {
+    return this.current?.frame ?? null;
+  }
+
+  get size(): number {
+    return this.current?.stores.size ?? 0;
+  }
+
+  /**
+   * The answers at `now`, or null when the index cannot be trusted right now. Builds on first use
+   * and when `now` is on another business day; a day that has just begun is served from the old
+   * frame (it still covers the next hour) while the new one is built.
+   */
+  async view(now: Date = this.clock(), storeIds: readonly number[] = []): Promise<AvailabilityView | null> {
+    if (!this.trusted) return null;
+    let snap = this.current;
+    const date = businessDate(now);
+    if (!snap || date < snap.frame.date) snap = await this.build(now);
+    else if (date > snap.frame.date) {
+      const roll = this.build(now);
+      if (now.getTime() + 24 * 3600_000 > snap.frame.endMs) snap = await roll;
+      else roll.catch(() => {});
+    }
+    const held = snap.stores;
+    const missing = storeIds.filter((id) => !held.has(id));
+    // A store created since the build: read it now, once.
+    if (missing.length) {
+      await this.refresh(missing);
+      if (this.current) snap = this.current;
+    }
+    if (!this.trusted) return null;
+    return viewOf(snap, now);
+  }
+
+  /** Reads the whole index for the frame of `now` and swaps it in; one build per day at a time. */
+  build(now: Date = this.clock()): Promise<Snapshot> {
+    const frame = frameFor(now);
+    if (this.building?.date === frame.date) return this.building.done;
+    const generation = ++this.generation;
+    const done = (async () => {
+      await this.options.beforeBuild?.();
+      const started = performance.now();
+      const inputs = await this.source.all(frame);
+      const stores = new Map<number, StoreGrid>();
+      const cache: OpenRowCache = new Map();
+      let bytes = 0;
+      for (const [id, input] of inputs) {
+        const grid = buildStoreGrid(frame, input, cache);
+        bytes += grid.bits.byteLength;
+        stores.set(id, grid);
+      }
+      const snap = { frame, stores };
+      if (generation === this.generation) this.current = snap;
+      this.lastBuild = { date: frame.date, stores: stores.size, ms: Math.round(performance.now() - started), bytes };
+      this.log({ msg: 'availability_index_built', ...this.lastBuild });
+      return snap;
+    })();
+    const entry = { date: frame.date, done };
+    this.building = entry;
+    const clear = () => {
+      if (this.building === entry) this.building = null;
+    };
+    done.then(clear, (error) => {
+      clear();
+      this.log({ level: 'error', msg: 'availability_index_build_failed', error: String((error as Error)?.stack ?? error) });
+    });
+    return done;
+  }
+
+  /**
+   * Re-reads these stores (a booking, a cancellation, new hours, tables or stay length). Resolves
+   * once a read that began after this call has been applied, so a caller that committed a change
+   * and then awaits this sees it in every later answer. Reads are serialised and batched.
+   */
+  refresh(storeIds: readonly number[]): Promise<void> {
+    if (!storeIds.length || (!this.current && !this.building)) return Promise.resolve();
+    for (const id of storeIds) this.queue.add(id);
+    const done = new Promise<void>((resolve) => this.waiters.push(resolve));
+    void this.drain();
+    return done;
+  }
+
+  private async drain() {
+    if (this.refreshing) return;
+    this.refreshing = true;
+    try {
+      while (this.queue.size) {
+        // A build in progress may have read these stores before their change: re-read after it.
+        if (this.building) await this.building.done.catch(() => {});
+        const ids = [...this.queue];
+        this.queue.clear();
+        const waiters = this.waiters;
+        this.waiters = [];
+        const snap = this.current;
+        if (snap) {
+          try {
+            const inputs = await this.source.some(snap.frame, ids);
+            // Applied only to the frame it was read for; a newer build read after the change anyway.
+            if (this.current === snap) {
+              for (const id of ids) {
+                const input = inputs.get(id);
+                if (input) snap.stores.set(id, buildStoreGrid(snap.frame, input));
+                else snap.stores.delete(id);
+              }
+              this.refreshed += ids.length;
+            }
+          } catch (error) {
+            // The database answered nothing: keep the stores queued and retry shortly.
+            this.log({ level: 'error', msg: 'availability_refresh_failed', stores: ids.length, error: String(error) });
+            for (const id of ids) this.queue.add(id);
+            this.waiters.push(...waiters);
+            await new Promise((r) => setTimeout(r, 1000).unref());
+            continue;
+          }
+        }
+        for (const w of waiters) w();
+      }
+    } finally {
+      this.refreshing = false;
+    }
+  }
+
+  /** Changes may go unheard from now on: answer nothing until `resync`. */
+  suspend(reason: string) {
+    if (!this.trusted) return;
+    this.trusted = false;
+    this.log({ level: 'warn', msg: 'availability_index_suspended', reason, fallback: 'database' });
+  }
+
+  /** Rebuilds from the database (whatever was missed is in it) and answers again. */
+  async resync(reason: string): Promise<void> {
+    this.suspend(reason);
+    this.building = null;
+    await this.build();
+    this.trusted = true;
+    this.log({ msg: 'availability_index_resumed', reason });
+  }
+}
+
+function viewOf(snap: Snapshot, now: Date): AvailabilityView {
+  const { frame, stores } = snap;
+  return {
+    now,
+    has: (id) => stores.has(id),
+    isBookableNow(id, party) {
+      const g = stores.get(id);
+      return g ? gridIsBookableNow(g, frame, party, now) === true : false;
+    },
+    bookableNow(id, party) {
+      const g = stores.get(id);
+      return g ? (gridBookableNow(g, frame, party, now) ?? undefined) : undefined;
+    },
+    daySlots(id, date, party) {
+      const g = stores.get(id);
+      return g ? gridDaySlots(g, frame, party, date, now) : undefined;
+    },
+  };
+}

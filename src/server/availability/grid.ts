@@ -1,0 +1,204 @@
+/**
+ * One store's availability as bits over 15-minute cells (docs/availability-index.md).
+ *
+ * A frame starts at 05:00 of a business day and spans the bookable days plus one more, so that a
+ * stay starting late on the last bookable day still fits. Per store, one row of bits says at which
+ * cells a full stay can start inside opening hours, and one row per table says which cells a
+ * confirmed booking holds. "Free for a stay starting at cell c" is then "bits c … c+k−1 of the
+ * table's row are all 0", a couple of word reads. Everything here is pure; the answers are proved
+ * equal to rules.ts by tests/unit/availability-grid.test.ts.
+ */
+import { MINUTE_MS } from '../../lib/datetime';
+import {
+  BOOKING_DAYS_AHEAD,
+  businessDate,
+  businessDayRange,
+  fitsParty,
+  nextMarks,
+  NOW_WINDOW_MIN,
+  openingIntervals,
+  SLOT_STEP_MIN,
+  type Busy,
+  type Slot,
+  type TableInfo,
+  type WeeklyHours,
+} from './rules';
+
+export const STEP_MS = SLOT_STEP_MIN * MINUTE_MS;
+export const CELLS_PER_DAY = (24 * 60) / SLOT_STEP_MIN;
+/** The bookable days and one more for stays that run past the last one. */
+export const FRAME_DAYS = BOOKING_DAYS_AHEAD + 2;
+export const FRAME_CELLS = FRAME_DAYS * CELLS_PER_DAY;
+const WORDS = Math.ceil(FRAME_CELLS / 32);
+
+export interface Frame {
+  /** The business day (YYYY-MM-DD) the frame starts on. */
+  date: string;
+  /** 05:00 of that day, epoch ms. */
+  startMs: number;
+  endMs: number;
+}
+
+export function frameFor(now: Date): Frame {
+  const date = businessDate(now);
+  const startMs = businessDayRange(date).start.getTime();
+  return { date, startMs, endMs: startMs + FRAME_CELLS * STEP_MS };
+}
+
+/** Cells [from, to) of the frame that a confirmed booking holds on a table. */
+export interface Held {
+  tableId: number;
+  from: number;
+  to: number;
+}
+
+/** What the grid needs to know about a store. */
+export interface StoreInput {
+  hours: readonly WeeklyHours[];
+  stayMinutes: number;
+  tables: readonly TableInfo[];
+  held: readonly Held[];
+}
+
+/**
+ * A booking holds every cell it touches. Starts are on 15-minute marks (the booking rules refuse
+ * others), so a stay and a booking overlap exactly when their cells do.
+ */
+export const heldCells = (frame: Frame, b: Busy): Held => ({
+  tableId: b.tableId,
+  from: Math.floor((b.start.getTime() - frame.startMs) / STEP_MS),
+  to: Math.ceil((b.end.getTime() - frame.startMs) / STEP_MS),
+});
+
+export interface StoreGrid {
+  stayMinutes: number;
+  /** Cells a stay covers; a stay needing cells past the frame is never offered from the grid. */
+  stayCells: number;
+  tables: readonly TableInfo[];
+  /** Row 0: a full stay can start here inside opening hours. Row 1 + i: table i is held. */
+  bits: Uint32Array;
+}
+
+const rowOffset = (row: number) => row * WORDS;
+
+function setRange(bits: Uint32Array, offset: number, from: number, to: number) {
+  for (let c = Math.max(0, from); c < Math.min(to, FRAME_CELLS); c++) bits[offset + (c >>> 5)]! |= 1 << (c & 31);
+}
+
+const testBit = (bits: Uint32Array, offset: number, c: number) => (bits[offset + (c >>> 5)]! & (1 << (c & 31))) !== 0;
+
+/** True when cells [from, from + count) of a row are all 0 and inside the frame. */
+function rangeClear(bits: Uint32Array, offset: number, from: number, count: number): boolean {
+  const to = from + count;
+  if (from < 0 || to > FRAME_CELLS) return false;
+  let c = from;
+  while (c < to) {
+    const word = c >>> 5;
+    const lo = c & 31;
+    const hi = Math.min(32, lo + (to - c));
+    const mask = hi - lo === 32 ? 0xffffffff : ((1 << (hi - lo)) - 1) << lo;
+    if ((bits[offset + word]! & mask) !== 0) return false;
+    c += hi - lo;
+  }
+  return true;
+}
+
+/**
+ * The open-start row depends only on the hours and the stay length, and many stores share both,
+ * so a build computes it once per distinct pair.
+ */
+export type OpenRowCache = Map<string, Uint32Array>;
+
+function openRow(frame: Frame, hours: readonly WeeklyHours[], stayMinutes: number, cache?: OpenRowCache): Uint32Array {
+  const key = `${stayMinutes}|${hours.map((h) => `${h.weekday},${h.opensMin},${h.closesMin}`).sort().join(';')}`;
+  const hit = cache?.get(key);
+  if (hit) return hit;
+  const row = new Uint32Array(WORDS);
+  const stayMs = stayMinutes * MINUTE_MS;
+  for (const i of openingIntervals(hours, new Date(frame.startMs), new Date(frame.endMs + stayMs))) {
+    // Starts s on a 15-minute mark with i.start <= s and s + stay <= i.end.
+    const first = Math.ceil((i.start.getTime() - frame.startMs) / STEP_MS);
+    const last = Math.floor((i.end.getTime() - stayMs - frame.startMs) / STEP_MS);
+    setRange(row, 0, first, last + 1);
+  }
+  cache?.set(key, row);
+  return row;
+}
+
+export function buildStoreGrid(frame: Frame, input: StoreInput, cache?: OpenRowCache): StoreGrid {
+  const tables = [...input.tables].sort((a, b) => a.id - b.id);
+  const bits = new Uint32Array(WORDS * (1 + tables.length));
+  bits.set(openRow(frame, input.hours, input.stayMinutes, cache), 0);
+  const rowOf = new Map(tables.map((t, i) => [t.id, 1 + i]));
+  for (const h of input.held) {
+    const row = rowOf.get(h.tableId);
+    if (row !== undefined) setRange(bits, rowOffset(row), h.from, h.to);
+  }
+  return { stayMinutes: input.stayMinutes, stayCells: Math.ceil(input.stayMinutes / SLOT_STEP_MIN), tables, bits };
+}
+
+/** The cell an aligned instant falls in, or -1 outside the frame. */
+export function cellAt(frame: Frame, at: number): number {
+  if (at < frame.startMs || at >= frame.endMs) return -1;
+  return Math.floor((at - frame.startMs) / STEP_MS);
+}
+
+export const opensAt = (g: StoreGrid, cell: number) => cell >= 0 && testBit(g.bits, 0, cell);
+
+/** Tables fitting the party that are free for a full stay starting at `cell`. */
+export function freeTablesAt(g: StoreGrid, party: number, cell: number): number {
+  let n = 0;
+  for (let i = 0; i < g.tables.length; i++) {
+    if (fitsParty(g.tables[i]!, party) && rangeClear(g.bits, rowOffset(1 + i), cell, g.stayCells)) n++;
+  }
+  return n;
+}
+
+/** The ids of those tables. */
+export function freeTableIdsAt(g: StoreGrid, party: number, cell: number): number[] {
+  return g.tables.filter((t, i) => fitsParty(t, party) && rangeClear(g.bits, rowOffset(1 + i), cell, g.stayCells)).map((t) => t.id);
+}
+
+function slotAt(g: StoreGrid, frame: Frame, party: number, startMs: number): Slot | null {
+  const cell = cellAt(frame, startMs);
+  if (!opensAt(g, cell)) return null;
+  return { start: new Date(startMs), end: new Date(startMs + g.stayMinutes * MINUTE_MS), freeTables: freeTablesAt(g, party, cell) };
+}
+
+/** As rules.bookableNow; null when the next hour is not inside the frame. */
+export function gridBookableNow(g: StoreGrid, frame: Frame, party: number, now: Date): { nextSlots: Slot[]; freeTables: number } | null {
+  const marks = nextMarks(now);
+  const last = marks[marks.length - 1];
+  if (now.getTime() < frame.startMs || (last && last.getTime() >= frame.endMs)) return null;
+  const nextSlots: Slot[] = [];
+  for (const m of marks) {
+    const slot = slotAt(g, frame, party, m.getTime());
+    if (slot && slot.freeTables > 0) nextSlots.push(slot);
+  }
+  return { nextSlots, freeTables: nextSlots[0]?.freeTables ?? 0 };
+}
+
+/** True when some start within the hour has a free fitting table (the listing's filter, without building slots). */
+export function gridIsBookableNow(g: StoreGrid, frame: Frame, party: number, now: Date): boolean | null {
+  const first = Math.ceil(now.getTime() / STEP_MS) * STEP_MS;
+  const lastMs = now.getTime() + NOW_WINDOW_MIN * MINUTE_MS;
+  if (now.getTime() < frame.startMs || lastMs >= frame.endMs) return null;
+  for (let t = first; t <= lastMs; t += STEP_MS) {
+    const cell = cellAt(frame, t);
+    if (opensAt(g, cell) && freeTablesAt(g, party, cell) > 0) return true;
+  }
+  return false;
+}
+
+/** As rules.slotsForDate; null when the day is not inside the frame's bookable days. */
+export function gridDaySlots(g: StoreGrid, frame: Frame, party: number, date: string, now: Date): Slot[] | null {
+  const { start, end } = businessDayRange(date);
+  if (start.getTime() < frame.startMs || end.getTime() > frame.startMs + (FRAME_DAYS - 1) * CELLS_PER_DAY * STEP_MS) return null;
+  const begin = Math.max(start.getTime(), now.getTime());
+  const slots: Slot[] = [];
+  for (let t = Math.ceil(begin / STEP_MS) * STEP_MS; t < end.getTime(); t += STEP_MS) {
+    const slot = slotAt(g, frame, party, t);
+    if (slot) slots.push(slot);
+  }
+  return slots;
+}

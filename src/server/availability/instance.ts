@@ -1,0 +1,84 @@
+/**
+ * One availability index per database in this process, kept current:
+ *   - a publish on this instance re-reads the stores before it returns (events.ts onPublish);
+ *   - on the process-wide database, changes heard from other instances re-read their store, and
+ *     while the LISTEN connection is down the index answers nothing (callers read the database),
+ *     then rebuilds when it is back, since changes may have been missed meanwhile;
+ *   - the business day rolls over at 05:00: a timer rebuilds the index just after.
+ */
+import { isMainDb, type Db } from '../db/client';
+import { availabilityBus, onPublish, startAvailabilityFeed, type AvailabilityChange, type FeedStatus } from '../events';
+import { AvailabilityIndex, type AvailabilityView } from './engine';
+import { businessDayRange, businessDate } from './rules';
+import { readAllStores, readStores } from './source';
+import { addTokyoDays } from '../../lib/datetime';
+
+const globals = globalThis as Record<string, unknown>;
+// On globalThis so that a module reload (astro dev) keeps one index per database.
+const indexes = (globals.__suguAvailabilityIndexes ??= new WeakMap<Db, AvailabilityIndex>()) as WeakMap<Db, AvailabilityIndex>;
+const state = (globals.__suguAvailabilityMain ??= {}) as { main?: AvailabilityIndex; wired?: boolean };
+
+const FEED_RETRY_MS = 5_000;
+/** After 05:00, so that "now" is in the new business day. */
+const ROLL_DELAY_MS = 1_000;
+
+export function availabilityIndex(db: Db): AvailabilityIndex {
+  let index = indexes.get(db);
+  if (index) return index;
+  const main = isMainDb(db);
+  index = new AvailabilityIndex(
+    { all: (frame) => readAllStores(db, frame), some: (frame, ids) => readStores(db, frame, ids) },
+    main ? { beforeBuild: listenFirst } : {},
+  );
+  indexes.set(db, index);
+  if (main) {
+    state.main = index;
+    scheduleRoll(index);
+  }
+  return index;
+}
+
+/** The index's answers at `now` for these stores, or null when the database must answer. */
+export async function availabilityView(db: Db, now: Date, storeIds: readonly number[] = []): Promise<AvailabilityView | null> {
+  try {
+    return await availabilityIndex(db).view(now, storeIds);
+  } catch {
+    // Logged by the index; the database path still answers.
+    return null;
+  }
+}
+
+/** On PostgreSQL, other instances' changes are heard only once LISTEN is up: start it before reading. */
+async function listenFirst() {
+  try {
+    await startAvailabilityFeed();
+  } catch {
+    const main = state.main;
+    main?.suspend('listen_failed');
+    if (main) setTimeout(() => void main.resync('listen_retry').catch(() => {}), FEED_RETRY_MS).unref();
+    throw new Error('availability feed not listening');
+  }
+}
+
+function scheduleRoll(index: AvailabilityIndex) {
+  const now = new Date();
+  const next = businessDayRange(addTokyoDays(businessDate(now), 1)).start.getTime();
+  setTimeout(() => {
+    void index.build().catch(() => {});
+    scheduleRoll(index);
+  }, next - now.getTime() + ROLL_DELAY_MS).unref();
+}
+
+if (!state.wired) {
+  state.wired = true;
+  onPublish((db, storeIds) => indexes.get(db)?.refresh(storeIds) ?? Promise.resolve());
+  availabilityBus.on('change', (change: AvailabilityChange) => {
+    if (change.remote) void state.main?.refresh([change.storeId]);
+  });
+  availabilityBus.on('feed', (status: FeedStatus) => {
+    const main = state.main;
+    if (!main) return;
+    if (!status.listening) main.suspend('listen_lost');
+    else void main.resync('listen_back').catch(() => {});
+  });
+}
