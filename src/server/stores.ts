@@ -13,7 +13,7 @@ import type { Db } from './db/client';
 import { areas, storeHours, stores, storeTables, type StorePhoto } from './db/schema';
 import { GENRE_LABELS } from './db/seed-data';
 import { searchQueryTerms } from './db/searchTerms';
-import { availabilityView, bookableDates, bookableNow, loadStoreStates, NOW_WINDOW_MIN, type Slot } from './availability';
+import { availabilityView, bookableDates, type AvailabilityView, bookableNow, loadStoreStates, NOW_WINDOW_MIN, type Slot } from './availability';
 import { MINUTE_MS, toTokyoIso } from '../lib/datetime';
 import { safeString } from './http/api';
 import { idSchema } from '../lib/contract/fields';
@@ -165,10 +165,8 @@ interface NowAnswers {
   answer(id: number): NowAnswer;
 }
 
-/** "Bookable now" for these stores: from the index, or from their bookings when it cannot answer. */
-async function answersNow(db: Db, rows: readonly { id: number; stayMinutes: number }[], party: number, now: Date): Promise<NowAnswers> {
-  const view = await availabilityView(db, now, rows.map((r) => r.id));
-  if (view) return { isBookable: (id) => view.isBookableNow(id, party), answer: (id) => view.bookableNow(id, party) ?? NOT_NOW };
+/** "Bookable now" from the bookings, when the index cannot answer (it answers as this does). */
+async function answersFromBookings(db: Db, rows: readonly { id: number; stayMinutes: number }[], party: number, now: Date): Promise<NowAnswers> {
   // Bookings that could overlap any stay starting within the hour.
   const longestStay = rows.reduce((m, r) => Math.max(m, r.stayMinutes), 0);
   const to = new Date(now.getTime() + (NOW_WINDOW_MIN + longestStay + 15) * MINUTE_MS);
@@ -184,6 +182,11 @@ async function answersNow(db: Db, rows: readonly { id: number; stayMinutes: numb
   };
   return { isBookable: (id) => answer(id).nextSlots.length > 0, answer };
 }
+
+const fromView = (view: AvailabilityView, party: number): NowAnswers => ({
+  isBookable: (id) => view.isBookableNow(id, party),
+  answer: (id) => view.bookableNow(id, party) ?? NOT_NOW,
+});
 
 function toCard(row: CardRow, now_: NowAnswer): StoreCard {
   const { photos, distanceM, stayMinutes: _stay, ...rest } = row;
@@ -201,7 +204,7 @@ function toCard(row: CardRow, now_: NowAnswer): StoreCard {
  * position is given, else in a stable order.
  */
 export async function searchStores(db: Db, query: ListQuery, now = new Date()): Promise<StorePage> {
-  const conditions: SQL[] = [seatsParty(query.party)];
+  const conditions: SQL[] = [];
   if (query.area !== undefined) conditions.push(eq(stores.areaId, query.area));
   if (query.genre !== undefined) conditions.push(eq(stores.genre, query.genre));
   const terms = query.name ? searchQueryTerms(query.name) : [];
@@ -209,9 +212,20 @@ export async function searchStores(db: Db, query: ListQuery, now = new Date()): 
   const position = query.lat !== undefined && query.lng !== undefined ? { lat: query.lat, lng: query.lng } : null;
 
   // Every candidate is decided (the total counts only bookable stores), but card details are read
-  // for the one page that is shown.
-  const candidates = await db.select({ id: stores.id, stayMinutes: stores.stayMinutes }).from(stores).where(and(...conditions)).orderBy(...orderFor(position));
-  const answers = await answersNow(db, candidates, query.party, now);
+  // for the one page that is shown. The index knows the tables, so SQL need not check party fit.
+  const view = await availabilityView(db, now);
+  let candidates: { id: number }[];
+  let answers: NowAnswers;
+  if (view) {
+    candidates = await db.select({ id: stores.id }).from(stores).where(and(...conditions)).orderBy(...orderFor(position));
+    await view.load(candidates.map((c) => c.id));
+    answers = fromView(view, query.party);
+  } else {
+    conditions.push(seatsParty(query.party));
+    const rows = await db.select({ id: stores.id, stayMinutes: stores.stayMinutes }).from(stores).where(and(...conditions)).orderBy(...orderFor(position));
+    candidates = rows;
+    answers = await answersFromBookings(db, rows, query.party, now);
+  }
   const bookableIds = candidates.filter((c) => answers.isBookable(c.id));
   const start = (query.page - 1) * query.per_page;
   const pageIds = bookableIds.slice(start, start + query.per_page).map((c) => c.id);
@@ -228,7 +242,8 @@ export async function searchStores(db: Db, query: ListQuery, now = new Date()): 
 export async function storeCards(db: Db, ids: readonly number[], party: number, now = new Date()): Promise<StoreCard[]> {
   if (!ids.length) return [];
   const rows = await candidateQuery(db, inArray(stores.id, [...ids]), null);
-  const answers = await answersNow(db, rows, party, now);
+  const view = await availabilityView(db, now, ids);
+  const answers = view ? fromView(view, party) : await answersFromBookings(db, rows, party, now);
   const byId = new Map(rows.map((r) => [r.id, toCard(r, answers.answer(r.id))]));
   return ids.map((id) => byId.get(id)).filter((c): c is StoreCard => c !== undefined);
 }

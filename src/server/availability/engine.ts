@@ -38,6 +38,8 @@ export interface BuildStats {
 export interface AvailabilityView {
   readonly now: Date;
   has(storeId: number): boolean;
+  /** Reads the stores the index does not hold yet (created since the build). */
+  load(storeIds: readonly number[]): Promise<void>;
   isBookableNow(storeId: number, party: number): boolean;
   bookableNow(storeId: number, party: number): { nextSlots: Slot[]; freeTables: number } | undefined;
   /** Null when the day is outside the index's frame (the caller reads the database instead). */
@@ -93,15 +95,9 @@ export class AvailabilityIndex {
       if (now.getTime() + 24 * 3600_000 > snap.frame.endMs) snap = await roll;
       else roll.catch(() => {});
     }
-    const held = snap.stores;
-    const missing = storeIds.filter((id) => !held.has(id));
-    // A store created since the build: read it now, once.
-    if (missing.length) {
-      await this.refresh(missing);
-      if (this.current) snap = this.current;
-    }
-    if (!this.trusted) return null;
-    return viewOf(snap, now);
+    const view = viewOf(snap, now, (ids) => this.refresh(ids));
+    await view.load(storeIds);
+    return this.trusted ? view : null;
   }
 
   /** Reads the whole index for the frame of `now` and swaps it in; one build per day at a time. */
@@ -209,11 +205,16 @@ export class AvailabilityIndex {
   }
 }
 
-function viewOf(snap: Snapshot, now: Date): AvailabilityView {
+function viewOf(snap: Snapshot, now: Date, refresh: (ids: readonly number[]) => Promise<void>): AvailabilityView {
   const { frame, stores } = snap;
   return {
     now,
     has: (id) => stores.has(id),
+    async load(ids) {
+      // A store created since the build: read it now, once.
+      const missing = ids.filter((id) => !stores.has(id));
+      if (missing.length) await refresh(missing);
+    },
     isBookableNow(id, party) {
       const g = stores.get(id);
       return g ? gridIsBookableNow(g, frame, party, now) === true : false;

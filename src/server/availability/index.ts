@@ -5,6 +5,7 @@ import { loadStoreStates } from './load';
 export * from './rules';
 export { loadStoreStates } from './load';
 export { availabilityIndex, availabilityView } from './instance';
+export type { AvailabilityView } from './engine';
 
 /** The starts of one business day at one store for a party, with free-table counts; null for an unknown store. */
 export async function storeDaySlots(db: Db, storeId: number, date: string, party: number, now = new Date()): Promise<Slot[] | null> {
