@@ -37,6 +37,8 @@ export interface BuildStats {
 /** Answers for one instant; each method answers undefined for a store the index does not hold. */
 export interface AvailabilityView {
   readonly now: Date;
+  /** The frame answering (the previous day's for a moment after 05:00). */
+  readonly frame: Frame;
   has(storeId: number): boolean;
   /** Reads the stores the index does not hold yet (created since the build). */
   load(storeIds: readonly number[]): Promise<void>;
@@ -209,6 +211,7 @@ function viewOf(snap: Snapshot, now: Date, refresh: (ids: readonly number[]) => 
   const { frame, stores } = snap;
   return {
     now,
+    frame,
     has: (id) => stores.has(id),
     async load(ids) {
       // A store created since the build: read it now, once.
