@@ -6,12 +6,37 @@
  * booking: a stale index can at worst offer a start that the booking then refuses with a 409.
  */
 import { businessDate, type Slot } from './rules';
+import type { StorePhoto } from '../db/schema';
 import { buildStoreGrid, frameFor, gridBookableNow, gridDaySlots, gridIsBookableNow, type Frame, type OpenRowCache, type StoreGrid, type StoreInput } from './grid';
 
-export interface IndexSource {
-  all(frame: Frame): Promise<Map<number, StoreInput>>;
-  some(frame: Frame, ids: readonly number[]): Promise<Map<number, StoreInput>>;
+/**
+ * What a listing card shows about a store besides availability. It changes only when the store
+ * is edited, which re-reads the store like any change, so cards need no query per request.
+ */
+export interface StoreFacts {
+  name: string;
+  nameKana: string;
+  genre: string;
+  areaId: number;
+  areaName: string;
+  station: string;
+  walkMinutes: number;
+  budgetMin: number;
+  budgetMax: number;
+  photo: StorePhoto | null;
+  lat: number;
+  lng: number;
 }
+
+export type StoreRecord = StoreInput & { facts?: StoreFacts };
+
+export interface IndexSource {
+  all(frame: Frame): Promise<Map<number, StoreRecord>>;
+  some(frame: Frame, ids: readonly number[]): Promise<Map<number, StoreRecord>>;
+}
+
+type Entry = StoreGrid & { facts?: StoreFacts };
+const entryOf = (frame: Frame, record: StoreRecord, cache?: OpenRowCache): Entry => Object.assign(buildStoreGrid(frame, record, cache), { facts: record.facts });
 
 export interface IndexOptions {
   /** Where "now" comes from when a caller does not say; tests pass a controlled clock. */
@@ -23,7 +48,7 @@ export interface IndexOptions {
 
 interface Snapshot {
   frame: Frame;
-  stores: Map<number, StoreGrid>;
+  stores: Map<number, Entry>;
 }
 
 export interface BuildStats {
@@ -40,6 +65,7 @@ export interface AvailabilityView {
   /** The frame answering (the previous day's for a moment after 05:00). */
   readonly frame: Frame;
   has(storeId: number): boolean;
+  facts(storeId: number): StoreFacts | undefined;
   /** Reads the stores the index does not hold yet (created since the build). */
   load(storeIds: readonly number[]): Promise<void>;
   isBookableNow(storeId: number, party: number): boolean;
@@ -111,11 +137,11 @@ export class AvailabilityIndex {
       await this.options.beforeBuild?.();
       const started = performance.now();
       const inputs = await this.source.all(frame);
-      const stores = new Map<number, StoreGrid>();
+      const stores = new Map<number, Entry>();
       const cache: OpenRowCache = new Map();
       let bytes = 0;
       for (const [id, input] of inputs) {
-        const grid = buildStoreGrid(frame, input, cache);
+        const grid = entryOf(frame, input, cache);
         bytes += grid.bits.byteLength;
         stores.set(id, grid);
       }
@@ -169,16 +195,18 @@ export class AvailabilityIndex {
             if (this.current === snap) {
               for (const id of ids) {
                 const input = inputs.get(id);
-                if (input) snap.stores.set(id, buildStoreGrid(snap.frame, input));
+                if (input) snap.stores.set(id, entryOf(snap.frame, input));
                 else snap.stores.delete(id);
               }
               this.refreshed += ids.length;
             }
           } catch (error) {
-            // The database answered nothing: keep the stores queued and retry shortly.
+            // The database answered nothing: nobody waits for the index (a booking has committed and
+            // must answer), the stores are read again shortly, and until then the database still
+            // refuses any start the index wrongly offers.
             this.log({ level: 'error', msg: 'availability_refresh_failed', stores: ids.length, error: String(error) });
+            for (const w of waiters) w();
             for (const id of ids) this.queue.add(id);
-            this.waiters.push(...waiters);
             await new Promise((r) => setTimeout(r, 1000).unref());
             continue;
           }
@@ -213,6 +241,7 @@ function viewOf(snap: Snapshot, now: Date, refresh: (ids: readonly number[]) => 
     now,
     frame,
     has: (id) => stores.has(id),
+    facts: (id) => stores.get(id)?.facts,
     async load(ids) {
       // A store created since the build: read it now, once.
       const missing = ids.filter((id) => !stores.has(id));

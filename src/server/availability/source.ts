@@ -4,35 +4,71 @@
  * so a build at 10,000 stores / 1,000,000 bookings moves arrays of small integers, not a million
  * row objects.
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { STEP_MS, type Frame, type Held, type StoreInput } from './grid';
 import type { WeeklyHours } from './rules';
 import type { TableKind } from '../../lib/contract/enums';
+import type { StoreFacts, StoreRecord } from './engine';
+import type { StorePhoto } from '../db/schema';
 
-type Filter = (column: SQL) => SQL;
+type FactsRow = {
+  id: number;
+  stay: number;
+  name: string;
+  name_kana: string;
+  genre: string;
+  area_id: number;
+  area_name: string;
+  station: string;
+  walk_minutes: number;
+  budget_min: number;
+  budget_max: number;
+  photo: StorePhoto | null;
+  lat: number;
+  lng: number;
+};
 
-async function read(db: Db, frame: Frame, only: Filter): Promise<Map<number, StoreInput>> {
+const factsOf = (r: FactsRow): StoreFacts => ({
+  name: r.name,
+  nameKana: r.name_kana,
+  genre: r.genre,
+  areaId: Number(r.area_id),
+  areaName: r.area_name,
+  station: r.station,
+  walkMinutes: Number(r.walk_minutes),
+  budgetMin: Number(r.budget_min),
+  budgetMax: Number(r.budget_max),
+  photo: r.photo ?? null,
+  lat: Number(r.lat),
+  lng: Number(r.lng),
+});
+
+/** Every store, for a build: four statements, the bookings as arrays of cell numbers per table. */
+export async function readAllStores(db: Db, frame: Frame): Promise<Map<number, StoreRecord>> {
   const startSec = frame.startMs / 1000;
   const stepSec = STEP_MS / 1000;
   const [storeRows, hourRows, tableRows, heldRows] = await Promise.all([
-    db.execute<{ id: number; stay: number }>(sql`select id, stay_minutes as stay from stores where ${only(sql`id`)}`),
+    db.execute<FactsRow>(sql`
+      select s.id, s.stay_minutes as stay, s.name, s.name_kana, s.genre, s.area_id, a.name as area_name, s.station, s.walk_minutes,
+             s.budget_min, s.budget_max, s.photos -> 0 as photo, s.lat, s.lng
+      from stores s join areas a on a.id = s.area_id`),
     db.execute<{ store_id: number; weekday: number; opens_min: number; closes_min: number }>(
-      sql`select store_id, weekday, opens_min, closes_min from store_hours where ${only(sql`store_id`)}`,
+      sql`select store_id, weekday, opens_min, closes_min from store_hours`,
     ),
     db.execute<{ store_id: number; id: number; kind: TableKind; min_party: number; max_party: number }>(
-      sql`select store_id, id, kind, min_party, max_party from store_tables where ${only(sql`store_id`)}`,
+      sql`select store_id, id, kind, min_party, max_party from store_tables`,
     ),
     db.execute<{ store_id: number; table_id: number; f: number[]; t: number[] }>(sql`
       select store_id, table_id,
              array_agg(floor((extract(epoch from starts_at) - ${startSec}::float8) / ${stepSec})::int) as f,
              array_agg(ceil((extract(epoch from ends_at) - ${startSec}::float8) / ${stepSec})::int) as t
       from bookings
-      where status = 'confirmed' and starts_at < ${new Date(frame.endMs)} and ends_at > ${new Date(frame.startMs)} and ${only(sql`store_id`)}
+      where status = 'confirmed' and starts_at < ${new Date(frame.endMs)} and ends_at > ${new Date(frame.startMs)}
       group by store_id, table_id`),
   ]);
-  const out = new Map<number, StoreInput & { hours: WeeklyHours[]; tables: StoreInput['tables'][number][]; held: Held[] }>();
-  for (const s of storeRows) out.set(Number(s.id), { stayMinutes: Number(s.stay), hours: [], tables: [], held: [] });
+  const out = new Map<number, StoreRecord & { hours: WeeklyHours[]; tables: StoreInput['tables'][number][]; held: Held[] }>();
+  for (const s of storeRows) out.set(Number(s.id), { stayMinutes: Number(s.stay), hours: [], tables: [], held: [], facts: factsOf(s) });
   for (const h of hourRows) out.get(Number(h.store_id))?.hours.push({ weekday: Number(h.weekday), opensMin: Number(h.opens_min), closesMin: Number(h.closes_min) });
   for (const t of tableRows) {
     out.get(Number(t.store_id))?.tables.push({ id: Number(t.id), kind: t.kind, minParty: Number(t.min_party), maxParty: Number(t.max_party) });
@@ -46,11 +82,36 @@ async function read(db: Db, frame: Frame, only: Filter): Promise<Map<number, Sto
   return out;
 }
 
-/** Every store, for a build. */
-export const readAllStores = (db: Db, frame: Frame) => read(db, frame, () => sql`true`);
-
-/** Some stores, after a change; stores that no longer exist are absent. */
-export function readStores(db: Db, frame: Frame, ids: readonly number[]): Promise<Map<number, StoreInput>> {
+/**
+ * Some stores, after a change, in one statement (a booking waits for this before it answers);
+ * stores that no longer exist are absent.
+ */
+export async function readStores(db: Db, frame: Frame, ids: readonly number[]): Promise<Map<number, StoreRecord>> {
   const list = sql.raw(`'{${ids.filter((id) => Number.isInteger(id)).join(',')}}'`);
-  return read(db, frame, (column) => sql`${column} = any(${list}::int[])`);
+  const startSec = frame.startMs / 1000;
+  const stepSec = STEP_MS / 1000;
+  type Row = FactsRow & { hours: [number, number, number][]; tables: [number, TableKind, number, number][]; held: [number, number, number][] };
+  const rows = await db.execute<Row>(sql`
+    select s.id, s.stay_minutes as stay, s.name, s.name_kana, s.genre, s.area_id, a.name as area_name, s.station, s.walk_minutes,
+           s.budget_min, s.budget_max, s.photos -> 0 as photo, s.lat, s.lng,
+           (select coalesce(json_agg(json_build_array(weekday, opens_min, closes_min)), '[]') from store_hours where store_id = s.id) as hours,
+           (select coalesce(json_agg(json_build_array(id, kind, min_party, max_party)), '[]') from store_tables where store_id = s.id) as tables,
+           (select coalesce(json_agg(json_build_array(table_id,
+                     floor((extract(epoch from starts_at) - ${startSec}::float8) / ${stepSec})::int,
+                     ceil((extract(epoch from ends_at) - ${startSec}::float8) / ${stepSec})::int)), '[]')
+              from bookings
+             where store_id = s.id and status = 'confirmed' and starts_at < ${new Date(frame.endMs)} and ends_at > ${new Date(frame.startMs)}) as held
+    from stores s join areas a on a.id = s.area_id
+    where s.id = any(${list}::int[])`);
+  const out = new Map<number, StoreRecord>();
+  for (const r of rows) {
+    out.set(Number(r.id), {
+      stayMinutes: Number(r.stay),
+      hours: r.hours.map(([weekday, opensMin, closesMin]) => ({ weekday, opensMin, closesMin })),
+      tables: r.tables.map(([id, kind, minParty, maxParty]) => ({ id, kind, minParty, maxParty })),
+      held: r.held.map(([tableId, from, to]) => ({ tableId, from, to })),
+      facts: factsOf(r),
+    });
+  }
+  return out;
 }
