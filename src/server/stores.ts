@@ -116,7 +116,7 @@ export async function findArea(db: Db, id: number): Promise<{ id: number; name: 
   return row ?? null;
 }
 
-const cardColumns = (position: { lat: number; lng: number } | null) => ({
+const cardColumns = {
   id: stores.id,
   name: stores.name,
   nameKana: stores.nameKana,
@@ -131,27 +131,20 @@ const cardColumns = (position: { lat: number; lng: number } | null) => ({
   lat: stores.lat,
   lng: stores.lng,
   stayMinutes: stores.stayMinutes,
-  distanceM: position
-    ? sql<number>`earth_distance(ll_to_earth(${stores.lat}, ${stores.lng}), ll_to_earth(${position.lat}::float8, ${position.lng}::float8))`
-    : sql<null>`null::float8`,
-});
+};
 
-type CardRow = Awaited<ReturnType<typeof candidateQuery>>[number];
+type Position = { lat: number; lng: number };
+
+const distanceFrom = (position: Position | null) =>
+  position
+    ? sql<number>`earth_distance(ll_to_earth(${stores.lat}, ${stores.lng}), ll_to_earth(${position.lat}::float8, ${position.lng}::float8))`
+    : sql<null>`null::float8`;
 
 /** Nearest first by KNN on the cube GiST index (stores_location_gist) when there is a position; ties and the rest by id. */
-const orderFor = (position: { lat: number; lng: number } | null) => [
+const orderFor = (position: Position | null) => [
   ...(position ? [sql`ll_to_earth(${stores.lat}, ${stores.lng}) <-> ll_to_earth(${position.lat}::float8, ${position.lng}::float8)`] : []),
   asc(stores.id),
 ];
-
-function candidateQuery(db: Db, where: SQL | undefined, position: { lat: number; lng: number } | null) {
-  return db
-    .select(cardColumns(position))
-    .from(stores)
-    .innerJoin(areas, eq(areas.id, stores.areaId))
-    .where(where)
-    .orderBy(...orderFor(position));
-}
 
 /** A table that can seat the party exists: stores that never could are not even considered. */
 const seatsParty = (party: number) =>
@@ -188,15 +181,25 @@ const fromView = (view: AvailabilityView, party: number): NowAnswers => ({
   answer: (id) => view.bookableNow(id, party) ?? NOT_NOW,
 });
 
-function toCard(row: CardRow, now_: NowAnswer): StoreCard {
-  const { photos, distanceM, stayMinutes: _stay, ...rest } = row;
-  return {
-    ...rest,
-    photo: photos[0] ?? null,
-    distanceM: distanceM === null || distanceM === undefined ? null : Math.round(Number(distanceM)),
-    nextSlots: now_.nextSlots,
-    freeTables: now_.freeTables,
-  };
+type Facts = NonNullable<ReturnType<AvailabilityView['facts']>>;
+
+/**
+ * What the cards of these stores show, in their order: from the index (it holds every store's
+ * card facts, re-read with the store) and from the database for any it lacks.
+ */
+async function cardsFor(db: Db, view: AvailabilityView | null, rows: readonly { id: number; distanceM: number | null }[], answers: NowAnswers): Promise<StoreCard[]> {
+  const missing = rows.filter((r) => !view?.facts(r.id)).map((r) => r.id);
+  const read = new Map<number, Facts>();
+  if (missing.length) {
+    const found = await db.select(cardColumns).from(stores).innerJoin(areas, eq(areas.id, stores.areaId)).where(inArray(stores.id, missing));
+    for (const { photos, stayMinutes: _stay, id, ...facts } of found) read.set(id, { ...facts, photo: photos[0] ?? null });
+  }
+  return rows.flatMap((r) => {
+    const facts = view?.facts(r.id) ?? read.get(r.id);
+    if (!facts) return [];
+    const now_ = answers.answer(r.id);
+    return [{ id: r.id, ...facts, distanceM: r.distanceM === null ? null : Math.round(Number(r.distanceM)), nextSlots: now_.nextSlots, freeTables: now_.freeTables }];
+  });
 }
 
 /**
@@ -211,41 +214,41 @@ export async function searchStores(db: Db, query: ListQuery, now = new Date()): 
   if (terms.length) conditions.push(arrayContains(stores.searchTerms, terms));
   const position = query.lat !== undefined && query.lng !== undefined ? { lat: query.lat, lng: query.lng } : null;
 
-  // Every candidate is decided (the total counts only bookable stores), but card details are read
-  // for the one page that is shown. The index knows the tables, so SQL need not check party fit.
+  // SQL narrows and orders the candidates; every one of them is decided (the total counts only
+  // bookable stores), and cards are made for the one page that is shown. The index knows the
+  // tables, so SQL need not check party fit.
   const view = await availabilityView(db, now);
-  let candidates: { id: number }[];
+  let candidates: { id: number; distanceM: number | null }[];
   let answers: NowAnswers;
   if (view) {
-    candidates = await db.select({ id: stores.id }).from(stores).where(and(...conditions)).orderBy(...orderFor(position));
+    candidates = await db.select({ id: stores.id, distanceM: distanceFrom(position) }).from(stores).where(and(...conditions)).orderBy(...orderFor(position));
     await view.load(candidates.map((c) => c.id));
     answers = fromView(view, query.party);
   } else {
     conditions.push(seatsParty(query.party));
-    const rows = await db.select({ id: stores.id, stayMinutes: stores.stayMinutes }).from(stores).where(and(...conditions)).orderBy(...orderFor(position));
+    const rows = await db
+      .select({ id: stores.id, distanceM: distanceFrom(position), stayMinutes: stores.stayMinutes })
+      .from(stores)
+      .where(and(...conditions))
+      .orderBy(...orderFor(position));
     candidates = rows;
     answers = await answersFromBookings(db, rows, query.party, now);
   }
-  const bookableIds = candidates.filter((c) => answers.isBookable(c.id));
+  const bookable = candidates.filter((c) => answers.isBookable(c.id));
   const start = (query.page - 1) * query.per_page;
-  const pageIds = bookableIds.slice(start, start + query.per_page).map((c) => c.id);
-  const rows = pageIds.length ? await candidateQuery(db, inArray(stores.id, pageIds), position) : [];
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  const items = pageIds.flatMap((id) => {
-    const row = byId.get(id);
-    return row ? [toCard(row, answers.answer(id))] : [];
-  });
-  return { items, page: query.page, perPage: query.per_page, total: bookableIds.length };
+  const items = await cardsFor(db, view, bookable.slice(start, start + query.per_page), answers);
+  return { items, page: query.page, perPage: query.per_page, total: bookable.length };
 }
 
 /** Cards for given stores in the given order, bookable or not (favourites, history). */
 export async function storeCards(db: Db, ids: readonly number[], party: number, now = new Date()): Promise<StoreCard[]> {
   if (!ids.length) return [];
-  const rows = await candidateQuery(db, inArray(stores.id, [...ids]), null);
   const view = await availabilityView(db, now, ids);
-  const answers = view ? fromView(view, party) : await answersFromBookings(db, rows, party, now);
-  const byId = new Map(rows.map((r) => [r.id, toCard(r, answers.answer(r.id))]));
-  return ids.map((id) => byId.get(id)).filter((c): c is StoreCard => c !== undefined);
+  const rows = ids.map((id) => ({ id, distanceM: null }));
+  if (view) return cardsFor(db, view, rows.filter((r) => view.has(r.id)), fromView(view, party));
+  const stays = await db.select({ id: stores.id, stayMinutes: stores.stayMinutes }).from(stores).where(inArray(stores.id, [...ids]));
+  const known = new Set(stays.map((s) => s.id));
+  return cardsFor(db, null, rows.filter((r) => known.has(r.id)), await answersFromBookings(db, stays, party, now));
 }
 
 export interface StoreDetail {
