@@ -1,6 +1,7 @@
 import type { Db } from '../db/client';
 import { businessDayRange, slotsForDate, type Slot } from './rules';
 import { loadStoreStates } from './load';
+import { availabilityView } from './instance';
 
 export * from './rules';
 export { loadStoreStates } from './load';
@@ -14,4 +15,13 @@ export async function storeDaySlots(db: Db, storeId: number, date: string, party
   const states = await loadStoreStates(db, [storeId], new Date(start.getTime() - 24 * 3600_000), new Date(end.getTime() + 24 * 3600_000));
   const state = states.get(storeId);
   return state ? slotsForDate(state, party, date, now) : null;
+}
+
+/**
+ * A day's slots for the store page, its API and the booking form: from the index, or from the
+ * bookings when it cannot answer (LISTEN down, a day it does not hold yet); null for an unknown store.
+ */
+export async function daySlots(db: Db, storeId: number, date: string, party: number, now = new Date()): Promise<Slot[] | null> {
+  const view = await availabilityView(db, now, [storeId]);
+  return view?.daySlots(storeId, date, party) ?? storeDaySlots(db, storeId, date, party, now);
 }

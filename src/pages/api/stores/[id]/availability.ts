@@ -1,6 +1,6 @@
 import { api, idParam, json, notFound, readQuery } from '../../../../server/http/api';
 import { getDb } from '../../../../server/db/client';
-import { storeDaySlots } from '../../../../server/availability';
+import { daySlots } from '../../../../server/availability';
 import { availabilityQuerySchema, slotJson } from '../../../../server/stores';
 
 /** Starts of one day (JST business day) with free-table counts for the party; never a past start. */
@@ -8,7 +8,7 @@ export const GET = api(async ({ params, url, locals }) => {
   const id = idParam(params.id);
   const now = new Date();
   const { date, party } = readQuery(url, locals.t, availabilityQuerySchema(now));
-  const slots = await storeDaySlots(await getDb(), id, date, party, now);
+  const slots = await daySlots(await getDb(), id, date, party, now);
   if (!slots) throw notFound();
   return json({ date, party, slots: slots.map(slotJson) });
 });
