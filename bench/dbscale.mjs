@@ -1,8 +1,11 @@
-// Database scale: the bookable-now listing and a booking insert at 10,000 stores, 80,000 tables
-// and about 1,000,000 bookings, on PGlite and on PostgreSQL. A generator makes the data in SQL.
+// Database scale: the availability index's build (time, memory) and the bookable-now listing at
+// 1,000, 10,000 and 50,000 stores (8 tables each, bookings on every table), plus a booking insert,
+// on PGlite and on PostgreSQL. A generator makes the data in SQL.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { register } from 'tsx/esm/api';
 import { startPostgres, summary } from './lib.mjs';
 
@@ -12,16 +15,25 @@ const { openAndPrepare } = await import('../src/server/db/client.ts');
 const { searchStores, listQuerySchema } = await import('../src/server/stores.ts');
 const { createBooking } = await import('../src/server/bookings/create.ts');
 const { nextMarks } = await import('../src/server/availability/rules.ts');
+const { AvailabilityIndex } = await import('../src/server/availability/engine.ts');
+const { readAllStores, readStores } = await import('../src/server/availability/source.ts');
 
-const STORES = 10_000;
 const TABLES_PER_STORE = 8;
+/** Bookings per table: 13 gives about 1,000,000 bookings at 10,000 stores. */
+const BOOKINGS_PER_TABLE = 13;
 
-async function generate(sql, bookingsPerTable) {
+v8.setFlagsFromString('--expose-gc');
+const gc = vm.runInNewContext('gc');
+
+async function generate(sql, stores, bookingsPerTable) {
   await sql.unsafe(`insert into areas (slug, name, name_kana, sort) select 'area-' || g, 'エリア' || g, 'エリア', g from generate_series(1, 20) g`);
+  // Stores on a grid of about 0.3 km steps around Tokyo, whatever their number.
+  const side = Math.ceil(Math.sqrt(stores));
+  const step = 0.3 / Math.sqrt(stores / 10_000);
   await sql.unsafe(`insert into stores (area_id, name, name_kana, genre, address, station, walk_minutes, lat, lng, phone, budget_min, budget_max, stay_minutes)
     select (select min(id) from areas) + (g % 20), '店舗' || g, 'テンポ', (array['izakaya','sushi','ramen','yakiniku','italian'])[1 + g % 5],
-           '東京都', '渋谷駅', 1 + g % 10, 35.55 + (g % 100) * 0.003, 139.60 + (g / 100) * 0.003, '03-0000-0000', 2000, 5000, 120
-    from generate_series(1, ${STORES}) g`);
+           '東京都', '渋谷駅', 1 + g % 10, 35.55 + (g % ${side}) * ${step / 100}, 139.60 + (g / ${side}) * ${step / 100}, '03-0000-0000', 2000, 5000, 120
+    from generate_series(1, ${stores}) g`);
   // A third open around the clock, the rest 17:00–02:00.
   await sql.unsafe(`insert into store_hours (store_id, weekday, opens_min, closes_min)
     select s.id, d, case when s.id % 3 = 0 then 0 else 1020 end, case when s.id % 3 = 0 then 1440 else 1560 end
@@ -49,70 +61,103 @@ async function time(fn, runs) {
   return summary(times);
 }
 
-async function measure(engine, handle, bookingsPerTable, runs) {
+const heldBytes = () => {
+  gc();
+  const m = process.memoryUsage();
+  return m.heapUsed + m.arrayBuffers;
+};
+
+/** A build as an instance does it at start, with the memory the index keeps afterwards. */
+async function measureBuild(db) {
+  const source = { all: (frame) => readAllStores(db, frame), some: (frame, ids) => readStores(db, frame, ids) };
+  const times = [];
+  let kept = 0;
+  let stats;
+  for (let i = 0; i < 3; i++) {
+    const before = heldBytes();
+    const index = new AvailabilityIndex(source, { log: () => {} });
+    const t0 = performance.now();
+    await index.build(new Date());
+    times.push(performance.now() - t0);
+    kept = heldBytes() - before;
+    stats = index.lastBuild;
+  }
+  return { buildMs: summary(times).p50, heldMB: Math.round((kept / 2 ** 20) * 10) / 10, bitsMB: Math.round((stats.bytes / 2 ** 20) * 10) / 10 };
+}
+
+async function measure(engine, handle, stores, bookingsPerTable, runs, withInsert) {
   const t0 = performance.now();
-  await generate(handle.sql, bookingsPerTable);
-  const generateMs = performance.now() - t0;
+  await generate(handle.sql, stores, bookingsPerTable);
+  const generateMs = Math.round(performance.now() - t0);
   const counts = (await handle.sql`select (select count(*)::int from stores) s, (select count(*)::int from store_tables) t, (select count(*)::int from bookings) b`)[0];
+  const build = await measureBuild(handle.db);
   const now = new Date();
   const rows = [];
   const near = listQuerySchema.parse({ party: 2, lat: '35.65', lng: '139.70' });
   const plain = listQuerySchema.parse({ party: 4 });
-  await searchStores(handle.db, near, now); // warm caches
-  rows.push({ engine, operation: 'bookable now, nearest first (page of 20)', ...(await time(() => searchStores(handle.db, near, now), runs)) });
-  rows.push({ engine, operation: 'bookable now, party 4 (page of 20)', ...(await time(() => searchStores(handle.db, plain, now), runs)) });
-  const stores24h = (await handle.sql`select id from stores where id % 3 = 0 order by id limit ${runs}`).map((r) => r.id);
-  const start = nextMarks(now)[2] ?? nextMarks(now)[0];
-  let ok = 0;
-  rows.push({
-    engine,
-    operation: 'booking insert (guest, one transaction)',
-    ...(await time(async (i) => {
-      await createBooking(
-        handle.db,
-        { store_id: stores24h[i % stores24h.length], start: start.toISOString(), party_size: 2, note: '', name: '計測 太郎', name_kana: 'ケイソク タロウ', phone: '090-1234-5678', email: 'bench@example.jp' },
-        { kind: 'guest', token: '' },
-        now,
-      ).then(
-        (outcome) => outcome.kind === 'booked' && ok++,
-        () => undefined,
-      );
-    }, runs)),
-  });
-  return { rows, counts, generateMs, ok };
+  await searchStores(handle.db, near, now); // builds the instance's index, warms caches
+  const base = { engine, stores: counts.s, bookings: counts.b };
+  rows.push({ ...base, operation: 'bookable now, nearest first (page of 20)', ...(await time(() => searchStores(handle.db, near, now), runs)) });
+  rows.push({ ...base, operation: 'bookable now, party 4 (page of 20)', ...(await time(() => searchStores(handle.db, plain, now), runs)) });
+  if (withInsert) {
+    const stores24h = (await handle.sql`select id from stores where id % 3 = 0 order by id limit ${runs}`).map((r) => r.id);
+    const start = nextMarks(now)[2] ?? nextMarks(now)[0];
+    rows.push({
+      ...base,
+      operation: 'booking insert (guest, one transaction)',
+      ...(await time(async (i) => {
+        await createBooking(
+          handle.db,
+          { store_id: stores24h[i % stores24h.length], start: start.toISOString(), party_size: 2, note: '', name: '計測 太郎', name_kana: 'ケイソク タロウ', phone: '090-1234-5678', email: 'bench@example.jp' },
+          { kind: 'guest', token: '' },
+          now,
+        ).catch(() => undefined);
+      }, runs)),
+    });
+  }
+  return { rows, build: { engine, stores: counts.s, bookings: counts.b, generateMs, ...build } };
 }
 
-export async function measureDbScale({ quick = false } = {}) {
-  const bookingsPerTable = quick ? 2 : 13; // 80,000 tables × 13 ≈ 1,040,000 bookings
-  const runs = quick ? 10 : 50;
-  const out = { stores: STORES, tables: STORES * TABLES_PER_STORE, bookings: 0, rows: [], generateMs: {} };
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sugu-dbscale-'));
-  const lite = await openAndPrepare({ dataDir: dir, seed: false });
-  try {
-    const r = await measure('pglite', lite, bookingsPerTable, runs);
-    out.rows.push(...r.rows);
-    out.bookings = r.counts.b;
-    out.generateMs.pglite = Math.round(r.generateMs);
-  } finally {
-    await lite.close();
-    fs.rmSync(dir, { recursive: true, force: true });
+async function onEachEngine(sizes, fn) {
+  for (const stores of sizes) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sugu-dbscale-'));
+    const lite = await openAndPrepare({ dataDir: dir, seed: false });
+    try {
+      await fn('pglite', lite, stores);
+    } finally {
+      await lite.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   }
   const pg = await startPostgres();
   try {
-    const pgHandle = await openAndPrepare({ databaseUrl: await pg.createDatabase('dbscale'), seed: false });
-    try {
-      const r = await measure('postgres', pgHandle, bookingsPerTable, runs);
-      out.rows.push(...r.rows);
-      out.generateMs.postgres = Math.round(r.generateMs);
-    } finally {
-      await pgHandle.close();
+    for (const stores of sizes) {
+      const handle = await openAndPrepare({ databaseUrl: await pg.createDatabase(`dbscale_${stores}`), seed: false });
+      try {
+        await fn('postgres', handle, stores);
+      } finally {
+        await handle.close();
+      }
     }
   } finally {
     await pg.stop();
   }
+}
+
+export async function measureDbScale({ quick = false, sizes = quick ? [1_000, 10_000] : [1_000, 10_000, 50_000] } = {}) {
+  const bookingsPerTable = quick ? 2 : BOOKINGS_PER_TABLE;
+  const runs = quick ? 20 : 100;
+  const out = { tablesPerStore: TABLES_PER_STORE, bookingsPerTable, rows: [], builds: [] };
+  await onEachEngine(sizes, async (engine, handle, stores) => {
+    const r = await measure(engine, handle, stores, bookingsPerTable, runs, stores === 10_000);
+    out.rows.push(...r.rows);
+    out.builds.push(r.build);
+    console.log(JSON.stringify(r.build));
+  });
   return out;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  console.log(JSON.stringify(await measureDbScale({ quick: process.argv.includes('--quick') }), null, 2));
+  const sizes = process.argv.filter((a) => /^\d+$/.test(a)).map(Number);
+  console.log(JSON.stringify(await measureDbScale({ quick: process.argv.includes('--quick'), ...(sizes.length ? { sizes } : {}) }), null, 2));
 }
