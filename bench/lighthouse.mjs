@@ -28,10 +28,17 @@ export async function measureLighthouse({ paths }) {
         bestPractices: score(categories['best-practices']),
         runtimeError: result.lhr.runtimeError?.message ?? null,
         // An audit Lighthouse could not run has no value: reported as null rather than guessed.
+        fcpMs: num(audits['first-contentful-paint'], 0),
         lcpMs: num(audits['largest-contentful-paint'], 0),
         cls: num(audits['cumulative-layout-shift'], 3),
         tbtMs: num(audits['total-blocking-time'], 0),
+        // What the page transferred, as Lighthouse counts it (compressed sizes), and what the
+        // render-blocking stylesheet costs the first paint by its estimate.
+        transferKiB: Number.isFinite(audits['total-byte-weight']?.numericValue) ? Number((audits['total-byte-weight'].numericValue / 1024).toFixed(1)) : null,
+        renderBlockingMs: audits['render-blocking-insight']?.metricSavings?.FCP ?? null,
         failedAudits: Object.values(audits).filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode === 'binary').map((a) => a.id),
+        // Insights that found something to gain (caching, compression, LCP request discovery, layout shifts…).
+        insights: Object.values(audits).filter((a) => a.id.endsWith('-insight') && a.score !== null && a.score < 1).map((a) => a.id),
       });
     }
   } finally {
