@@ -14,7 +14,7 @@
  */
 import { z } from 'zod';
 import { MINUTE_MS, toTokyoIso } from '../lib/datetime';
-import { bookableNow, loadStoreStates, SLOT_STEP_MIN, type StoreState } from './availability';
+import { availabilityIndex, availabilityView, bookableNow, loadStoreStates, SLOT_STEP_MIN, type Slot, type StoreState } from './availability';
 import { partyField } from './stores';
 import { getDb } from './db/client';
 import { availabilityBus, lastDeliveredEventId, startAvailabilityFeed, stopAvailabilityFeed, storesChangedSince, type AvailabilityChange } from './events';
@@ -58,11 +58,22 @@ export interface AvailabilityEventData {
   store_id: number;
   free_tables: number;
   next_slots: string[];
+  /**
+   * The last change to the store this instance heard of (0: none since it started). It moves on
+   * every booking change, also one on another day, so pages showing a whole day (the store page's
+   * slots) know to read it again.
+   */
+  rev?: number;
 }
 
+const eventData = (storeId: number, now_: { nextSlots: Slot[]; freeTables: number }): AvailabilityEventData => ({
+  store_id: storeId,
+  free_tables: now_.freeTables,
+  next_slots: now_.nextSlots.map((s) => toTokyoIso(s.start)),
+});
+
 export function availabilityData(storeId: number, state: StoreState, party: number, now: Date): AvailabilityEventData {
-  const { nextSlots, freeTables } = bookableNow(state, party, now);
-  return { store_id: storeId, free_tables: freeTables, next_slots: nextSlots.map((s) => toTokyoIso(s.start)) };
+  return eventData(storeId, bookableNow(state, party, now));
 }
 
 /** The 15-minute period `at` falls in: the set of "next marks" is the same throughout one. */
@@ -106,9 +117,14 @@ class LiveHub {
   /** Stores recomputed, for the benchmark and tests. */
   recomputations = 0;
 
+  /** Per store, the id of the last change heard (see AvailabilityEventData.rev). */
+  private readonly revs = new Map<number, number>();
+
   constructor() {
     availabilityBus.on('change', (change: AvailabilityChange) => {
-      if (this.byStore.has(change.storeId)) this.markDirty([change.storeId]);
+      if (!this.byStore.has(change.storeId)) return;
+      this.revs.set(change.storeId, Math.max(change.id, this.revs.get(change.storeId) ?? 0));
+      this.markDirty([change.storeId]);
     });
   }
 
@@ -177,7 +193,19 @@ class LiveHub {
     const cursor = lastDeliveredEventId();
     const db = await getDb();
     const now = new Date();
-    const states = await loadStoreStates(db, stores, now, new Date(now.getTime() + LOAD_HORIZON_MS));
+    // The index answers once it has applied every change heard so far (up to the cursor); while it
+    // cannot be trusted, the bookings are read.
+    await availabilityIndex(db).settled();
+    const view = await availabilityView(db, now, stores);
+    const states = view ? null : await loadStoreStates(db, stores, now, new Date(now.getTime() + LOAD_HORIZON_MS));
+    const answer = (storeId: number, party: number): AvailabilityEventData | null => {
+      if (view) {
+        const a = view.bookableNow(storeId, party);
+        return a ? eventData(storeId, a) : null;
+      }
+      const state = states!.get(storeId);
+      return state ? availabilityData(storeId, state, party, now) : null;
+    };
     const id = formatEventId(cursor, markEpoch(now));
     this.recomputations += stores.length;
     let writes = 0;
@@ -187,18 +215,19 @@ class LiveHub {
         writes = 0;
         await new Promise((resolve) => setImmediate(resolve));
       }
-      const state = states.get(storeId);
       const subscribers = this.byStore.get(storeId);
-      if (!state || !subscribers) continue;
-      const perParty = new Map<number, { data: string; bytes: Uint8Array }>();
+      if (!subscribers) continue;
+      const rev = this.revs.get(storeId) ?? 0;
+      const perParty = new Map<number, { data: string; bytes: Uint8Array } | null>();
       for (const client of subscribers) {
         let message = perParty.get(client.party);
-        if (!message) {
-          const data = JSON.stringify(availabilityData(storeId, state, client.party, now));
-          message = { data, bytes: encoder.encode(`id: ${id}\nevent: availability\ndata: ${data}\n\n`) };
+        if (message === undefined) {
+          const a = answer(storeId, client.party);
+          const data = a && JSON.stringify({ ...a, rev });
+          message = data ? { data, bytes: encoder.encode(`id: ${id}\nevent: availability\ndata: ${data}\n\n`) } : null;
           perParty.set(client.party, message);
         }
-        if (client.sent.get(storeId) === message.data) continue;
+        if (!message || client.sent.get(storeId) === message.data) continue;
         client.sent.set(storeId, message.data);
         client.write(message.bytes);
         writes++;

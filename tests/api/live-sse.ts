@@ -21,6 +21,8 @@ export interface Availability {
   store_id: number;
   free_tables: number;
   next_slots: string[];
+  /** The last change to the store the instance heard of. */
+  rev?: number;
 }
 
 export class SseStream {

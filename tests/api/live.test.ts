@@ -105,7 +105,8 @@ forEachApp(
         expect(s.events.every((e) => e.event === 'availability' && /^\d+-\d+$/.test(e.id ?? ''))).toBe(true);
         for (const id of stores) {
           const a = snap.get(id)!;
-          expect(Object.keys(a).sort()).toEqual(['free_tables', 'next_slots', 'store_id']);
+          expect(Object.keys(a).sort()).toEqual(['free_tables', 'next_slots', 'rev', 'store_id']);
+          expect(Number.isInteger(a.rev)).toBe(true);
           expect(a.free_tables).toBeGreaterThanOrEqual(0);
           for (const t of a.next_slots) {
             expect(t).toMatch(ISO_JST);

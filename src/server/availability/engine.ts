@@ -83,6 +83,7 @@ export class AvailabilityIndex {
   private generation = 0;
   private readonly queue = new Set<number>();
   private waiters: (() => void)[] = [];
+  private idle: (() => void)[] = [];
   private refreshing = false;
   /** False while changes may be going unheard (LISTEN down): callers then read the database. */
   private trusted = true;
@@ -176,6 +177,12 @@ export class AvailabilityIndex {
     return done;
   }
 
+  /** Resolves once every re-read asked for until now has been applied (or has failed). */
+  settled(): Promise<void> {
+    if (!this.refreshing && this.queue.size === 0) return Promise.resolve();
+    return new Promise((resolve) => this.idle.push(resolve));
+  }
+
   private async drain() {
     if (this.refreshing) return;
     this.refreshing = true;
@@ -215,6 +222,7 @@ export class AvailabilityIndex {
       }
     } finally {
       this.refreshing = false;
+      for (const resolve of this.idle.splice(0)) resolve();
     }
   }
 
