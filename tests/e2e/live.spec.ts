@@ -53,6 +53,35 @@ test('the listing updates a store in place when tables are booked, and drops it 
   await expect(page.locator('#store-results li', { has: card })).toBeHidden();
 });
 
+test('the store page redraws a day’s free starts in place when a table is booked, today or another day', async ({ page, baseURL }) => {
+  await page.goto('/home');
+  const storeId = (await page.locator('article[data-live-store]').filter({ has: page.locator('[data-live-when-bookable]:visible') }).first().getAttribute('data-live-store'))!;
+  await page.goto(`/store/${storeId}`);
+  await page.evaluate(() => ((window as { marker?: number }).marker = 1));
+  const tomorrow = await page.getByLabel('日付').locator('option').nth(1).getAttribute('value');
+
+  for (const date of [null, tomorrow]) {
+    if (date) {
+      await page.getByLabel('日付').selectOption(date);
+      await expect(page).toHaveURL(new RegExp(`date=${date}`));
+      await page.evaluate(() => ((window as { marker?: number }).marker = 1));
+    }
+    const slot = page.locator('a[data-slot]').first();
+    const start = (await slot.getAttribute('data-slot'))!;
+    const shown = page.locator(`a[data-slot="${start}"]`);
+    const before = await shown.innerText();
+    const res = await fetch(`${baseURL}/api/guest-bookings`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: baseURL! },
+      body: JSON.stringify({ store_id: Number(storeId), start, party_size: 2, name: '試験 花子', name_kana: 'シケン ハナコ', phone: '090-1111-3333', email: 'live-day@example.jp' }),
+    });
+    expect(res.status).toBe(201);
+    // One table fewer at that start (or the start gone when it was the last), with no reload.
+    await expect.poll(async () => ((await shown.count()) ? await shown.innerText() : 'gone')).not.toBe(before);
+    expect(await page.evaluate(() => (window as { marker?: number }).marker)).toBe(1);
+  }
+});
+
 // The browser side of live availability, in Chromium: EventSource under the page's CSP, the
 // stream's framing and ids as a browser reads them, and the listing updating in place.
 test.describe('live availability stream in the browser', () => {
@@ -78,7 +107,7 @@ test.describe('live availability stream in the browser', () => {
     expect(events.map((e) => (e.data as { store_id: number }).store_id).sort()).toEqual([1, 2, 3]);
     for (const e of events) {
       expect(e.lastEventId).toMatch(/^\d+-\d+$/);
-      expect(e.data).toEqual({ store_id: expect.any(Number), free_tables: expect.any(Number), next_slots: expect.any(Array) });
+      expect(e.data).toEqual({ store_id: expect.any(Number), free_tables: expect.any(Number), next_slots: expect.any(Array), rev: expect.any(Number) });
     }
   });
 
