@@ -24,6 +24,8 @@ test.describe('geolocation', () => {
   test('granted: the position is saved and the list re-sorts nearest first in place; denied later removes it', async ({ page, context }) => {
     await context.grantPermissions(['geolocation']);
     await context.setGeolocation(UENO);
+    const requested: string[] = [];
+    page.on('request', (r) => requested.push(r.url()));
     await page.goto('/home');
     // The order the server gives without a position.
     const initial = [...(await (await page.request.get('/home')).text()).matchAll(/data-store-id="(\d+)"/g)].map((m) => m[1]);
@@ -36,8 +38,12 @@ test.describe('geolocation', () => {
     expect([...d].sort((a, b) => a - b)).toEqual(d);
     expect(await storeIds(page)).not.toEqual(initial);
     await expect(page.locator('[data-distance-label]').first()).toContainText('現在地から');
-    // No full reload happened.
+    // No full reload happened: only the results were fetched, and the live stream follows the new cards.
     expect(await page.evaluate(() => (window as { marker?: number }).marker)).toBe(1);
+    expect(requested.some((u) => new URL(u).pathname === '/fragments/store-results')).toBe(true);
+    expect(requested.filter((u) => new URL(u).pathname === '/home')).toHaveLength(1);
+    const nearest = (await storeIds(page))[0]!;
+    await expect.poll(() => requested.some((u) => u.includes('/api/availability/stream') && new URL(u).searchParams.get('stores')!.split(',').includes(nearest))).toBe(true);
 
     // Moving to Shibuya and re-granting: the change is followed and the order changes again.
     const uenoFirst = (await storeIds(page))[0];
