@@ -136,3 +136,26 @@ describe('availability index against the rules', () => {
     );
   });
 });
+
+describe('availability index when changes may go unheard', () => {
+  it('answers nothing while suspended, and after a resync shows what changed meanwhile', async () => {
+    const now = new Date('2026-11-20T20:07:00+09:00');
+    const tables: TableInfo[] = [{ id: 1, kind: 'counter', minParty: 1, maxParty: 2 }];
+    const hours: WeeklyHours[] = [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, opensMin: 0, closesMin: 1440 }));
+    let state: StoreState = { hours, stayMinutes: 120, tables, busy: [] };
+    const index = new AvailabilityIndex(memorySource(() => state), { ...silent, clock: () => now });
+    expect((await index.view())!.bookableNow(1, 2)?.freeTables).toBe(1);
+
+    index.suspend('listen_lost');
+    expect(await index.view()).toBeNull();
+    // Booked elsewhere while this instance heard nothing.
+    state = { ...state, busy: [{ tableId: 1, start: new Date('2026-11-20T20:15:00+09:00'), end: new Date('2026-11-20T22:15:00+09:00') }] };
+    expect(await index.view()).toBeNull();
+
+    await index.resync('listen_back');
+    const view = (await index.view())!;
+    // The one table is held through the next hour: nothing to offer, as the rules say.
+    expect(view.bookableNow(1, 2)).toEqual({ nextSlots: [], freeTables: 0 });
+    expect(view.bookableNow(1, 2)).toEqual(bookableNow(state, 2, now));
+  });
+});
