@@ -22,6 +22,8 @@ export interface LiveAvailability {
   free_tables: number;
   /** Bookable starts within the next hour, ISO 8601 with +09:00. */
   next_slots: string[];
+  /** The last change to the store the server heard of: moves on any booking change, on any day. */
+  rev?: number;
 }
 
 /** Latest state per store and party, keyed by `liveKey(storeId, party)`. */

@@ -3,7 +3,7 @@
  * whenever the live stream says the store's availability changed.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { $liveAvailability, liveKey, watchLiveAvailability } from '../../stores/liveAvailability';
+import { $liveAvailability, liveKey, watchLiveAvailability, type LiveAvailability } from '../../stores/liveAvailability';
 import type { SlotJson } from '../../lib/contract/responses';
 
 export interface Slots {
@@ -32,12 +32,15 @@ export function useSlots(storeId: number, date: string, party: number): { slots:
     void reload();
   }, [reload]);
 
-  // When anyone books, changes or cancels at this store, the live stream says so: fetch the day again.
+  // When the store's next hour changes, the live stream says so: fetch the day again. Changes that
+  // leave the next hour as it was (`rev` alone moves) are left to the answer to the booking itself,
+  // so that a diner confirming a start is not sent back to the form by another diner's booking.
   useEffect(() => {
     const key = liveKey(storeId, party);
-    let last = JSON.stringify($liveAvailability.get()[key] ?? null);
+    const nextHour = (live: LiveAvailability | undefined) => JSON.stringify(live ? [live.free_tables, live.next_slots] : null);
+    let last = nextHour($liveAvailability.get()[key]);
     const unlisten = $liveAvailability.listen((all) => {
-      const next = JSON.stringify(all[key] ?? null);
+      const next = nextHour(all[key]);
       if (next === last) return;
       const first = last === 'null';
       last = next;
