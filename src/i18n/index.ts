@@ -1,5 +1,12 @@
-import i18next, { type TFunction } from 'i18next';
+import i18next from 'i18next';
 import { FALLBACK_LOCALE, LOCALE_CODES, RTL_LOCALES, type Locale } from './locales.ts';
+import type jaAccount from './locales/ja/account.json';
+import type jaAuth from './locales/ja/auth.json';
+import type jaBooking from './locales/ja/booking.json';
+import type jaCommon from './locales/ja/common.json';
+import type jaDiscovery from './locales/ja/discovery.json';
+import type jaLive from './locales/ja/live.json';
+import type jaTemplate from './locales/ja/template.json';
 
 export type Dictionary = Record<string, string>;
 
@@ -43,10 +50,14 @@ void instance.init({
   returnNull: false,
 });
 
-export type T = TFunction;
+/** Every message key: Japanese is the complete dictionary, so its keys are the keys. */
+export type MessageKey = keyof (typeof jaAccount & typeof jaAuth & typeof jaBooking & typeof jaCommon & typeof jaDiscovery & typeof jaLive & typeof jaTemplate);
+
+/** A translator fixed to one locale. `count` picks the plural form where the language has one. */
+export type T = (key: MessageKey, params?: Record<string, unknown>) => string;
 
 export function translatorFor(locale: Locale): T {
-  return instance.getFixedT(locale);
+  return instance.getFixedT(locale) as unknown as T;
 }
 
 export function directionOf(locale: Locale): 'rtl' | 'ltr' {
@@ -54,6 +65,6 @@ export function directionOf(locale: Locale): 'rtl' | 'ltr' {
 }
 
 /** The subset of a dictionary an island needs, so islands ship no i18next. */
-export function pick(t: T, keys: readonly string[]): Dictionary {
+export function pick(t: T, keys: readonly MessageKey[]): Dictionary {
   return Object.fromEntries(keys.map((k) => [k, t(k)]));
 }

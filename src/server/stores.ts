@@ -11,16 +11,16 @@ import { and, arrayContains, asc, eq, inArray, sql, type SQL } from 'drizzle-orm
 import { z } from 'zod';
 import type { Db } from './db/client';
 import { areas, storeHours, stores, storeTables, type StorePhoto } from './db/schema';
-import { GENRE_LABELS } from './db/seed-data';
 import { searchQueryTerms } from './db/searchTerms';
 import { availabilityView, bookableDates, type AvailabilityView, bookableNow, loadStoreStates, NOW_WINDOW_MIN, type Slot } from './availability';
 import { MINUTE_MS, toTokyoIso } from '../lib/datetime';
+import type { T } from '../i18n';
+import type { SlotJson } from '../lib/contract/responses';
 import { safeString } from './http/api';
 import { idSchema } from '../lib/contract/fields';
 import { GENRES, type Genre } from '../lib/contract/enums';
 import { DEFAULT_PARTY, KEYWORD_MAX, PAGE_MAX, PAGE_SIZE, PAGE_SIZE_MAX, PARTY_MAX, PARTY_MIN } from '../lib/contract/limits';
 
-export const genreLabel = (genre: string): string => GENRE_LABELS[genre as Genre]?.label ?? genre;
 
 /** Form fields arrive as '' when left empty: that means "not given". */
 const blank = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
@@ -76,7 +76,7 @@ export interface StoreCard {
   id: number;
   name: string;
   nameKana: string;
-  genre: string;
+  genre: Genre;
   areaId: number;
   areaName: string;
   station: string;
@@ -255,7 +255,7 @@ export interface StoreDetail {
   id: number;
   name: string;
   nameKana: string;
-  genre: string;
+  genre: Genre;
   areaId: number;
   areaName: string;
   address: string;
@@ -322,15 +322,16 @@ export async function storeExists(db: Db, id: number): Promise<boolean> {
 
 // ------------------------------------------------------------------ JSON shapes of the API
 
-export const slotJson = (s: Slot) => ({ start: toTokyoIso(s.start), end: toTokyoIso(s.end), free_tables: s.freeTables });
+export const slotJson = (s: Slot): SlotJson => ({ start: toTokyoIso(s.start), end: toTokyoIso(s.end), free_tables: s.freeTables });
 
-export function cardJson(c: StoreCard) {
+/** A store card as the API answers it; the genre's label in the diner's language. */
+export function cardJson(c: StoreCard, t: T) {
   return {
     id: c.id,
     name: c.name,
     name_kana: c.nameKana,
     genre: c.genre,
-    genre_label: genreLabel(c.genre),
+    genre_label: t(`discovery.genre.${c.genre}`),
     area: { id: c.areaId, name: c.areaName },
     station: c.station,
     walk_minutes: c.walkMinutes,
@@ -345,13 +346,13 @@ export function cardJson(c: StoreCard) {
   };
 }
 
-export function storeJson(s: StoreDetail) {
+export function storeJson(s: StoreDetail, t: T) {
   return {
     id: s.id,
     name: s.name,
     name_kana: s.nameKana,
     genre: s.genre,
-    genre_label: genreLabel(s.genre),
+    genre_label: t(`discovery.genre.${s.genre}`),
     area: { id: s.areaId, name: s.areaName },
     address: s.address,
     station: s.station,

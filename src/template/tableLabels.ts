@@ -1,7 +1,9 @@
 import type { T } from '../i18n';
+import { templateT } from './i18n';
 
 /** Strings the users data table needs, passed as props (no i18next in the browser). */
-export function tableLabels(t: T): Record<string, string> {
+export function tableLabels(typed: T): Record<string, string> {
+  const t = templateT(typed);
   const keys = ['search', 'noData', 'noMatch', 'previous', 'next', 'edit', 'actions'];
   const out: Record<string, string> = Object.fromEntries(keys.map((k) => [k, t(`template.table.${k}`)]));
   for (const c of ['name', 'email', 'role', 'status', 'joined']) out[`col.${c}`] = t(`template.users.col.${c}`);

@@ -22,6 +22,7 @@ export const ERROR_CODES = [
   'headers_too_large',
   'rate_limited',
   'too_many_streams',
+  'request_timeout',
   'internal',
   'shutting_down',
   'streams_full',

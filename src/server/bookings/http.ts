@@ -11,7 +11,7 @@ import type { Translate } from '../../lib/contract/messages';
 import { createBooking } from './create';
 import { cancelBooking, editBooking } from './change';
 import { bookingIcs } from './ics';
-import { slotJson } from './json';
+import { slotJson } from '../stores';
 import { sendBookingMail, type MailContext } from './mail';
 import type { Booked, Refusal } from './outcome';
 import { findBooking, type Actor, type BookingView } from './view';

@@ -1,7 +1,6 @@
-/** Bookings and slots in the API's JSON (src/lib/contract/responses.ts), times in Tokyo. */
-import type { Slot } from '../availability';
+/** Bookings in the API's JSON (src/lib/contract/responses.ts), times in Tokyo. */
 import { toTokyoIso } from '../../lib/datetime';
-import type { BookingJson, SlotJson } from '../../lib/contract/responses';
+import type { BookingJson } from '../../lib/contract/responses';
 import { isChangeable, type BookingView } from './view';
 
 export function bookingJson(b: BookingView, now = new Date()): BookingJson {
@@ -22,5 +21,3 @@ export function bookingJson(b: BookingView, now = new Date()): BookingJson {
     ...(b.guest ? { guest: { name: b.guest.name, name_kana: b.guest.nameKana, phone: b.guest.phone, email: b.guest.email } } : {}),
   };
 }
-
-export const slotJson = (s: Slot): SlotJson => ({ start: toTokyoIso(s.start), end: toTokyoIso(s.end), free_tables: s.freeTables });

@@ -2,7 +2,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { stores, storeTables } from '../db/schema';
-import { dictionaries, pick, type T } from '../../i18n';
+import { dictionaries, pick, type MessageKey, type T } from '../../i18n';
 import { formatDay, toTokyoIso, tokyoInstant } from '../../lib/datetime';
 import { TABLE_KINDS, type TableKind } from '../../lib/contract/enums';
 import { PARTY_MAX } from '../../lib/contract/limits';
@@ -35,11 +35,11 @@ export async function bookingStore(db: Db, storeId: number): Promise<BookingStor
  * Strings the booking widget needs, passed to it as props (islands ship no i18next): its own, and
  * the field names and messages of the contract's schemas (tests/unit/contract.test.ts checks them).
  */
-const WIDGET_LABEL_PREFIXES = ['booking.form.', 'booking.seat.', 'booking.summary.', 'booking.guest.', 'booking.edit.', 'booking.complete.', 'booking.race', 'booking.list.', 'booking.validation.', 'validation.', 'field.'];
-const WIDGET_LABEL_KEYS = ['booking.partyCount', 'booking.policyNone', 'booking.title.complete', 'booking.error.network', 'booking.error.nothingToChange', 'booking.status.confirmed', 'booking.status.cancelled'];
+const WIDGET_LABEL_PREFIXES = ['booking.form.', 'booking.seat.', 'booking.summary.', 'booking.guest.', 'booking.edit.', 'booking.complete.', 'booking.list.', 'booking.validation.', 'validation.', 'field.'];
+const WIDGET_LABEL_KEYS = ['booking.raceLost', 'booking.raceNone', 'booking.partyCount', 'booking.policyNone', 'booking.title.complete', 'booking.error.network', 'booking.error.nothingToChange', 'booking.status.confirmed', 'booking.status.cancelled'];
 
 export function widgetLabels(t: T): Record<string, string> {
-  const keys = Object.keys(dictionaries.ja ?? {}).filter((k) => WIDGET_LABEL_PREFIXES.some((p) => k.startsWith(p)) || WIDGET_LABEL_KEYS.includes(k));
+  const keys = (Object.keys(dictionaries.ja ?? {}) as MessageKey[]).filter((k) => WIDGET_LABEL_PREFIXES.some((p) => k.startsWith(p)) || WIDGET_LABEL_KEYS.includes(k));
   return pick(t, keys);
 }
 

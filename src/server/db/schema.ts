@@ -25,7 +25,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
-import { BOOKING_STATUSES, TABLE_KINDS } from '../../lib/contract/enums';
+import { BOOKING_STATUSES, TABLE_KINDS, type Genre } from '../../lib/contract/enums';
 
 const tstz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -56,7 +56,7 @@ export const stores = pgTable(
       .references(() => areas.id),
     name: text('name').notNull(),
     nameKana: text('name_kana').notNull(),
-    genre: text('genre').notNull(),
+    genre: text('genre').$type<Genre>().notNull(),
     address: text('address').notNull(),
     station: text('station').notNull(),
     walkMinutes: integer('walk_minutes').notNull(),

@@ -3,21 +3,6 @@
  */
 import type { Genre, TableKind } from '../../lib/contract/enums';
 
-export const GENRE_LABELS: Record<Genre, { label: string; kana: string }> = {
-  izakaya: { label: '居酒屋', kana: 'イザカヤ' },
-  yakitori: { label: '焼き鳥', kana: 'ヤキトリ' },
-  yakiniku: { label: '焼肉', kana: 'ヤキニク' },
-  sushi: { label: '寿司', kana: 'スシ' },
-  ramen: { label: 'ラーメン', kana: 'ラーメン' },
-  washoku: { label: '和食', kana: 'ワショク' },
-  italian: { label: 'イタリアン', kana: 'イタリアン' },
-  french: { label: 'フレンチ', kana: 'フレンチ' },
-  chinese: { label: '中華', kana: 'チュウカ' },
-  korean: { label: '韓国料理', kana: 'カンコクリョウリ' },
-  cafe_bar: { label: 'カフェ・バー', kana: 'カフェバー' },
-  steak: { label: 'ステーキ', kana: 'ステーキ' },
-};
-
 /** Relative frequency of each genre in the seed. */
 export const GENRE_WEIGHTS: Record<Genre, number> = {
   izakaya: 18,

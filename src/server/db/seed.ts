@@ -25,6 +25,7 @@ import {
   type StorePhoto,
 } from './schema';
 import { GENRES, type Genre, type TableKind } from '../../lib/contract/enums';
+import { translatorFor } from '../../i18n';
 import {
   AREAS,
   BUDGETS,
@@ -33,7 +34,6 @@ import {
   COMMON_TAGS,
   DEMO_USER,
   FEATURES,
-  GENRE_LABELS,
   GENRE_WEIGHTS,
   GUEST_FAMILY,
   GUEST_GIVEN,
@@ -353,7 +353,6 @@ export function generateStores(): SeedStore[] {
       const budget = BUDGETS[genre];
       const budgetMin = rng.pick(budget.min);
       const budgetMax = Math.max(rng.pick(budget.max), budgetMin + 999);
-      const label = GENRE_LABELS[genre].label;
       const feature = rng.pick(FEATURES[genre]);
       const description = `${station.name}から徒歩${walk}分。${feature}。${rng.pick(CLOSINGS)}`;
       // About 9 % open 24 hours (spread over the areas), so the listing is never empty.
@@ -395,7 +394,8 @@ export function generateStores(): SeedStore[] {
             name,
             nameKana,
             genre,
-            genreLabel: label,
+            // Searchable by the genre's Japanese name, as the listing shows it.
+            genreLabel: translatorFor('ja')(`discovery.genre.${genre}`),
             areaName: area.name,
             areaNameKana: area.nameKana,
             station: station.name,

@@ -1,6 +1,6 @@
 import type { APIContext, APIRoute } from 'astro';
 import { z } from 'zod';
-import type { T } from '../../i18n';
+import type { MessageKey, T } from '../../i18n';
 import { parseId } from '../../lib/validation';
 import { noControlCharacter } from '../../lib/contract/fields';
 import { fieldErrors, type Translate } from '../../lib/contract/messages';
@@ -18,7 +18,7 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly code: ErrorCode,
-    readonly messageKey: string,
+    readonly messageKey: MessageKey,
     readonly options: { fields?: Record<string, string>; extra?: Record<string, unknown>; headers?: Record<string, string>; params?: Record<string, unknown> } = {},
   ) {
     super(code);
@@ -29,7 +29,7 @@ export const notFound = () => new ApiError(404, 'not_found', 'api.error.notFound
 
 /** For an answer made outside an endpoint (Astro's own, an unknown method): the envelope's code and message by status. */
 export function errorForStatus(status: number): ApiError {
-  const known: Record<number, [ErrorCode, string]> = {
+  const known: Record<number, [ErrorCode, MessageKey]> = {
     400: ['bad_request', 'api.error.badRequest'],
     401: ['unauthorized', 'api.error.unauthorized'],
     403: ['forbidden', 'api.error.forbidden'],
@@ -38,10 +38,10 @@ export function errorForStatus(status: number): ApiError {
     413: ['body_too_large', 'validation.bodyTooLarge'],
     431: ['headers_too_large', 'api.error.headersTooLarge'],
   };
-  const [code, key] = known[status] ?? (status < 500 ? ['bad_request', 'api.error.badRequest'] : ['internal', 'api.error.internal']);
+  const [code, key]: [ErrorCode, MessageKey] = known[status] ?? (status < 500 ? ['bad_request', 'api.error.badRequest'] : ['internal', 'api.error.internal']);
   return new ApiError(status, code, key);
 }
-export const unauthorized = (key = 'api.error.unauthorized') => new ApiError(401, 'unauthorized', key);
+export const unauthorized = (key: MessageKey = 'api.error.unauthorized') => new ApiError(401, 'unauthorized', key);
 
 export function json(data: unknown, init: ResponseInit = {}): Response {
   const headers = new Headers(init.headers);
@@ -51,13 +51,16 @@ export function json(data: unknown, init: ResponseInit = {}): Response {
 }
 
 export function errorResponse(t: T, error: ApiError): Response {
-  const message = t(error.messageKey, (error.options.params ?? {}) as Record<string, string>);
+  const message = t(error.messageKey, error.options.params);
   const body = errorBody(error.code, message, { ...(error.options.fields ? { fields: error.options.fields } : {}), ...error.options.extra });
   return json(body, { status: error.status, headers: error.options.headers });
 }
 
-/** i18next's `t` as the contract's plain translator. */
-export const translate = (t: T): Translate => (key, params) => t(key, params as Record<string, string>);
+/**
+ * i18next's `t` as the contract's plain translator. Its keys come from the schemas' messages and
+ * field names, which tests/unit/contract.test.ts checks against the dictionaries.
+ */
+export const translate = (t: T): Translate => (key, params) => t(key as MessageKey, params);
 
 export function validationError(t: T, error: { issues: z.core.$ZodIssue[] }): ApiError {
   return new ApiError(400, 'validation_failed', 'validation.failed', { fields: fieldErrors(translate(t), error.issues) });

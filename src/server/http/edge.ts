@@ -13,6 +13,8 @@ import { detectLocale } from '../../i18n/detect.ts';
 import { translatorFor } from '../../i18n/index.ts';
 import { FALLBACK_LOCALE, LOCALE_COOKIE } from '../../i18n/locales.ts';
 import { errorBody } from './envelope.ts';
+import type { ErrorCode } from '../../lib/contract/errors.ts';
+import type { MessageKey } from '../../i18n/index.ts';
 import { compressResponse } from './compress.ts';
 import { serveStatic, type Assets } from './static.ts';
 
@@ -20,8 +22,8 @@ const ALLOWED_METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS';
 
 interface Refusal {
   status: number;
-  code: string;
-  messageKey: string;
+  code: ErrorCode;
+  messageKey: MessageKey;
   headers?: Record<string, string>;
 }
 

@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { ApiError } from './api';
+import type { MessageKey } from '../../i18n';
 
 export interface Limit {
   /** Hits allowed per window. */
@@ -66,7 +67,7 @@ export async function clear(db: Db, key: string): Promise<void> {
   await db.execute(sql`delete from rate_limits where key = ${key}`);
 }
 
-export function tooManyRequests(retryAfterSeconds: number, messageKey = 'api.error.rateLimited'): ApiError {
+export function tooManyRequests(retryAfterSeconds: number, messageKey: MessageKey = 'api.error.rateLimited'): ApiError {
   return new ApiError(429, 'rate_limited', messageKey, { headers: { 'retry-after': String(retryAfterSeconds) } });
 }
 
@@ -79,7 +80,7 @@ export async function assertUnder(db: Db, checks: readonly { key: string; limit:
 }
 
 /** Counts a hit on each key and throws 429 (with `messageKey`, if given) when one goes over its limit. */
-export async function consume(db: Db, checks: readonly { key: string; limit: Limit }[], messageKey?: string): Promise<void> {
+export async function consume(db: Db, checks: readonly { key: string; limit: Limit }[], messageKey?: MessageKey): Promise<void> {
   // Old windows are only history; sweep them now and then rather than on every hit.
   if (Math.random() < 0.02) await db.execute(sql`delete from rate_limits where reset_at < now() - interval '1 day'`);
   let worst = 0;

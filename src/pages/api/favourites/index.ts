@@ -7,5 +7,5 @@ export const GET = api(async ({ locals, url }) => {
   if (!locals.user) throw unauthorized();
   const { party } = readQuery(url, locals.t, partyQuerySchema);
   const items = await listFavourites(await getDb(), locals.user.id, party);
-  return json({ items: items.map((c) => ({ ...cardJson(c), added_at: c.addedAt.toISOString() })) });
+  return json({ items: items.map((c) => ({ ...cardJson(c, locals.t), added_at: c.addedAt.toISOString() })) });
 });

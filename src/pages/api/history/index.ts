@@ -8,5 +8,5 @@ export const GET = api(async ({ locals, url }) => {
   if (!locals.user) throw unauthorized();
   const { party } = readQuery(url, locals.t, partyQuerySchema);
   const items = await listHistory(await getDb(), locals.user.id, party);
-  return json({ items: items.map((c) => ({ ...cardJson(c), viewed_at: c.viewedAt.toISOString() })) });
+  return json({ items: items.map((c) => ({ ...cardJson(c, locals.t), viewed_at: c.viewedAt.toISOString() })) });
 });

@@ -6,5 +6,5 @@ import { cardJson, listQuerySchema, searchStores } from '../../../server/stores'
 export const GET = api(async ({ url, locals }) => {
   const query = readQuery(url, locals.t, listQuerySchema);
   const page = await searchStores(await getDb(), query);
-  return json({ items: page.items.map(cardJson), page: page.page, per_page: page.perPage, total: page.total });
+  return json({ items: page.items.map((c) => cardJson(c, locals.t)), page: page.page, per_page: page.perPage, total: page.total });
 });

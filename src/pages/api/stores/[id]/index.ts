@@ -2,8 +2,8 @@ import { api, idParam, json, notFound } from '../../../../server/http/api';
 import { getDb } from '../../../../server/db/client';
 import { getStore, storeJson } from '../../../../server/stores';
 
-export const GET = api(async ({ params }) => {
+export const GET = api(async ({ locals, params }) => {
   const store = await getStore(await getDb(), idParam(params.id));
   if (!store) throw notFound();
-  return json(storeJson(store));
+  return json(storeJson(store, locals.t));
 });
