@@ -64,7 +64,21 @@ export function directionOf(locale: Locale): 'rtl' | 'ltr' {
   return RTL_LOCALES.includes(locale) ? 'rtl' : 'ltr';
 }
 
-/** The subset of a dictionary an island needs, so islands ship no i18next. */
-export function pick(t: T, keys: readonly MessageKey[]): Dictionary {
-  return Object.fromEntries(keys.map((k) => [k, t(k)]));
+/**
+ * The subset of a locale's dictionary an island needs, so islands ship no i18next: each key as
+ * written (placeholders left for the island to fill) with its plural forms, read by
+ * `fromDictionary` of src/lib/contract/messages.ts.
+ */
+export function pick(locale: Locale, keys: readonly MessageKey[]): Dictionary {
+  const out: Dictionary = {};
+  for (const key of keys) {
+    // As i18next: the locale's own word and forms, else the fallback locale's, never a mix.
+    const dict = dictionaries[locale]?.[key] !== undefined ? dictionaries[locale]! : (dictionaries[FALLBACK_LOCALE] ?? {});
+    out[key] = dict[key] ?? key;
+    for (const form of PLURAL_FORMS) if (dict[`${key}_${form}`]) out[`${key}_${form}`] = dict[`${key}_${form}`]!;
+  }
+  return out;
 }
+
+/** The plural categories of CLDR, as i18next suffixes them. */
+export const PLURAL_FORMS = ['zero', 'one', 'two', 'few', 'many', 'other'] as const;

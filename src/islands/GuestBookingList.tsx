@@ -61,7 +61,7 @@ export default function GuestBookingList({ locale, labels: L }: { locale: string
                           <span className={`badge ${e.booking.status === 'confirmed' ? 'badge-success' : 'badge-ghost'}`}>{L[`booking.status.${e.booking.status}`]}</span>
                         </div>
                         <p>
-                          {formatStay(new Date(e.booking.start), new Date(e.booking.end), locale)} ・ {fromDictionary(L)('booking.partyCount', { count: e.booking.party_size })}
+                          {formatStay(new Date(e.booking.start), new Date(e.booking.end), locale)} ・ {fromDictionary(L, locale)('booking.partyCount', { count: e.booking.party_size })}
                         </p>
                         <p className="font-mono text-sm opacity-80">{e.booking.code}</p>
                         <div className="card-actions mt-1">

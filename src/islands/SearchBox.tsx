@@ -18,9 +18,10 @@ interface Props {
   genres: { key: string; label: string }[];
   /** The area of an area page, kept in the search session. */
   areaName?: string;
-  maxParty: number;
+  /** The party sizes offered, 1 upwards, each labelled in the diner's language (plural forms included). */
+  partyOptions: string[];
   keywordMax: number;
-  labels: Record<'legend' | 'keyword' | 'placeholder' | 'area' | 'anyArea' | 'genre' | 'anyGenre' | 'party' | 'partyOption' | 'submit' | 'shortcut', string>;
+  labels: Record<'legend' | 'keyword' | 'placeholder' | 'area' | 'anyArea' | 'genre' | 'anyGenre' | 'party' | 'submit' | 'shortcut', string>;
 }
 
 /** The query of the kept search (a listing URL); anything else kept there is ignored. */
@@ -37,7 +38,7 @@ function keptParams(searchData: string | undefined): URLSearchParams | null {
  * The search form. Works as a plain GET form without JavaScript; with it, keeps the search
  * session (spec section 2: page, search data, area name, keyword) and focuses on ctrl + / .
  */
-export default function SearchBox({ mode, action, values, areas, genres, areaName, maxParty, keywordMax, labels }: Props) {
+export default function SearchBox({ mode, action, values, areas, genres, areaName, partyOptions, keywordMax, labels }: Props) {
   const [name, setName] = useState(values.name);
   const [area, setArea] = useState(values.area);
   const [genre, setGenre] = useState(values.genre);
@@ -85,7 +86,6 @@ export default function SearchBox({ mode, action, values, areas, genres, areaNam
     window.location.href = `${target}?${params}`;
   }
 
-  const parties = Array.from({ length: maxParty }, (_, i) => i + 1);
   return (
     <form role="search" action={action} method="get" onSubmit={submit} className="rounded-box bg-base-200 p-3" aria-label={labels.legend}>
       <div className="flex gap-2">
@@ -144,9 +144,9 @@ export default function SearchBox({ mode, action, values, areas, genres, areaNam
         <label className="form-control">
           <span className="label-text text-xs">{labels.party}</span>
           <select name="party" value={party} onChange={(e) => setParty(Number(e.target.value))} className="select select-bordered select-sm w-full">
-            {parties.map((n) => (
-              <option key={n} value={n}>
-                {labels.partyOption.replace('{{count}}', String(n))}
+            {partyOptions.map((label, i) => (
+              <option key={label} value={i + 1}>
+                {label}
               </option>
             ))}
           </select>

@@ -62,7 +62,7 @@ function serverFields(locale: 'ja' | 'en', kind: keyof typeof bookingSchemas, bo
 
 /** What the widget shows, with only the labels the page gives it. */
 const browserFields = (locale: 'ja' | 'en', kind: keyof typeof bookingSchemas, body: unknown) =>
-  fieldErrors(fromDictionary(widgetLabels(translatorFor(locale))), bookingIssues(kind, body));
+  fieldErrors(fromDictionary(widgetLabels(locale), locale), bookingIssues(kind, body));
 
 describe.each(['ja', 'en'] as const)('booking form in %s: browser and server agree', (locale) => {
   it.each(table)('%s', (_, change, field) => {

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { detectLocale } from '../../src/i18n/detect';
-import { dictionaries, directionOf, translatorFor } from '../../src/i18n';
+import { dictionaries, directionOf, pick, PLURAL_FORMS, translatorFor, type MessageKey } from '../../src/i18n';
+import { fromDictionary } from '../../src/lib/contract/messages';
 import { LOCALES, LOCALE_CODES } from '../../src/i18n/locales';
 
 describe('locale detection (spec section 4)', () => {
@@ -74,5 +75,46 @@ describe('translation tables', () => {
   it('writes Arabic right to left', () => {
     expect(directionOf('ar')).toBe('rtl');
     expect(directionOf('ja')).toBe('ltr');
+  });
+});
+
+describe('plural forms', () => {
+  const variant = new RegExp(`^(.+)_(${PLURAL_FORMS.join('|')})$`);
+  const forms = LOCALE_CODES.flatMap((code) =>
+    Object.keys(dictionaries[code] ?? {}).flatMap((key) => {
+      const m = key.match(variant);
+      return m ? [{ code, key, base: m[1]!, form: m[2]! }] : [];
+    }),
+  );
+
+  it('are given where the language needs them', () => {
+    const en = translatorFor('en');
+    expect([en('booking.partyCount', { count: 1 }), en('booking.partyCount', { count: 2 })]).toEqual(['1 person', '2 people']);
+    expect([en('booking.form.freeTables', { count: 1 }), en('booking.form.freeTables', { count: 3 })]).toEqual(['1 table left', '3 tables left']);
+    expect(translatorFor('ru')('discovery.store.stayMinutes', { count: 2 })).toBe('2 минуты');
+    expect(translatorFor('ar')('booking.partyCount', { count: 2 })).toBe('شخصان');
+    expect(forms.length).toBeGreaterThan(20);
+  });
+
+  it('belong to a key of ja, in a category the language has, with no placeholder ja lacks', () => {
+    const ja = dictionaries.ja!;
+    const placeholders = (s: string) => [...s.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]!);
+    const wrong = forms.filter(({ code, key, base, form }) => {
+      const categories = new Intl.PluralRules(code).resolvedOptions().pluralCategories as string[];
+      const extra = placeholders(dictionaries[code]![key]!).filter((p) => !placeholders(ja[base] ?? '').includes(p));
+      return !(base in ja) || !categories.includes(form) || extra.length > 0;
+    });
+    expect(wrong).toEqual([]);
+  });
+
+  it('read the same in an island (its picked labels) as on the server', () => {
+    const keys = [...new Set(forms.map((f) => f.base))] as MessageKey[];
+    for (const code of LOCALE_CODES) {
+      const server = translatorFor(code);
+      const browser = fromDictionary(pick(code, keys), code);
+      for (const key of keys) {
+        for (const count of [0, 1, 2, 3, 5, 11, 21, 100]) expect([code, key, count, browser(key, { count, party: 4 })]).toEqual([code, key, count, server(key, { count, party: 4 })]);
+      }
+    }
   });
 });

@@ -18,7 +18,7 @@ export type Step = 'form' | 'confirm' | 'done' | 'cancelled';
 
 export function useBookingForm(props: BookingWidgetProps, fieldId: (name: string) => string) {
   const { mode, store, booking } = props;
-  const t = useMemo(() => fromDictionary(props.labels), [props.labels]);
+  const t = useMemo(() => fromDictionary(props.labels, props.locale), [props.labels, props.locale]);
   const [values, setValues] = useState<FormValues>({
     date: booking?.date ?? props.dates[0]?.value ?? '',
     party: booking?.party ?? Math.min(DEFAULT_PARTY, store.maxParty),

@@ -8,12 +8,18 @@ import type { $ZodIssue } from 'zod/v4/core';
 export type Translate = (key: string, params?: Record<string, unknown>) => string;
 
 /**
- * A translator over a plain dictionary, with i18next's `{{name}}` interpolation. A missing key
- * comes back as itself, as i18next does.
- * @example fromDictionary({ 'a.b': '{{n}}名' })('a.b', { n: 2 }) // '2名'
+ * A translator over a plain dictionary, as i18next reads it: `{{name}}` interpolation, and with a
+ * numeric `count` the language's plural form (`key_one`, `key_few` …) when the dictionary has it.
+ * A missing key comes back as itself.
+ * @example fromDictionary({ 'p': '{{count}} people', 'p_one': '{{count}} person' }, 'en')('p', { count: 1 }) // '1 person'
  */
-export function fromDictionary(dict: Readonly<Record<string, string>>): Translate {
-  return (key, params = {}) => (dict[key] ?? key).replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+export function fromDictionary(dict: Readonly<Record<string, string>>, locale = 'ja'): Translate {
+  const plural = new Intl.PluralRules(locale);
+  return (key, params = {}) => {
+    const count = params.count;
+    const form = typeof count === 'number' ? dict[`${key}_${plural.select(count)}`] : undefined;
+    return (form ?? dict[key] ?? key).replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+  };
 }
 
 /** A field's label for messages: `field.<name>` when translated, else the name itself. */

@@ -2,7 +2,8 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { stores, storeTables } from '../db/schema';
-import { dictionaries, pick, type MessageKey, type T } from '../../i18n';
+import { dictionaries, pick, type MessageKey } from '../../i18n';
+import type { Locale } from '../../i18n/locales';
 import { formatDay, toTokyoIso, tokyoInstant } from '../../lib/datetime';
 import { TABLE_KINDS, type TableKind } from '../../lib/contract/enums';
 import { PARTY_MAX } from '../../lib/contract/limits';
@@ -38,9 +39,9 @@ export async function bookingStore(db: Db, storeId: number): Promise<BookingStor
 const WIDGET_LABEL_PREFIXES = ['booking.form.', 'booking.seat.', 'booking.summary.', 'booking.guest.', 'booking.edit.', 'booking.complete.', 'booking.list.', 'booking.validation.', 'validation.', 'field.'];
 const WIDGET_LABEL_KEYS = ['booking.raceLost', 'booking.raceNone', 'booking.partyCount', 'booking.policyNone', 'booking.title.complete', 'booking.error.network', 'booking.error.nothingToChange', 'booking.status.confirmed', 'booking.status.cancelled'];
 
-export function widgetLabels(t: T): Record<string, string> {
+export function widgetLabels(locale: Locale): Record<string, string> {
   const keys = (Object.keys(dictionaries.ja ?? {}) as MessageKey[]).filter((k) => WIDGET_LABEL_PREFIXES.some((p) => k.startsWith(p)) || WIDGET_LABEL_KEYS.includes(k));
-  return pick(t, keys);
+  return pick(locale, keys);
 }
 
 /** The dates a diner may pick, labelled `11月21日(土)` (or the locale's form), the first one today. */
