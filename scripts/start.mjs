@@ -14,6 +14,7 @@ process.env.NODE_ENV ??= 'production';
 
 const { parseConfig, ConfigError } = await import(pathToFileURL(path.join(root, 'src/server/config.ts')).href);
 const { guardServer } = await import(pathToFileURL(path.join(root, 'src/server/http/edge.ts')).href);
+const { runShutdown } = await import(pathToFileURL(path.join(root, 'src/server/shutdown.ts')).href);
 const { loadAssets } = await import(pathToFileURL(path.join(root, 'src/server/http/static.ts')).href);
 let settings;
 try {
@@ -57,21 +58,17 @@ async function shutdown(signal) {
   const started = performance.now();
   log({ msg: 'shutdown', signal });
   const closed = new Promise((resolve) => httpServer.close(() => resolve()));
-  // Hooks registered by server modules (src/server/live.ts ends the event streams).
-  for (const hook of globalThis[Symbol.for('sugu.shutdownHooks')] ?? []) {
-    await Promise.resolve()
-      .then(hook)
-      .catch((error) => console.error(JSON.stringify({ level: 'error', msg: 'shutdown_hook_failed', error: String(error) })));
-  }
+  const report = (error) => console.error(JSON.stringify({ level: 'error', msg: 'shutdown_step_failed', error: String(error) }));
+  // Steps registered by server modules (src/server/shutdown.ts): live streams end first.
+  await runShutdown('stop', report);
   // Keep-alive connections go as soon as their current request is answered.
   const sweep = setInterval(() => httpServer.closeIdleConnections(), 50);
   httpServer.closeIdleConnections();
   const drained = await Promise.race([closed.then(() => true), new Promise((r) => setTimeout(() => r(false), DRAIN_MS))]);
   clearInterval(sweep);
   if (!drained) httpServer.closeAllConnections();
-  // The process-wide database handle of src/server/db/client.ts (kept on globalThis there).
-  const handle = await globalThis.__suguDb?.current?.catch(() => undefined);
-  await handle?.close().catch(() => {});
+  // Then the database (src/server/db/startup.ts closes it, releasing the DATA_DIR lock).
+  await runShutdown('close', report);
   log({ msg: 'stopped', drained, ms: Math.round(performance.now() - started) });
   process.exit(0);
 }

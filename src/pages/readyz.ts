@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { sql } from 'drizzle-orm';
-import { getDb } from '../server/db/client';
+import { getDb } from '../server/db/startup';
 import { availabilityView } from '../server/availability';
 
 /** Readiness: the database is open, migrated and answering, and the availability index is built. */

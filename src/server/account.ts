@@ -3,7 +3,7 @@
  */
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Db } from './db/client';
+import type { Db } from './db/types';
 import { bookings, favourites, mailOutbox, passwordResets, sessions, users, viewingHistory } from './db/schema';
 import { ApiError, notFound, safeString } from './http/api';
 import { consume, LIMITS, limitKey } from './http/rateLimit';

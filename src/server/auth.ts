@@ -4,7 +4,7 @@
  */
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Db } from './db/client';
+import type { Db } from './db/types';
 import { passwordResets, users } from './db/schema';
 import { ApiError, safeString } from './http/api';
 import { assertUnder, clear, consume, hit, LIMITS, limitKey, peek } from './http/rateLimit';

@@ -13,7 +13,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { AstroCookies } from 'astro';
-import type { Db } from './db/client';
+import type { Db } from './db/types';
 import { config } from './config';
 import { consume, limitKey, refund, type Limit } from './http/rateLimit';
 import { cookieOptions } from './http/cookies';

@@ -11,7 +11,8 @@
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { sql } from 'drizzle-orm';
-import { getDbHandle, type Db, type DbHandle } from './db/client';
+import { getDbHandle } from './db/startup';
+import type { Db, DbHandle } from './db/types';
 
 export const availabilityBus = new EventEmitter();
 availabilityBus.setMaxListeners(0);

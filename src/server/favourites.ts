@@ -1,6 +1,6 @@
 /** A signed-in diner's favourite stores. Every call is scoped to the user it is given. */
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import type { Db } from './db/client';
+import type { Db } from './db/types';
 import { favourites } from './db/schema';
 import { storeCards, storeExists, type StoreCard } from './stores';
 

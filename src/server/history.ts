@@ -1,6 +1,6 @@
 /** A signed-in diner's viewing history: one entry per store, refreshed on each view, newest first. */
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { Db } from './db/client';
+import type { Db } from './db/types';
 import { viewingHistory } from './db/schema';
 import { storeCards, type StoreCard } from './stores';
 

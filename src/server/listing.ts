@@ -4,7 +4,7 @@
  * field errors and an empty result, never an exception.
  */
 import type { z } from 'zod';
-import type { Db } from './db/client';
+import type { Db } from './db/types';
 import { favouriteIds } from './favourites';
 import { listQuerySchema, partyQuerySchema, searchStores, type ListQuery, type StorePage } from './stores';
 import { DEFAULT_PARTY, PAGE_SIZE } from '../lib/contract/limits';

@@ -16,8 +16,9 @@ import { z } from 'zod';
 import { MINUTE_MS, toTokyoIso } from '../lib/datetime';
 import { availabilityIndex, availabilityView, bookableNow, loadStoreStates, SLOT_STEP_MIN, type Slot, type StoreState } from './availability';
 import { partyField } from './stores';
-import { getDb } from './db/client';
+import { getDb } from './db/startup';
 import { availabilityBus, lastDeliveredEventId, startAvailabilityFeed, stopAvailabilityFeed, storesChangedSince, type AvailabilityChange } from './events';
+import { onShutdown } from './shutdown';
 
 export const MAX_STREAM_STORES = 50;
 /** Comment lines every 15 s keep proxies and load balancers from closing an idle stream. */
@@ -345,7 +346,4 @@ export async function closeAllStreams(): Promise<void> {
 
 export const isDraining = () => draining;
 
-// scripts/start.mjs runs these on SIGTERM/SIGINT, after the server stops accepting connections.
-const symbols = globalThis as unknown as Record<symbol, Set<() => Promise<void>> | undefined>;
-const hooks = (symbols[Symbol.for('sugu.shutdownHooks')] ??= new Set());
-hooks.add(closeAllStreams);
+onShutdown('stop', closeAllStreams);

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from './db/client';
+import type { Db } from './db/types';
 import { mailOutbox } from './db/schema';
 import { config } from './config';
 

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, lt, ne, sql } from 'drizzle-orm';
-import { getDb, type Db } from './db/client';
+import { getDb } from './db/startup';
+import type { Db } from './db/types';
 import { sessions } from './db/schema';
 import { cookieOptions } from './http/cookies';
 

@@ -9,7 +9,7 @@
  */
 import { and, arrayContains, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Db } from './db/client';
+import type { Db } from './db/types';
 import { areas, storeHours, stores, storeTables, type StorePhoto } from './db/schema';
 import { searchQueryTerms } from './db/searchTerms';
 import { availabilityView, bookableDates, type AvailabilityView, bookableNow, loadStoreStates, NOW_WINDOW_MIN, type Slot } from './availability';

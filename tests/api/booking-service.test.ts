@@ -15,7 +15,7 @@ import { storeDaySlots } from '../../src/server/availability';
 import { translatorFor } from '../../src/i18n';
 import { bookings, mailOutbox } from '../../src/server/db/schema';
 import { translate } from '../../src/server/http/api';
-import type { Db } from '../../src/server/db/client';
+import type { Db } from '../../src/server/db/types';
 
 // Friday 20:07 JST.
 const NOW = new Date('2026-11-20T20:07:00+09:00');

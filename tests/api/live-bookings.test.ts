@@ -6,7 +6,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openAppDb, startApp, type App } from '../helpers/app';
-import { openDb, type Db } from '../../src/server/db/client';
+import { openDb } from '../../src/server/db/client';
+import type { Db } from '../../src/server/db/types';
 import { sql } from 'drizzle-orm';
 import { allDayStoreIds, allDayStoreIdsOfTemplate, SseStream, type Availability } from './live-sse';
 

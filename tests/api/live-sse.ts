@@ -7,7 +7,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { inject } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { openDb, type Db } from '../../src/server/db/client';
+import { openDb } from '../../src/server/db/client';
+import type { Db } from '../../src/server/db/types';
 import { publishAvailabilityChange } from '../../src/server/events';
 import type { App } from '../helpers/app';
 

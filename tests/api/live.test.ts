@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forEachApp, openAppDb, startApp, type App } from '../helpers/app';
-import type { DbHandle } from '../../src/server/db/client';
+import type { DbHandle } from '../../src/server/db/types';
 import { allDayStoreIds, allDayStoreIdsOfTemplate, bookDirectly, eventually, SseStream, type Availability } from './live-sse';
 
 const ISO_JST = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:00\+09:00$/;

@@ -12,7 +12,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, inject } from 'vitest';
 import { createDatabase, dropDatabase } from './postgres';
-import { openDb, type DbHandle } from '../../src/server/db/client';
+import { openDb } from '../../src/server/db/client';
+import type { DbHandle } from '../../src/server/db/types';
 import { NO_BOOKING_LIMITS } from './limits';
 import { freePort } from './server';
 

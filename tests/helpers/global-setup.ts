@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import startPostgresForRun from './postgres';
-import { openAndPrepare } from '../../src/server/db/client';
+import { openAndPrepare } from '../../src/server/db/startup';
 import { buildIfNeeded } from '../../scripts/build-if-needed.mjs';
 
 declare module 'vitest' {

@@ -1,5 +1,5 @@
 import { api, json } from '../../server/http/api';
-import { getDb } from '../../server/db/client';
+import { getDb } from '../../server/db/startup';
 import { listAreas } from '../../server/stores';
 
 export const GET = api(async () => {

@@ -1,6 +1,6 @@
 import { api, json, readJson, unauthorized } from '../../server/http/api';
 import { signIn, signInSchema } from '../../server/auth';
-import { getDb } from '../../server/db/client';
+import { getDb } from '../../server/db/startup';
 import { hasForeignOrigin, siteOrigins } from '../../server/http/origin';
 import { revokeSession, SESSION_COOKIE, sessionCookieOptions } from '../../server/sessions';
 

@@ -1,6 +1,6 @@
 import { api, json, readJson, unauthorized } from '../../server/http/api';
 import { getAccount, leave, leaveSchema, profileSchema, updateAccount } from '../../server/account';
-import { getDb } from '../../server/db/client';
+import { getDb } from '../../server/db/startup';
 import { SESSION_COOKIE } from '../../server/sessions';
 
 /** The signed-in user's account. */

@@ -1,6 +1,6 @@
 import { api, json, readJson } from '../../server/http/api';
 import { signUp, signUpSchema } from '../../server/auth';
-import { getDb } from '../../server/db/client';
+import { getDb } from '../../server/db/startup';
 import { SESSION_COOKIE, sessionCookieOptions } from '../../server/sessions';
 
 /** Sign-up: 201 `{user_id}` and signed in; 409 when the address already has an account. */

@@ -1,4 +1,4 @@
-import type { Db } from '../db/client';
+import type { Db } from '../db/types';
 import { businessDayRange, slotsForDate, type Slot } from './rules';
 import { loadStoreStates } from './load';
 import { availabilityView } from './instance';

@@ -6,7 +6,8 @@
  *     then rebuilds when it is back, since changes may have been missed meanwhile;
  *   - the business day rolls over at 05:00: a timer rebuilds the index just after.
  */
-import { isMainDb, type Db } from '../db/client';
+import { isMainDb } from '../db/startup';
+import type { Db } from '../db/types';
 import { availabilityBus, onPublish, startAvailabilityFeed, type AvailabilityChange, type FeedStatus } from '../events';
 import { AvailabilityIndex, type AvailabilityView } from './engine';
 import { businessDayRange, businessDate } from './rules';

@@ -1,5 +1,5 @@
 import { and, eq, gt, inArray, lt } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Db } from '../db/types';
 import { bookings, storeHours, stores, storeTables } from '../db/schema';
 import type { Busy, StoreState, TableInfo, WeeklyHours } from './rules';
 

@@ -5,7 +5,7 @@
  * row objects.
  */
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Db } from '../db/types';
 import { STEP_MS, type Frame, type Held, type StoreInput } from './grid';
 import type { WeeklyHours } from './rules';
 import type { TableKind } from '../../lib/contract/enums';

@@ -3,7 +3,7 @@
  * lock: the old table stays held until the new one is secured, in the same statement.
  */
 import { and, eq, gt } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Db } from '../db/types';
 import { bookings } from '../db/schema';
 import type { StoreState } from '../availability';
 import type { EditInput } from '../../lib/contract/booking';

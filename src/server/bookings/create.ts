@@ -4,7 +4,7 @@
  * K bookings. A guest's contact details go in with it in their stored form (plain phone digits,
  * full-width katakana), with the hash of a fresh edit token.
  */
-import type { Db } from '../db/client';
+import type { Db } from '../db/types';
 import { bookings } from '../db/schema';
 import { hashToken, newToken } from '../sessions';
 import { normaliseKana, normalisePhone } from '../../lib/validation';

@@ -2,7 +2,7 @@
  * The booking service as the API speaks it: a refusal becomes its status and translated message,
  * a success sends its confirmation mail. Endpoints stay a few lines each.
  */
-import type { Db } from '../db/client';
+import type { Db } from '../db/types';
 import { publicOrigin } from '../config';
 import { ApiError, notFound, translate } from '../http/api';
 import type { T } from '../../i18n';

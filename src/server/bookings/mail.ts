@@ -2,7 +2,7 @@
  * The confirmation mails of a booking: made, changed, cancelled. Plain text in the diner's
  * language, times in Tokyo, the guest's edit link when there is one.
  */
-import type { Db } from '../db/client';
+import type { Db } from '../db/types';
 import { queueMail } from '../mail';
 import { formatStay } from '../../lib/datetime';
 import { bookingPaths } from '../../lib/contract/paths';

@@ -1,6 +1,6 @@
 /** What the booking pages give the booking widget: the store's limits, the dates, the labels. */
 import { eq } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Db } from '../db/types';
 import { stores, storeTables } from '../db/schema';
 import { dictionaries, pick, type MessageKey } from '../../i18n';
 import type { Locale } from '../../i18n/locales';

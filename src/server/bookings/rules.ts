@@ -5,14 +5,13 @@
  */
 import { randomInt } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Db, Q } from '../db/types';
 import { stores } from '../db/schema';
 import { businessDate, freeTablesFor, loadStoreStates, smallestFit, startProblem, storeDaySlots, type Slot, type StoreState, type TableInfo } from '../availability';
 import { publishAvailabilityChange } from '../events';
 import { MINUTE_MS } from '../../lib/datetime';
 import type { TableKind } from '../../lib/contract/enums';
 import type { Refusal, StoreChange } from './outcome';
-import type { Q } from './view';
 
 export class Refused {
   constructor(readonly refusal: Refusal) {}

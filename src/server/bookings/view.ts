@@ -3,7 +3,7 @@
  * someone else's booking is indistinguishable from none.
  */
 import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Db, Q } from '../db/types';
 import { bookings, stores, storeTables } from '../db/schema';
 import { hashToken } from '../sessions';
 import type { BookingStatus, TableKind } from '../../lib/contract/enums';
@@ -30,10 +30,6 @@ export interface BookingView {
   note: string;
   guest: { name: string; nameKana: string; phone: string; email: string } | null;
 }
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-/** The database or an open transaction. */
-export type Q = Db | Tx;
 
 const viewColumns = {
   id: bookings.id,

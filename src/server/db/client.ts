@@ -1,5 +1,6 @@
 /**
- * Database client: PostgreSQL when DATABASE_URL is set, otherwise embedded PGlite.
+ * The connection: PostgreSQL when a URL is given, otherwise embedded PGlite. Migrations, the seed
+ * and the app's one handle are in startup.ts.
  *
  * Embedded mode runs PGlite in a worker thread (so WASM query work never blocks the
  * request thread) behind a Postgres wire-protocol Unix socket inside DATA_DIR; this
@@ -12,31 +13,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { drizzle, type PostgresJsDatabase } from 'drizzle-orm/postgres-js';
+import { drizzle } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
 import { acquireDataDirLock, type DataDirLock } from './lock';
-import { findProjectRoot, runMigrations, withStartupLock } from './migrate';
+import { findProjectRoot } from './root';
 import * as schema from './schema';
-
-export { schema };
-export type Db = PostgresJsDatabase<typeof schema>;
-
-export interface DbHandle {
-  db: Db;
-  /** The raw postgres.js client (for LISTEN/NOTIFY, COPY, advisory locks …). */
-  sql: postgres.Sql;
-  engine: 'pglite' | 'postgres';
-  close(): Promise<void>;
-}
-
-export interface OpenDbOptions {
-  /** Embedded database folder (used when databaseUrl is not given). */
-  dataDir?: string;
-  /** PostgreSQL connection URL; when set, PGlite is not used. */
-  databaseUrl?: string;
-  /** Pool size for PostgreSQL (default 10). */
-  max?: number;
-}
+import type { Db, DbHandle, OpenDbOptions } from './types';
 
 const WORKER_FILE = 'pglite-worker.mjs';
 const WORKER_REL = path.join('src', 'server', 'db', WORKER_FILE);
@@ -185,62 +167,8 @@ function openPostgres(url: string, max: number): DbHandle {
   };
 }
 
-/** Opens a database (no migrations, no seed, no singleton). Used by getDb() and tests. */
+/** Opens a database (no migrations, no seed, no singleton): startup.ts and the tests use it. */
 export async function openDb(opts: OpenDbOptions): Promise<DbHandle> {
   if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.max ?? 10);
   return openPglite(opts.dataDir ?? './data');
-}
-
-/** Opens, migrates and (when `seed` is true and the database is empty) seeds. */
-export async function openAndPrepare(opts: OpenDbOptions & { seed?: boolean; now?: Date }): Promise<DbHandle> {
-  const handle = await openDb(opts);
-  try {
-    await withStartupLock(handle, async () => {
-      await runMigrations(handle);
-      if (opts.seed) {
-        const { seedDemo } = await import('./seed');
-        await seedDemo(handle.db, { now: opts.now });
-      }
-    });
-    return handle;
-  } catch (err) {
-    await handle.close().catch(() => {});
-    throw err;
-  }
-}
-
-// Kept on globalThis so that a module reload (Astro dev / Vite HMR) reuses the open database
-// instead of opening DATA_DIR a second time.
-const state = ((globalThis as Record<string, unknown>).__suguDb ??= {}) as { current?: Promise<DbHandle>; db?: Db };
-
-/** The process-wide handle: env DATABASE_URL, else DATA_DIR (default ./data); migrated and seeded. */
-export function getDbHandle(): Promise<DbHandle> {
-  state.current ??= openAndPrepare({
-    databaseUrl: process.env.DATABASE_URL || undefined,
-    dataDir: process.env.DATA_DIR || './data',
-    seed: true,
-  }).then((handle) => {
-    state.db = handle.db;
-    return handle;
-  }).catch((err) => {
-    state.current = undefined;
-    throw err;
-  });
-  return state.current;
-}
-
-/** True for the process-wide database (the one other instances announce their changes on). */
-export const isMainDb = (db: Db): boolean => state.db === db;
-
-export async function getDb(): Promise<Db> {
-  return (await getDbHandle()).db;
-}
-
-/** Graceful shutdown of the process-wide handle (releases the DATA_DIR lock). */
-export async function closeDb(): Promise<void> {
-  const p = state.current;
-  state.current = undefined;
-  if (!p) return;
-  const handle = await p.catch(() => undefined);
-  await handle?.close();
 }

@@ -9,7 +9,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import postgres from 'postgres';
-import { openAndPrepare } from './client';
+import { openAndPrepare } from './startup';
 import { acquireDataDirLock, DataDirLockedError } from './lock';
 
 export async function resetDatabase(opts: { dataDir?: string; databaseUrl?: string; now?: Date }) {

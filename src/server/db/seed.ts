@@ -8,7 +8,7 @@
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { hashPassword } from '../passwords';
-import type { Db } from './client';
+import type { Db } from './types';
 import {
   areas,
   bookings,

@@ -4,7 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Db } from '../db/types';
 import { ApiError } from './api';
 import type { MessageKey } from '../../i18n';
 

@@ -1,5 +1,5 @@
 import { api, idParam, json, readJson, unauthorized } from '../../../server/http/api';
-import { getDb } from '../../../server/db/client';
+import { getDb } from '../../../server/db/startup';
 import { bookingContext, cancel, change, getBooking } from '../../../server/bookings/http';
 import { bookingJson } from '../../../server/bookings/json';
 import type { Actor } from '../../../server/bookings/view';

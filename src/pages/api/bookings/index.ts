@@ -1,5 +1,5 @@
 import { api, json, readJson, unauthorized } from '../../../server/http/api';
-import { getDb } from '../../../server/db/client';
+import { getDb } from '../../../server/db/startup';
 import { book, bookingContext } from '../../../server/bookings/http';
 import { bookingJson } from '../../../server/bookings/json';
 import { listBookings } from '../../../server/bookings/view';

@@ -1,5 +1,5 @@
 import { api, idParam, json, notFound, unauthorized } from '../../../server/http/api';
-import { getDb } from '../../../server/db/client';
+import { getDb } from '../../../server/db/startup';
 import { addFavourite, removeFavourite } from '../../../server/favourites';
 
 export const PUT = api(async ({ locals, params }) => {

@@ -1,5 +1,5 @@
 import { api, json, readQuery, unauthorized } from '../../../server/http/api';
-import { getDb } from '../../../server/db/client';
+import { getDb } from '../../../server/db/startup';
 import { listFavourites } from '../../../server/favourites';
 import { cardJson, partyQuerySchema } from '../../../server/stores';
 

@@ -1,5 +1,5 @@
 import { api, json, readJson } from '../../../server/http/api';
-import { getDb } from '../../../server/db/client';
+import { getDb } from '../../../server/db/startup';
 import { book, bookingContext } from '../../../server/bookings/http';
 import { bookingJson } from '../../../server/bookings/json';
 import { setGuestCookies } from '../../../server/bookings/guestAccess';

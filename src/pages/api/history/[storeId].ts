@@ -1,5 +1,5 @@
 import { api, idParam, unauthorized } from '../../../server/http/api';
-import { getDb } from '../../../server/db/client';
+import { getDb } from '../../../server/db/startup';
 import { removeView } from '../../../server/history';
 
 export const DELETE = api(async ({ locals, params }) => {

@@ -1,6 +1,6 @@
 import { api, readJson, unauthorized } from '../../../server/http/api';
 import { changePassword, changePasswordSchema } from '../../../server/account';
-import { getDb } from '../../../server/db/client';
+import { getDb } from '../../../server/db/startup';
 
 /** `{current_password, new_password}` → 204; every other session of the user ends. */
 export const PUT = api(async ({ request, locals }) => {

@@ -1,6 +1,6 @@
 import { api, readJson } from '../../../server/http/api';
 import { forgotSchema, requestPasswordReset } from '../../../server/auth';
-import { getDb } from '../../../server/db/client';
+import { getDb } from '../../../server/db/startup';
 import { publicOrigin } from '../../../server/config';
 
 /** 202 whether or not the address has an account, so the answer reveals nothing. */

@@ -1,6 +1,6 @@
 import { api, readJson } from '../../../server/http/api';
 import { resetPassword, resetSchema } from '../../../server/auth';
-import { getDb } from '../../../server/db/client';
+import { getDb } from '../../../server/db/startup';
 import { SESSION_COOKIE } from '../../../server/sessions';
 
 /** 204 and every session of the user ended; 400 `invalid_link` for a bad, used or expired link. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { api, readJson } from '../../../server/http/api';
 import { invalidLink, resetLinkIsValid, tokenSchema } from '../../../server/auth';
-import { getDb } from '../../../server/db/client';
+import { getDb } from '../../../server/db/startup';
 
 /** Lets the reset screen say whether its link still works before the user types a password. */
 export const POST = api(async ({ request, locals }) => {

@@ -1,5 +1,5 @@
 import { api, json, readQuery } from '../../../server/http/api';
-import { getDb } from '../../../server/db/client';
+import { getDb } from '../../../server/db/startup';
 import { cardJson, listQuerySchema, searchStores } from '../../../server/stores';
 
 /** Stores that can seat the party within the hour (DESIGN §6). */

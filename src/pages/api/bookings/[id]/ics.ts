@@ -1,5 +1,5 @@
 import { api, idParam, unauthorized } from '../../../../server/http/api';
-import { getDb } from '../../../../server/db/client';
+import { getDb } from '../../../../server/db/startup';
 import { bookingContext, getBooking, icsResponse } from '../../../../server/bookings/http';
 
 /** "Add to calendar" for one of the diner's own bookings. */

@@ -1,5 +1,5 @@
 import { api, idParam } from '../../../../server/http/api';
-import { getDb } from '../../../../server/db/client';
+import { getDb } from '../../../../server/db/startup';
 import { bookingContext, getBooking, icsResponse } from '../../../../server/bookings/http';
 import { guestActor } from '../../../../server/bookings/guestAccess';
 

@@ -1,5 +1,5 @@
 import { api, idParam, json, notFound, readQuery } from '../../../../server/http/api';
-import { getDb } from '../../../../server/db/client';
+import { getDb } from '../../../../server/db/startup';
 import { daySlots } from '../../../../server/availability';
 import { availabilityQuerySchema, slotJson } from '../../../../server/stores';
 

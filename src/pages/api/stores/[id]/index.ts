@@ -1,5 +1,5 @@
 import { api, idParam, json, notFound } from '../../../../server/http/api';
-import { getDb } from '../../../../server/db/client';
+import { getDb } from '../../../../server/db/startup';
 import { getStore, storeJson } from '../../../../server/stores';
 
 export const GET = api(async ({ locals, params }) => {

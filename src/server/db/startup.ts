@@ -1,0 +1,66 @@
+/**
+ * The app's database: opened once per process, migrated and (when empty) seeded before the first
+ * query, and closed when the process stops (src/server/shutdown.ts).
+ */
+import { openDb } from './client';
+import type { Db, DbHandle, OpenDbOptions } from './types';
+import { runMigrations, withStartupLock } from './migrate';
+import { onShutdown } from '../shutdown';
+
+/** Opens, migrates and (when `seed` is true and the database is empty) seeds. */
+export async function openAndPrepare(opts: OpenDbOptions & { seed?: boolean; now?: Date }): Promise<DbHandle> {
+  const handle = await openDb(opts);
+  try {
+    await withStartupLock(handle, async () => {
+      await runMigrations(handle);
+      if (opts.seed) {
+        const { seedDemo } = await import('./seed');
+        await seedDemo(handle.db, { now: opts.now });
+      }
+    });
+    return handle;
+  } catch (err) {
+    await handle.close().catch(() => {});
+    throw err;
+  }
+}
+
+// Kept on globalThis so that a module reload (Astro dev / Vite HMR) reuses the open database
+// instead of opening DATA_DIR a second time.
+const state = ((globalThis as Record<string, unknown>).__suguDb ??= {}) as { current?: Promise<DbHandle>; db?: Db };
+
+/** The process-wide handle: env DATABASE_URL, else DATA_DIR (default ./data); migrated and seeded. */
+export function getDbHandle(): Promise<DbHandle> {
+  state.current ??= openAndPrepare({
+    databaseUrl: process.env.DATABASE_URL || undefined,
+    dataDir: process.env.DATA_DIR || './data',
+    seed: true,
+  })
+    .then((handle) => {
+      state.db = handle.db;
+      return handle;
+    })
+    .catch((err) => {
+      state.current = undefined;
+      throw err;
+    });
+  return state.current;
+}
+
+/** True for the process-wide database (the one other instances announce their changes on). */
+export const isMainDb = (db: Db): boolean => state.db === db;
+
+export async function getDb(): Promise<Db> {
+  return (await getDbHandle()).db;
+}
+
+/** Closes the process-wide handle (releasing the DATA_DIR lock); the last step of a shutdown. */
+export async function closeDb(): Promise<void> {
+  const p = state.current;
+  state.current = undefined;
+  if (!p) return;
+  const handle = await p.catch(() => undefined);
+  await handle?.close();
+}
+
+onShutdown('close', closeDb);
