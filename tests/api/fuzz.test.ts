@@ -1,40 +1,50 @@
 /**
  * Reliability: every JSON endpoint of DESIGN §6 fed random and malformed bodies, query strings and
- * ids answers a 4xx (or a 2xx where the input happens to be valid), never a 5xx, and input it
- * rejects changes nothing.
+ * ids, as a signed-in diner (so the bodies reach the parsers behind the sign-in check), answers a
+ * 4xx (or a 2xx where the input happens to be valid), never a 5xx, and input it rejects changes
+ * nothing — checked around every rejected write on PostgreSQL, and over the whole run on PGlite
+ * (whose database only its own server may open while it runs).
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import fc from 'fast-check';
-import { expect, it } from 'vitest';
-import { forEachApp, openAppDb } from '../helpers/app';
+import { describe, expect, inject, it } from 'vitest';
+import { openAppDb, startApp, type App, type Engine } from '../helpers/app';
+import { openDb } from '../../src/server/db/client';
+import { DEMO_USER } from '../../src/server/db/seed-data';
 
-type Endpoint = { method: string; path: string; body?: boolean; query?: boolean };
+type Table = 'users' | 'sessions' | 'bookings' | 'favourites' | 'history' | 'resets';
+/** `writes`: the tables the endpoint may change when it accepts a request. */
+type Endpoint = { method: string; path: string; body?: boolean; query?: boolean; writes?: Table[]; signedOut?: boolean };
 
 const ENDPOINTS: Endpoint[] = [
-  { method: 'POST', path: '/api/login', body: true },
-  { method: 'DELETE', path: '/api/login' },
-  { method: 'POST', path: '/api/users', body: true },
-  { method: 'POST', path: '/api/password/forgot', body: true },
-  { method: 'POST', path: '/api/password/reset', body: true },
+  { method: 'POST', path: '/api/login', body: true, writes: ['sessions'], signedOut: true },
+  // Sent without the session: signing out would end the run's session.
+  { method: 'DELETE', path: '/api/login', writes: ['sessions'], signedOut: true },
+  { method: 'POST', path: '/api/users', body: true, writes: ['users', 'sessions'], signedOut: true },
+  { method: 'POST', path: '/api/password/forgot', body: true, writes: ['resets'], signedOut: true },
+  { method: 'POST', path: '/api/password/reset', body: true, writes: ['users', 'sessions', 'resets'], signedOut: true },
   { method: 'GET', path: '/api/me' },
-  { method: 'PATCH', path: '/api/me', body: true },
-  { method: 'DELETE', path: '/api/me', body: true },
-  { method: 'PUT', path: '/api/me/password', body: true },
+  { method: 'PATCH', path: '/api/me', body: true, writes: ['users'] },
+  { method: 'DELETE', path: '/api/me', body: true, writes: ['users', 'sessions', 'bookings', 'favourites', 'history'] },
+  { method: 'PUT', path: '/api/me/password', body: true, writes: ['users', 'sessions'] },
   { method: 'GET', path: '/api/areas' },
   { method: 'GET', path: '/api/stores', query: true },
   { method: 'GET', path: '/api/stores/:id' },
   { method: 'GET', path: '/api/stores/:id/availability', query: true },
-  { method: 'POST', path: '/api/bookings', body: true },
+  { method: 'POST', path: '/api/bookings', body: true, writes: ['bookings'] },
   { method: 'GET', path: '/api/bookings' },
   { method: 'GET', path: '/api/bookings/:id' },
-  { method: 'PATCH', path: '/api/bookings/:id', body: true },
-  { method: 'DELETE', path: '/api/bookings/:id' },
-  { method: 'POST', path: '/api/guest-bookings', body: true },
+  { method: 'PATCH', path: '/api/bookings/:id', body: true, writes: ['bookings'] },
+  { method: 'DELETE', path: '/api/bookings/:id', writes: ['bookings'] },
+  { method: 'POST', path: '/api/guest-bookings', body: true, writes: ['bookings'] },
   { method: 'GET', path: '/api/guest-bookings/:id' },
-  { method: 'PATCH', path: '/api/guest-bookings/:id', body: true },
-  { method: 'DELETE', path: '/api/guest-bookings/:id' },
+  { method: 'PATCH', path: '/api/guest-bookings/:id', body: true, writes: ['bookings'] },
+  { method: 'DELETE', path: '/api/guest-bookings/:id', writes: ['bookings'] },
   { method: 'GET', path: '/api/favourites' },
-  { method: 'PUT', path: '/api/favourites/:id' },
-  { method: 'DELETE', path: '/api/favourites/:id' },
+  { method: 'PUT', path: '/api/favourites/:id', writes: ['favourites'] },
+  { method: 'DELETE', path: '/api/favourites/:id', writes: ['favourites'] },
   { method: 'GET', path: '/api/history' },
   { method: 'GET', path: '/api/availability/stream', query: true },
 ];
@@ -68,47 +78,88 @@ const bodies = fc.oneof(
   fc.constantFrom({ raw: '{' }, { raw: 'null' }, { raw: '[]' }, { raw: '"text"' }, { raw: '' }, { raw: '{"a":' + '1'.repeat(70_000) + '}' }),
 );
 
-const COUNTS = `select
-  (select count(*)::int from users) as users,
-  (select count(*)::int from sessions) as sessions,
-  (select count(*)::int from bookings) as bookings,
-  (select count(*)::int from bookings where status = 'cancelled') as cancelled,
-  (select count(*)::int from favourites) as favourites,
-  (select count(*)::int from password_resets) as resets`;
+/** One digest per table: any change to a row a diner could make changes it. */
+const DIGEST = `select
+  (select md5(coalesce(string_agg(concat_ws('|', id, email, password_hash, name, name_kana, phone), ',' order by id), '')) from users) as users,
+  (select md5(coalesce(string_agg(id, ',' order by id), '')) from sessions) as sessions,
+  (select md5(coalesce(string_agg(concat_ws('|', id, status, starts_at, ends_at, party_size, table_id, seat_preference, note), ',' order by id), '')) from bookings) as bookings,
+  (select md5(coalesce(string_agg(concat_ws('|', user_id, store_id), ',' order by user_id, store_id), '')) from favourites) as favourites,
+  (select md5(coalesce(string_agg(concat_ws('|', user_id, store_id), ',' order by user_id, store_id), '')) from viewing_history) as history,
+  (select md5(coalesce(string_agg(concat_ws('|', token_hash, used_at), ',' order by token_hash), '')) from password_resets) as resets`;
+type Digest = Record<Table, string>;
 
-forEachApp('fuzzing every endpoint', (app) => {
-  it('never answers 5xx, and a request it rejects changes nothing', async () => {
-    // Row counts are read around every rejected write on PostgreSQL (the embedded database is
-    // locked by its server); on PGlite the status check alone applies.
-    const db = app().engine === 'postgres' ? await openAppDb(app()) : null;
-    const counts = async () => (db ? JSON.stringify((await db.sql.unsafe(COUNTS))[0]) : '');
-    const failures: string[] = [];
-    try {
-      await fc.assert(
-        fc.asyncProperty(fc.constantFrom(...ENDPOINTS), ids, queries, bodies, async (ep, id, query, body) => {
-          const path = ep.path.replace(':id', id);
-          const qs = ep.query ? '?' + new URLSearchParams(query).toString() : '';
-          const writes = ep.method !== 'GET';
-          const before = writes ? await counts() : '';
-          const controller = new AbortController();
-          const res = await app().fetch(path + qs, {
-            method: ep.method,
-            headers: { 'content-type': 'application/json', 'accept-language': 'ja' },
-            body: ep.body ? body.raw : undefined,
-            signal: controller.signal,
-          });
-          // The live stream stays open on valid input; its status is what matters.
-          controller.abort();
-          const label = `${ep.method} ${path}${qs.slice(0, 80)} → ${res.status}`;
-          if (res.status >= 500) failures.push(label);
-          if (writes && res.status >= 400 && (await counts()) !== before) failures.push(`${label} changed data`);
-          return res.status < 500;
-        }),
-        { numRuns: 400, seed: 20261121 },
-      );
-    } finally {
-      await db?.close();
-    }
-    expect(failures).toEqual([]);
-  }, 180_000);
-});
+const digestOf = async (sql: { unsafe(q: string): Promise<unknown[]> }) => (await sql.unsafe(DIGEST))[0] as Digest;
+
+async function signIn(app: App): Promise<string> {
+  const res = await app.fetch('/api/login', { method: 'POST', json: { email: DEMO_USER.email, password: DEMO_USER.password } });
+  expect(res.status).toBe(200);
+  return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+}
+
+for (const engine of ['pglite', 'postgres'] as const satisfies Engine[]) {
+  describe(`fuzzing every endpoint [${engine}]`, () => {
+    it('never answers 5xx, reaches every parser, and a request it rejects changes nothing', async () => {
+      // PGlite: the run works on a copy of the seeded database that outlives its server, so it
+      // can be read before the server starts and after it stops.
+      const dataDir = engine === 'pglite' ? fs.mkdtempSync(path.join(os.tmpdir(), 'sugu-fuzz-')) : undefined;
+      if (dataDir) fs.cpSync(inject('pgliteTemplate'), dataDir, { recursive: true });
+      const readDigest = async () => {
+        const h = await openDb({ dataDir });
+        try {
+          return await digestOf(h.sql);
+        } finally {
+          await h.close();
+        }
+      };
+      const initial = dataDir ? await readDigest() : null;
+      const app = await startApp(engine, dataDir ? { DATA_DIR: dataDir } : {});
+      const db = engine === 'postgres' ? await openAppDb(app) : null;
+      const failures: string[] = [];
+      const reached = new Set<string>();
+      const accepted = new Set<Table>();
+      try {
+        const cookie = await signIn(app);
+        await fc.assert(
+          fc.asyncProperty(fc.constantFrom(...ENDPOINTS), ids, queries, bodies, async (ep, id, query, body) => {
+            const path = ep.path.replace(':id', id);
+            const qs = ep.query ? '?' + new URLSearchParams(query).toString() : '';
+            const before = ep.writes && db ? JSON.stringify(await digestOf(db.sql)) : '';
+            const controller = new AbortController();
+            const res = await app.fetch(path + qs, {
+              method: ep.method,
+              headers: { 'content-type': 'application/json', 'accept-language': 'ja' },
+              cookie: ep.signedOut ? undefined : cookie,
+              body: ep.body ? body.raw : undefined,
+              signal: controller.signal,
+            });
+            // The live stream stays open on valid input; its status is what matters.
+            controller.abort();
+            const label = `${ep.method} ${path}${qs.slice(0, 80)} → ${res.status}`;
+            if (res.status >= 500) failures.push(label);
+            // Signed in, nothing may stop at the door: a 401 means the session was lost.
+            if (res.status === 401 && !ep.signedOut) failures.push(`${label} (signed in)`);
+            if (res.status !== 401) reached.add(`${ep.method} ${ep.path}`);
+            if (ep.writes && res.status < 400) for (const table of ep.writes) accepted.add(table);
+            if (ep.writes && db && res.status >= 400 && JSON.stringify(await digestOf(db.sql)) !== before) failures.push(`${label} changed data`);
+            return res.status < 500;
+          }),
+          { numRuns: 600, seed: 20261121 },
+        );
+      } finally {
+        await db?.close();
+        await app.stop();
+      }
+      expect(failures).toEqual([]);
+      // Every endpoint answered past its sign-in check at least once.
+      expect([...ENDPOINTS.map((ep) => `${ep.method} ${ep.path}`)].filter((e) => !reached.has(e))).toEqual([]);
+      if (dataDir) {
+        // Over the whole run: a table no accepted request may touch is exactly as it was.
+        const after = await readDigest();
+        fs.rmSync(dataDir, { recursive: true, force: true });
+        const untouched = (Object.keys(initial!) as Table[]).filter((table) => !accepted.has(table));
+        expect(untouched.length).toBeGreaterThan(0);
+        for (const table of untouched) expect([table, after[table]]).toEqual([table, initial![table]]);
+      }
+    }, 300_000);
+  });
+}
