@@ -6,7 +6,8 @@ import { LOCALE_COOKIE } from './i18n/locales';
 import { decideRoute } from './lib/routes';
 import { decodeFlash, FLASH_COOKIE } from './lib/flash';
 import { config } from './server/config';
-import { resolveSession, SESSION_COOKIE } from './server/sessions';
+import { cookieOptions } from './server/http/cookies';
+import { clearSessionCookie, resolveSession, SESSION_COOKIE, setSessionCookie } from './server/sessions';
 import { ApiError, errorForStatus, errorResponse } from './server/http/api';
 import { isCrossSiteWrite, siteOrigins } from './server/http/origin';
 import { clientOf } from './server/http/client';
@@ -58,15 +59,24 @@ const sameSite = defineMiddleware(({ locals, request, url }, next) => {
   return new Response(`${locals.t('api.error.crossOrigin')}\n`, { status: 403, headers: { 'content-type': 'text/plain; charset=utf-8' } });
 });
 
-/** Who is asking: the session cookie, or a Bearer token for non-browser clients. */
+/**
+ * Who is asking: the session cookie, or a Bearer token for non-browser clients. A cookie whose
+ * session is gone (expired, signed out elsewhere) is taken away; a renewed session's cookie is
+ * given its new expiry.
+ */
 const session = defineMiddleware(async ({ locals, cookies, request }, next) => {
   const bearer = request.headers.get('authorization')?.match(/^Bearer\s+(\S+)$/i)?.[1];
-  const found = await resolveSession(bearer ?? cookies.get(SESSION_COOKIE)?.value);
+  const cookie = cookies.get(SESSION_COOKIE)?.value;
+  const found = await resolveSession(bearer ?? cookie);
   locals.user = found?.user ?? null;
   locals.sessionId = found?.sessionId ?? null;
+  if (!bearer && cookie) {
+    if (!found) clearSessionCookie(cookies, locals);
+    else if (found.renewedUntil) setSessionCookie(cookies, locals, cookie, found.renewedUntil);
+  }
   const flash = cookies.get(FLASH_COOKIE)?.value;
   locals.flash = decodeFlash(flash);
-  if (flash) cookies.delete(FLASH_COOKIE, { path: '/' });
+  if (flash) cookies.delete(FLASH_COOKIE, cookieOptions(locals));
   return next();
 });
 

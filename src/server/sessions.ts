@@ -4,10 +4,14 @@ import { getDb } from './db/startup';
 import type { Db } from './db/types';
 import { sessions } from './db/schema';
 import { cookieOptions } from './http/cookies';
+import type { AstroCookies } from 'astro';
+import { TOKEN_MAX } from '../lib/contract/limits';
 
-/** The spec names the session cookie `example` and gives it one day (section 9). */
+/** The spec names the session cookie `example` and gives it one day (section 9): a day since last use. */
 export const SESSION_COOKIE = 'example';
 export const SESSION_TTL_MS = 24 * 60 * 60 * 1000;
+/** A session in use is renewed (last seen now, a day from now) at most this often, not on every request. */
+export const SESSION_RENEW_MS = 60 * 60 * 1000;
 
 export interface SessionUser {
   id: number;
@@ -24,17 +28,33 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-/** The user behind a session token, or null when the token is unknown or expired. */
-export async function resolveSession(token: string | undefined | null): Promise<{ user: SessionUser; sessionId: string } | null> {
-  if (!token || token.length > 200) return null;
+export interface ResolvedSession {
+  user: SessionUser;
+  sessionId: string;
+  /** Set when this request renewed the session: the cookie must now last until then. */
+  renewedUntil: Date | null;
+}
+
+/**
+ * The user behind a session token, or null when the token is unknown or expired. Sliding expiry:
+ * a session seen more than SESSION_RENEW_MS ago is renewed for another day from now.
+ */
+export async function resolveSession(token: string | undefined | null, now = new Date()): Promise<ResolvedSession | null> {
+  if (!token || token.length > TOKEN_MAX) return null;
   const db = await getDb();
   const id = hashToken(token);
-  const rows = await db.execute<{ id: number; email: string; name: string }>(sql`
-    select u.id, u.email, u.name
+  const rows = await db.execute<{ id: number; email: string; name: string; last_seen_at: string }>(sql`
+    select u.id, u.email, u.name, s.last_seen_at
     from sessions s join users u on u.id = s.user_id
-    where s.id = ${id} and s.expires_at > now()`);
+    where s.id = ${id} and s.expires_at > ${now}`);
   const row = rows[0];
-  return row ? { user: { id: Number(row.id), email: row.email, name: row.name }, sessionId: id } : null;
+  if (!row) return null;
+  let renewedUntil: Date | null = null;
+  if (now.getTime() - new Date(row.last_seen_at).getTime() >= SESSION_RENEW_MS) {
+    renewedUntil = new Date(now.getTime() + SESSION_TTL_MS);
+    await db.update(sessions).set({ lastSeenAt: now, expiresAt: renewedUntil }).where(eq(sessions.id, id));
+  }
+  return { user: { id: Number(row.id), email: row.email, name: row.name }, sessionId: id, renewedUntil };
 }
 
 /**
@@ -62,7 +82,12 @@ export async function revokeUserSessions(db: Db, userId: number, keep?: string |
   await db.delete(sessions).where(keep ? and(eq(sessions.userId, userId), ne(sessions.id, keep)) : eq(sessions.userId, userId));
 }
 
-/** The session cookie's options: the cookie rule of src/server/http/cookies.ts, until the session expires. */
-export function sessionCookieOptions(locals: { secure: boolean }, expires: Date) {
-  return cookieOptions(locals, { expires });
+/** Gives the browser the session cookie (the cookie rule of src/server/http/cookies.ts) until the session expires. */
+export function setSessionCookie(cookies: AstroCookies, locals: { secure: boolean }, token: string, expires: Date): void {
+  cookies.set(SESSION_COOKIE, token, cookieOptions(locals, { expires }));
+}
+
+/** Takes the session cookie away (signed out, left, or its session is gone). */
+export function clearSessionCookie(cookies: AstroCookies, locals: { secure: boolean }): void {
+  cookies.delete(SESSION_COOKIE, cookieOptions(locals));
 }

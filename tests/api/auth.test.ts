@@ -110,7 +110,19 @@ forEachApp('sign-up, sign-in, sign-out', (app) => {
     expect(await signedIn(app(), { cookie: new CookieJar().store(res).header() })).toBe(true);
   });
 
-  it('stores sessions only as hashes and lets them expire after a day', async () => {
+  it('takes away a cookie whose session is gone', async () => {
+    const me = await signUp(app());
+    const cookie = me.jar.header();
+    // The session ends (signed out in another tab); this browser still sends the old cookie.
+    expect((await app().fetch('/api/login', { method: 'DELETE', cookie })).status).toBe(204);
+    for (const path of ['/api/me', '/booking-list']) {
+      const res = await app().fetch(path, { cookie });
+      const set = res.headers.getSetCookie().find((c) => c.startsWith('example='));
+      expect([path, set]).toEqual([path, expect.stringMatching(/^example=(deleted)?;.*Expires=Thu, 01 Jan 1970/i)]);
+    }
+  });
+
+  it('stores sessions only as hashes, renews one in use, and lets an unused one expire after a day', async () => {
     if (app().engine !== 'postgres') return; // the embedded database is locked by its server
     const me = await signUp(app());
     const h = await openAppDb(app());
@@ -121,6 +133,20 @@ forEachApp('sign-up, sign-in, sign-out', (app) => {
       expect(ids).toContain(createHash('sha256').update(me.token).digest('hex'));
       expect(ids).not.toContain(me.token);
       for (const r of rows) expect(new Date(r.expires_at).getTime() - new Date(r.created_at).getTime()).toBe(86_400_000);
+      // Sliding expiry: a session last seen two hours ago is renewed for a day, cookie included,
+      // and not written again on the next request.
+      const cookieToken = me.jar.header().match(/example=([^;]+)/)![1]!;
+      const id = createHash('sha256').update(cookieToken).digest('hex');
+      await h.sql`update sessions set last_seen_at = now() - interval '2 hours', expires_at = now() + interval '1 hour' where id = ${id}`;
+      const renewed = await app().fetch('/api/me', { cookie: me.jar.header() });
+      expect(renewed.status).toBe(200);
+      const set = renewed.headers.getSetCookie().find((c) => c.startsWith('example='))!;
+      expect(set).toContain(`example=${cookieToken};`);
+      expect(Date.parse(set.match(/Expires=([^;]+)/i)![1]!)).toBeGreaterThan(Date.now() + 23 * 3_600_000);
+      const [row] = await h.sql<{ expires_at: Date }[]>`select expires_at from sessions where id = ${id}`;
+      expect(new Date(row!.expires_at).getTime()).toBeGreaterThan(Date.now() + 23 * 3_600_000);
+      const again = await app().fetch('/api/me', { cookie: me.jar.header() });
+      expect(again.headers.getSetCookie().filter((c) => c.startsWith('example='))).toEqual([]);
       await h.sql`update sessions set expires_at = now() - interval '1 second' where user_id = ${me.userId}`;
       expect(await signedIn(app(), { cookie: me.jar.header() })).toBe(false);
       expect(await signedIn(app(), { headers: { authorization: `Bearer ${me.token}` } })).toBe(false);

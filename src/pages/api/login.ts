@@ -2,7 +2,7 @@ import { api, json, readJson, unauthorized } from '../../server/http/api';
 import { signIn, signInSchema } from '../../server/auth';
 import { getDb } from '../../server/db/startup';
 import { hasForeignOrigin, siteOrigins } from '../../server/http/origin';
-import { revokeSession, SESSION_COOKIE, sessionCookieOptions } from '../../server/sessions';
+import { clearSessionCookie, revokeSession, setSessionCookie } from '../../server/sessions';
 
 /** Sign-in (spec section 7): `{token, user_id}` for API clients, and the HttpOnly cookie for the browser. */
 export const POST = api(async ({ request, locals, cookies }) => {
@@ -12,7 +12,7 @@ export const POST = api(async ({ request, locals, cookies }) => {
   if (!result) throw unauthorized('message.unauthorized');
   // Whatever session this browser had before is replaced, never reused.
   if (locals.sessionId) await revokeSession(db, locals.sessionId);
-  cookies.set(SESSION_COOKIE, result.token, sessionCookieOptions(locals, result.expiresAt));
+  setSessionCookie(cookies, locals, result.token, result.expiresAt);
   return json({ token: result.token, user_id: result.userId });
 });
 
@@ -23,6 +23,6 @@ export const POST = api(async ({ request, locals, cookies }) => {
 export const DELETE = api(async ({ locals, cookies, request, url }) => {
   if (hasForeignOrigin(request, siteOrigins(url))) return new Response(null, { status: 204 });
   if (locals.sessionId) await revokeSession(await getDb(), locals.sessionId);
-  cookies.delete(SESSION_COOKIE, { path: '/' });
+  clearSessionCookie(cookies, locals);
   return new Response(null, { status: 204 });
 });

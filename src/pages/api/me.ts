@@ -1,7 +1,7 @@
 import { api, json, readJson, unauthorized } from '../../server/http/api';
 import { getAccount, leave, leaveSchema, profileSchema, updateAccount } from '../../server/account';
 import { getDb } from '../../server/db/startup';
-import { SESSION_COOKIE } from '../../server/sessions';
+import { clearSessionCookie } from '../../server/sessions';
 
 /** The signed-in user's account. */
 export const GET = api(async ({ locals }) => {
@@ -21,6 +21,6 @@ export const DELETE = api(async ({ request, locals, cookies }) => {
   if (!locals.user) throw unauthorized();
   const { password } = await readJson(request, locals.t, leaveSchema);
   await leave(await getDb(), locals.t, locals.user.id, password);
-  cookies.delete(SESSION_COOKIE, { path: '/' });
+  clearSessionCookie(cookies, locals);
   return new Response(null, { status: 204 });
 });

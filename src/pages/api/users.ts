@@ -1,12 +1,12 @@
 import { api, json, readJson } from '../../server/http/api';
 import { signUp, signUpSchema } from '../../server/auth';
 import { getDb } from '../../server/db/startup';
-import { SESSION_COOKIE, sessionCookieOptions } from '../../server/sessions';
+import { setSessionCookie } from '../../server/sessions';
 
 /** Sign-up: 201 `{user_id}` and signed in; 409 when the address already has an account. */
 export const POST = api(async ({ request, locals, cookies }) => {
   const input = await readJson(request, locals.t, signUpSchema);
   const result = await signUp(await getDb(), locals.t, input, { ip: locals.clientAddress, userAgent: request.headers.get('user-agent') });
-  cookies.set(SESSION_COOKIE, result.token, sessionCookieOptions(locals, result.expiresAt));
+  setSessionCookie(cookies, locals, result.token, result.expiresAt);
   return json({ user_id: result.userId }, { status: 201 });
 });
