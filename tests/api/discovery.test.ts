@@ -59,19 +59,27 @@ forEachApp('discovery API', (app) => {
     const all = await get<Page>('/api/stores?per_page=1');
     expect(yakiniku.total).toBeLessThan(all.total);
     expect(shibuya.total).toBeLessThan(all.total);
-    const area = await get<Page>('/api/stores?area=1&per_page=50');
-    for (const c of area.items) expect(c.area.id).toBe(1);
-    const genre = await get<Page>('/api/stores?genre=izakaya&per_page=50');
-    for (const c of genre.items) expect(c.genre).toBe('izakaya');
+    // A store bookable now (the seed keeps some open at every hour) is found by each of its own
+    // filters, so none of these checks can pass on an empty answer.
+    const sample = (await get<Page>('/api/stores?per_page=1')).items[0]!;
+    expect(sample).toBeDefined();
+    const area = await get<Page>(`/api/stores?area=${sample.area.id}&per_page=50`);
+    expect(area.items.length).toBeGreaterThan(0);
+    for (const c of area.items) expect(c.area.id).toBe(sample.area.id);
+    const genre = await get<Page>(`/api/stores?genre=${sample.genre}&per_page=50`);
+    expect(genre.items.length).toBeGreaterThan(0);
+    for (const c of genre.items) expect(c.genre).toBe(sample.genre);
+    const named = await get<Page>(`/api/stores?name=${encodeURIComponent(sample.name)}&per_page=50`);
+    expect(named.items.map((c) => c.id)).toContain(sample.id);
     expect((await get<Page>(`/api/stores?name=${encodeURIComponent('存在しない店名zz')}`)).total).toBe(0);
   });
 
   it('puts the nearest first when given a position', async () => {
     const page = await get<Page>('/api/stores?lat=35.7141&lng=139.7774&per_page=50'); // 上野駅
     const d = page.items.map((c) => c.distance_m!);
+    expect(d.length).toBeGreaterThan(0);
     expect(d.every((x) => Number.isFinite(x))).toBe(true);
     expect([...d].sort((a, b) => a - b)).toEqual(d);
-    if (page.items.length) expect(page.items[0]!.area.name).toMatch(/上野|神田|池袋/);
   });
 
   it('answers one store, and 404 for unknown or malformed ids', async () => {

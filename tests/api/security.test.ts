@@ -197,9 +197,8 @@ forEachApp('security', (app) => {
 
     for (const l of locations) expect(l).not.toContain(token);
     expect(locations[0]).toBe(page);
-    // Give the request log lines a moment to be flushed through the pipe, then look.
-    await new Promise((r) => setTimeout(r, 200));
-    expect(app().output()).toContain(`"path":"${page}"`);
+    // The request log line arrives through a pipe: wait for it, then look.
+    await app().waitForOutput(new RegExp(`"path":"${page.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"`), 'the request log line');
     expect(app().output()).not.toContain(token);
     expect(app().output()).not.toContain(encodeURIComponent(token));
   });
