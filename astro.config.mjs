@@ -13,8 +13,6 @@ export default defineConfig({
   // precompress: .br and .gz copies of the static files, sent by scripts/start.mjs (src/server/http/static.ts).
   integrations: [react(), precompress()],
   server: { port: Number(process.env.PORT ?? 4321), host: process.env.HOST ?? 'localhost' },
-  // Bottom-nav and other links are plain <a>; prefetch on hover keeps tab switches instant without a client router.
-  prefetch: { prefetchAll: false, defaultStrategy: 'hover' },
   security: {
     // Cross-site form posts are refused by src/middleware.ts (src/server/http/origin.ts) with the
     // same rule, answering the API's JSON envelope and knowing PUBLIC_ORIGIN behind a TLS proxy.

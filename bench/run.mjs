@@ -12,15 +12,19 @@ buildIfNeeded();
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
+const rendering = args.includes('--render');
 const wanted = args.filter((a) => !a.startsWith('--'));
 // `--render` rewrites RESULTS.md from results.json without measuring anything.
-const want = (name) => !args.includes('--render') && (!wanted.length || wanted.includes(name));
+const want = (name) => !rendering && (!wanted.length || wanted.includes(name));
 // Page weight is judged on the bytes as the server sends them (Content-Encoding read from the response).
 const BUDGET = { htmlWire: 14 * 1024, cssWire: 20 * 1024, jsWire: 80 * 1024, p95Ms: 50, lighthousePerformance: 98, lighthouseAccessibility: 100, lighthouseBestPractices: 100, lcpMs: 2000, cls: 0.05, staticCompressedRatio: 0.8, bookableNowP95Ms: 10, liveP95Ms: 1000, shareOfTerm: 0.5, indexBuildMs: 3000, indexMB: 100 };
 
 const resultsFile = path.join(root, 'bench/results.json');
 const previous = fs.existsSync(resultsFile) ? JSON.parse(fs.readFileSync(resultsFile, 'utf8')) : {};
-const results = { ...previous, machine: machine(), budget: BUDGET };
+const run = machine();
+// Each section remembers the run that measured it: a partial run keeps the other sections' figures,
+// and RESULTS.md then says which run each section comes from instead of putting them all under one.
+const results = { ...previous, ...(rendering ? {} : { machine: run, runs: { ...previous.runs } }), budget: BUDGET };
 /** Written after every section, so that one failing benchmark does not lose the others' figures. */
 function save() {
   fs.writeFileSync(resultsFile, JSON.stringify(results, null, 2) + '\n');
@@ -44,12 +48,14 @@ if (want('weight')) {
   const { measureWeight } = await import('./weight.mjs');
   console.log('▶ page weight');
   results.weight = await measureWeight({ routes: [...productRoutes, ...templateRoutes], budget: BUDGET });
+  results.runs.weight = run;
   save();
 }
 if (want('static')) {
   const { measureStaticThroughput } = await import('./weight.mjs');
   console.log('▶ static asset throughput, compressed and not (50 connections)');
   results.staticThroughput = await measureStaticThroughput({ duration: quick ? 3 : 10 });
+  results.runs.staticThroughput = run;
   save();
 }
 if (want('latency')) {
@@ -65,48 +71,66 @@ if (want('latency')) {
       { name: '/api/stores', path: '/api/stores' },
     ],
   });
+  results.runs.latency = run;
   save();
 }
 if (want('dbscale') && fs.existsSync(path.join(root, 'bench/dbscale.mjs'))) {
   const { measureDbScale } = await import('./dbscale.mjs');
   console.log('▶ database scale');
   results.dbscale = await measureDbScale({ quick });
+  results.runs.dbscale = run;
   save();
 }
 if (want('lighthouse')) {
   const { measureLighthouse } = await import('./lighthouse.mjs');
   console.log('▶ Lighthouse (mobile)');
   results.lighthouse = await measureLighthouse({ paths: [{ name: '/home', path: '/home' }, { name: '/store/{id}', path: '/store/1' }] });
+  results.runs.lighthouse = run;
   save();
 }
 if (want('live') && fs.existsSync(path.join(root, 'bench/live.mjs'))) {
   const live = await import('./live.mjs');
   console.log('▶ live updates');
   results.live = await live.measureLive({ quick });
+  results.runs.live = run;
 }
 
 if (want('flood')) {
   const { measureFlood } = await import('./flood.mjs');
   console.log('▶ abuse floods');
   results.flood = await measureFlood(quick ? { streams: 500, bookings: 100 } : {});
+  results.runs.flood = run;
   save();
 }
 
 save();
 console.log(fs.readFileSync(path.join(root, 'bench/RESULTS.md'), 'utf8'));
 
+/** How a run is described: when, on what, under what load. */
+function describe(m) {
+  return `${m.date.slice(0, 10)} on ${m.cpus} CPU cores (${m.cpuModel}), ${m.memoryGiB} GiB, Node ${m.node}, ${m.platform}; load average ${m.loadAverage} when the run began`;
+}
+
 function render(r) {
   const m = r.machine;
+  /** A section measured by another run than the header's says so under its heading. */
+  const from = (section) => {
+    if (!r.runs) return []; // results from before runs were recorded per section
+    const by = r.runs[section];
+    if (by?.date === m.date) return [];
+    return ['', by ? `From an earlier run: measured ${describe(by)}.` : 'From an earlier run (its machine and date were not recorded).'];
+  };
   const kb = (b) => fmt(b / 1024, 1);
   const lines = [
     '# Benchmark results',
     '',
-    `Measured ${m.date.slice(0, 10)} on ${m.cpus} CPU cores (${m.cpuModel}), ${m.memoryGiB} GiB, Node ${m.node}, ${m.platform}; load average ${m.loadAverage} when the run began. Regenerate with \`npm run bench\`.`,
+    `Latest run measured ${describe(m)}. Regenerate with \`npm run bench\`.`,
     '',
   ];
   if (r.weight) {
     lines.push(
       '## Page weight (as a phone loads it; bytes as the server sends them)',
+      ...from('weight'),
       '',
       `Every document, stylesheet and script a page loads, fetched with \`Accept-Encoding: br, gzip\`: raw size and the bytes that came over the wire, with the \`Content-Encoding\` the server named. Budget for product pages, on the wire: HTML ≤ ${BUDGET.htmlWire / 1024} KB, CSS ≤ ${BUDGET.cssWire / 1024} KB, JS ≤ ${BUDGET.jsWire / 1024} KB.`,
       '',
@@ -123,6 +147,7 @@ function render(r) {
     const t = r.staticThroughput;
     lines.push(
       `## Static asset throughput (${t.connections} connections, ${t.rounds} alternating rounds of ${t.duration} s)`,
+      ...from('staticThroughput'),
       '',
       `The product stylesheet as it is and as its precompressed brotli copy (written at build time, sent from memory). Budget: compressed ≥ ${BUDGET.staticCompressedRatio * 100}% of the uncompressed requests/s. The load generator runs on the same cores, so the server's own CPU time per request is given too: on a shared machine it is the steadier figure.`,
       '',
@@ -135,6 +160,7 @@ function render(r) {
   if (r.latency) {
     lines.push(
       '## Server latency at 50 connections',
+      ...from('latency'),
       '',
       `Budget: p95 < ${BUDGET.p95Ms} ms for /home and /store/{id}; /home, /api/stores and /store/{id} at ≥ ${BUDGET.shareOfTerm * 100}% of /term's requests/s. /term (a Markdown page) and the static file are served by the same server in the same run; the ratios to them are the figures that carry across machines.`,
       '',
@@ -153,6 +179,7 @@ function render(r) {
     const d = r.dbscale;
     lines.push(
       '## Database scale',
+      ...from('dbscale'),
       '',
       `Generated stores with ${d.tablesPerStore} tables each and ${d.bookingsPerTable} bookings per table. Budgets: bookable-now p95 < ${BUDGET.bookableNowP95Ms} ms at 10,000 stores, nearly flat to 50,000; availability index build at 10,000 stores < ${BUDGET.indexBuildMs / 1000} s and < ${BUDGET.indexMB} MB.`,
       '',
@@ -164,13 +191,14 @@ function render(r) {
     for (const x of d.rows) lines.push(`| ${x.engine} | ${x.stores} | ${x.operation} | ${fmt(x.p50, 2)} | ${fmt(x.p95, 2)} | ${x.n} |`);
     lines.push('');
   } else if (r.dbscale) {
-    lines.push('## Database scale', '', `${r.dbscale.stores} stores, ${r.dbscale.tables} tables, ${r.dbscale.bookings} bookings (generated). Budget: bookable-now p95 < ${BUDGET.bookableNowP95Ms} ms.`, '', '| engine | operation | p50 ms | p95 ms | runs |', '|---|---|---|---|---|');
+    lines.push('## Database scale', ...from('dbscale'), '', `${r.dbscale.stores} stores, ${r.dbscale.tables} tables, ${r.dbscale.bookings} bookings (generated). Budget: bookable-now p95 < ${BUDGET.bookableNowP95Ms} ms.`, '', '| engine | operation | p50 ms | p95 ms | runs |', '|---|---|---|---|---|');
     for (const d of r.dbscale.rows) lines.push(`| ${d.engine} | ${d.operation} | ${fmt(d.p50, 2)} | ${fmt(d.p95, 2)} | ${d.n} |`);
     lines.push('');
   }
   if (r.lighthouse) {
     lines.push(
       '## Lighthouse (mobile, simulated slow 4G, system Chromium; the server as `npm start` runs it)',
+      ...from('lighthouse'),
       '',
       `Budget: performance ≥ ${BUDGET.lighthousePerformance}, accessibility ${BUDGET.lighthouseAccessibility}, best practices ${BUDGET.lighthouseBestPractices}, LCP < ${BUDGET.lcpMs} ms, CLS < ${BUDGET.cls}.`,
       '',
@@ -181,10 +209,10 @@ function render(r) {
     lines.push('');
   }
   if (r.live) {
-    lines.push('## Live updates', '', ...(r.live.markdown ?? [JSON.stringify(r.live)]), '');
+    lines.push('## Live updates', ...from('live'), '', ...(r.live.markdown ?? [JSON.stringify(r.live)]), '');
   }
   if (r.flood) {
-    lines.push('## Abuse floods (docs/production.md §7)', '', ...(r.flood.markdown ?? [JSON.stringify(r.flood)]), '');
+    lines.push('## Abuse floods (docs/production.md §7)', ...from('flood'), '', ...(r.flood.markdown ?? [JSON.stringify(r.flood)]), '');
   }
   return lines.join('\n');
 }

@@ -41,6 +41,12 @@ describe('message keys in the code', () => {
     expect(used.has('booking.seat.*')).toBe(true);
   });
 
+  it('cover every key of ja: a key no code names is dead and goes', () => {
+    const prefixes = [...used.keys()].filter((k) => k.endsWith('*')).map((k) => k.slice(0, -1));
+    const dead = Object.keys(ja).filter((k) => !used.has(k) && !prefixes.some((p) => k.startsWith(p)));
+    expect(dead).toEqual([]);
+  });
+
   it('exist in ja, each of them', () => {
     const missing = [...used].filter(([key]) => (key.endsWith('*') ? !Object.keys(ja).some((k) => k.startsWith(key.slice(0, -1))) : !(key in ja)));
     expect(missing).toEqual([]);

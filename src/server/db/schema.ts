@@ -270,24 +270,7 @@ export const availabilityEvents = pgTable(
   (t) => [index('availability_events_created_idx').on(t.createdAt)],
 );
 
-export type Area = typeof areas.$inferSelect;
-export type NewArea = typeof areas.$inferInsert;
-export type Store = typeof stores.$inferSelect;
 export type NewStore = typeof stores.$inferInsert;
-export type StoreHours = typeof storeHours.$inferSelect;
 export type NewStoreHours = typeof storeHours.$inferInsert;
-export type StoreTable = typeof storeTables.$inferSelect;
 export type NewStoreTable = typeof storeTables.$inferInsert;
-export type User = typeof users.$inferSelect;
-export type NewUser = typeof users.$inferInsert;
-export type Session = typeof sessions.$inferSelect;
-export type NewSession = typeof sessions.$inferInsert;
-export type PasswordReset = typeof passwordResets.$inferSelect;
-export type Booking = typeof bookings.$inferSelect;
 export type NewBooking = typeof bookings.$inferInsert;
-export type Favourite = typeof favourites.$inferSelect;
-export type ViewingHistory = typeof viewingHistory.$inferSelect;
-export type MailOutbox = typeof mailOutbox.$inferSelect;
-export type NewMailOutbox = typeof mailOutbox.$inferInsert;
-export type RateLimit = typeof rateLimits.$inferSelect;
-export type AvailabilityEvent = typeof availabilityEvents.$inferSelect;

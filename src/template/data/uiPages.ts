@@ -16,10 +16,4 @@ export function isUiPage(group: string | undefined, page: string | undefined): g
   return !!group && !!page && Object.hasOwn(UI_GROUPS, group) && (UI_GROUPS[group as UiGroup] as readonly string[]).includes(page);
 }
 
-/** `date-pickers` → `Date pickers`: page names double as their English titles. */
-export function titleOf(slug: string): string {
-  const s = slug.replace(/-/g, ' ');
-  return s.charAt(0).toUpperCase() + s.slice(1);
-}
-
 export const UI_SINGLE_PAGES = ['colors', 'grids'] as const;
