@@ -1,6 +1,7 @@
 import { useState, type SubmitEvent } from 'react';
 import { safeNext } from '../lib/routes';
 import { setSignedIn } from '../stores/auth';
+import { EMAIL_MAX, PASSWORD_MAX } from '../lib/contract/limits';
 
 interface Props {
   /** Where to go once signed in (already made safe by the server). */
@@ -74,7 +75,7 @@ export default function LoginForm({ next, initialEmail, initialError, fieldError
           inputMode="email"
           autoComplete="username"
           required
-          maxLength={254}
+          maxLength={EMAIL_MAX}
           value={email}
           onChange={(e) => setEmail(e.target.value)}
           aria-invalid={fields.email ? true : undefined}
@@ -98,7 +99,7 @@ export default function LoginForm({ next, initialEmail, initialError, fieldError
           type="password"
           autoComplete="current-password"
           required
-          maxLength={128}
+          maxLength={PASSWORD_MAX}
           value={password}
           onChange={(e) => setPassword(e.target.value)}
           aria-invalid={fields.password ? true : undefined}

@@ -7,6 +7,8 @@ export interface Flash {
 }
 
 export const FLASH_COOKIE = 'flash';
+/** Our own messages are short; a longer one in the cookie was not written by us. */
+const FLASH_MESSAGE_MAX = 500;
 
 export function encodeFlash(flash: Flash): string {
   return Buffer.from(JSON.stringify(flash), 'utf8').toString('base64url');
@@ -16,7 +18,7 @@ export function decodeFlash(value: string | undefined): Flash | null {
   if (!value) return null;
   try {
     const parsed = JSON.parse(Buffer.from(value, 'base64url').toString('utf8')) as Partial<Flash>;
-    if (!parsed || typeof parsed.message !== 'string' || parsed.message.length > 500) return null;
+    if (!parsed || typeof parsed.message !== 'string' || parsed.message.length > FLASH_MESSAGE_MAX) return null;
     const kind = parsed.kind === 'success' || parsed.kind === 'error' ? parsed.kind : 'normal';
     return { kind, message: parsed.message };
   } catch {

@@ -3,6 +3,7 @@
  * ids in paths and Japanese contact details. Plain functions without zod, so any page or island
  * may use them; the schemas of src/lib/contract are built on them.
  */
+import { PHONE_INPUT_MAX } from './contract/limits';
 
 /** The largest id a table holds (PostgreSQL `integer`); a larger one names nothing. */
 export const ID_MAX = 2_147_483_647;
@@ -30,7 +31,7 @@ const PHONE_SEPARATORS = /[\s\-‐‑‒–—―−ー－()（）.]/g;
  * @example normalisePhone('+81 3-1234-5678') // '0312345678'
  */
 export function normalisePhone(input: string): string | null {
-  if (typeof input !== 'string' || input.length > 40) return null;
+  if (typeof input !== 'string' || input.length > PHONE_INPUT_MAX) return null;
   let s = input.normalize('NFKC').trim().replace(PHONE_SEPARATORS, '');
   if (s.startsWith('+81')) s = '0' + s.slice(3).replace(/^0/, '');
   if (!/^\d+$/.test(s)) return null;

@@ -7,7 +7,8 @@ import type { Db } from './db/types';
 import { bookings, favourites, mailOutbox, passwordResets, sessions, users, viewingHistory } from './db/schema';
 import { ApiError, notFound, safeString } from './http/api';
 import { consume, LIMITS, limitKey } from './http/rateLimit';
-import { emailSchema, emailTaken, nameSchema, newPasswordSchema, PASSWORD_MAX, pgCode } from './auth';
+import { emailSchema, emailTaken, nameSchema, newPasswordSchema, pgCode } from './auth';
+import { ACCOUNT_NAME_MAX, PASSWORD_MAX, PHONE_INPUT_MAX } from '../lib/contract/limits';
 import { hashPassword, verifyPassword } from './passwords';
 import { revokeUserSessions } from './sessions';
 import { publishAvailabilityChange } from './events';
@@ -25,13 +26,13 @@ export interface Account {
 /** Kana and phone may be left empty; when given they must be kana and a Japanese number. */
 const kanaSchema = safeString()
   .trim()
-  .max(100)
+  .max(ACCOUNT_NAME_MAX)
   .refine((v) => v === '' || isKana(v), { message: 'account.validation.kana' })
   .transform((v) => (v === '' ? '' : normaliseKana(v)));
 
 const phoneSchema = safeString()
   .trim()
-  .max(30)
+  .max(PHONE_INPUT_MAX)
   .refine((v) => v === '' || normalisePhone(v) !== null, { message: 'account.validation.phone' })
   .transform((v) => (v === '' ? '' : normalisePhone(v)!));
 

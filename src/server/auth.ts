@@ -13,14 +13,13 @@ import { hashPassword, needsRehash, verifyPassword } from './passwords';
 import { createSession, hashToken, newToken, revokeUserSessions } from './sessions';
 import { queueMail } from './mail';
 import type { T } from '../i18n';
+import { ACCOUNT_NAME_MAX, EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN, TOKEN_MAX } from '../lib/contract/limits';
 
 export const RESET_TTL_MS = 60 * 60 * 1000;
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
 
 // ── Schemas (API bodies and forms alike) ─────────────────────────────────────────────
 
-export const emailSchema = safeString().trim().min(1).max(254).pipe(z.email()).transform((v) => v.toLowerCase());
+export const emailSchema = safeString().trim().min(1).max(EMAIL_MAX).pipe(z.email()).transform((v) => v.toLowerCase());
 
 /** NIST-style: length only, no composition rules, and not one of the usual guesses. */
 export const newPasswordSchema = safeString()
@@ -28,7 +27,7 @@ export const newPasswordSchema = safeString()
   .max(PASSWORD_MAX)
   .refine((p) => !isCommonPassword(p), { message: 'auth.validation.commonPassword' });
 
-export const nameSchema = safeString().trim().min(1).max(100);
+export const nameSchema = safeString().trim().min(1).max(ACCOUNT_NAME_MAX);
 
 export const signUpSchema = z.object({
   name: nameSchema,
@@ -39,12 +38,12 @@ export const signUpSchema = z.object({
 
 /** Sign-in checks sizes only: the real check is the password hash. */
 export const signInSchema = z.object({
-  email: safeString().trim().min(1).max(254),
+  email: safeString().trim().min(1).max(EMAIL_MAX),
   password: safeString().min(1).max(PASSWORD_MAX),
 });
 
 export const forgotSchema = z.object({ email: emailSchema });
-export const tokenSchema = safeString().min(1).max(200);
+export const tokenSchema = safeString().min(1).max(TOKEN_MAX);
 export const resetSchema = z.object({ token: tokenSchema, password: newPasswordSchema });
 
 // ── Users ──────────────────────────────────────────────────────────────────────────────

@@ -19,8 +19,8 @@ import { partyField } from './stores';
 import { getDb } from './db/startup';
 import { availabilityBus, lastDeliveredEventId, startAvailabilityFeed, stopAvailabilityFeed, storesChangedSince, type AvailabilityChange } from './events';
 import { onShutdown } from './shutdown';
+import { STREAM_STORES_MAX } from '../lib/contract/limits';
 
-export const MAX_STREAM_STORES = 50;
 /** Comment lines every 15 s keep proxies and load balancers from closing an idle stream. */
 export const HEARTBEAT_MS = Number(process.env.SUGU_SSE_HEARTBEAT_MS) || 15_000;
 /** What EventSource waits before reconnecting. */
@@ -45,7 +45,7 @@ const storeIdList = z
   .regex(/^\d{1,10}(,\d{1,10})*$/)
   .transform((s) => [...new Set(s.split(',').map(Number))])
   .refine((ids) => ids.every((id) => id >= 1 && id <= 2_147_483_647), { message: 'validation.invalid' })
-  .refine((ids) => ids.length <= MAX_STREAM_STORES, { message: 'live.tooManyStores' });
+  .refine((ids) => ids.length <= STREAM_STORES_MAX, { message: 'live.tooManyStores' });
 
 /** The query of GET /api/availability/stream: `stores=1,2,3` (at most 50) and `party` (1–20, default 2). */
 export const streamQuerySchema = z.object({
@@ -127,10 +127,6 @@ class LiveHub {
       this.revs.set(change.storeId, Math.max(change.id, this.revs.get(change.storeId) ?? 0));
       this.markDirty([change.storeId]);
     });
-  }
-
-  get size() {
-    return this.clients.size;
   }
 
   add(client: Client) {
@@ -264,11 +260,6 @@ class LiveHub {
 // On globalThis so that a module reload (astro dev) keeps one hub and one bus listener.
 const globals = globalThis as Record<string, unknown>;
 const hub = (globals.__suguLiveHub ??= new LiveHub()) as LiveHub;
-
-/** Open streams in this process (tests, logs). */
-export function openStreamCount(): number {
-  return hub.size;
-}
 
 let draining = false;
 

@@ -19,7 +19,7 @@ import type { SlotJson } from '../lib/contract/responses';
 import { safeString } from './http/api';
 import { idSchema } from '../lib/contract/fields';
 import { GENRES, type Genre } from '../lib/contract/enums';
-import { DEFAULT_PARTY, KEYWORD_MAX, PAGE_MAX, PAGE_SIZE, PAGE_SIZE_MAX, PARTY_MAX, PARTY_MIN } from '../lib/contract/limits';
+import { DEFAULT_PARTY, KEYWORD_MAX, LATITUDE_MAX, LONGITUDE_MAX, PAGE_MAX, PAGE_SIZE, PAGE_SIZE_MAX, PARTY_MAX, PARTY_MIN } from '../lib/contract/limits';
 
 
 /** Form fields arrive as '' when left empty: that means "not given". */
@@ -36,8 +36,8 @@ export const listQuerySchema = z
     area: optionalNumber(idSchema),
     genre: z.preprocess(blank, z.enum(GENRES).optional()),
     party: partyField,
-    lat: optionalNumber(z.number().min(-90).max(90)),
-    lng: optionalNumber(z.number().min(-180).max(180)),
+    lat: optionalNumber(z.number().min(-LATITUDE_MAX).max(LATITUDE_MAX)),
+    lng: optionalNumber(z.number().min(-LONGITUDE_MAX).max(LONGITUDE_MAX)),
     page: z.preprocess(blank, z.coerce.number().pipe(z.number().int().min(1).max(PAGE_MAX)).default(1)),
     per_page: z.preprocess(blank, z.coerce.number().pipe(z.number().int().min(1).max(PAGE_SIZE_MAX)).default(PAGE_SIZE)),
   })

@@ -15,6 +15,7 @@
  *   const live = useStore($liveAvailability)[liveKey(store.id, party)];
  */
 import { atom, map } from 'nanostores';
+import { DEFAULT_PARTY, STREAM_STORES_MAX } from '../lib/contract/limits';
 
 export interface LiveAvailability {
   store_id: number;
@@ -34,7 +35,6 @@ export const $liveStatus = atom<'idle' | 'connecting' | 'open' | 'unsupported'>(
 
 export const liveKey = (storeId: number, party: number) => `${party}:${storeId}`;
 
-const MAX_STORES_PER_STREAM = 50;
 const STREAM_PATH = '/api/availability/stream';
 /** Wait after the first refusal; doubled after each further one, up to the maximum. */
 export const BACKOFF_FIRST_MS = 5_000;
@@ -53,7 +53,7 @@ const sources = new Map<number, { key: string; list: LiveConnection[] }>();
 let pending = false;
 
 /** Subscribes to live counts for these stores; returns the function that unsubscribes. */
-export function watchLiveAvailability(storeIds: readonly number[], party = 2): () => void {
+export function watchLiveAvailability(storeIds: readonly number[], party = DEFAULT_PARTY): () => void {
   if (typeof EventSource === 'undefined') {
     $liveStatus.set('unsupported');
     return () => {};
@@ -103,7 +103,7 @@ function reconcile() {
     if (open?.key === key) continue;
     for (const s of open?.list ?? []) s.close();
     const list: LiveConnection[] = [];
-    for (let i = 0; i < ids.length; i += MAX_STORES_PER_STREAM) list.push(connect(ids.slice(i, i + MAX_STORES_PER_STREAM), party));
+    for (let i = 0; i < ids.length; i += STREAM_STORES_MAX) list.push(connect(ids.slice(i, i + STREAM_STORES_MAX), party));
     sources.set(party, { key, list });
   }
   updateStatus();

@@ -13,11 +13,16 @@ export const DEFAULT_PARTY = 2;
 export const NOTE_MAX = 200;
 /** A guest's name and its kana reading. */
 export const GUEST_NAME_MAX = 50;
-/** A phone number as typed, with dashes and spaces. */
-export const PHONE_INPUT_MAX = 20;
+/** An account holder's name and its kana reading. */
+export const ACCOUNT_NAME_MAX = 100;
+/** A phone number as typed, with dashes, spaces, brackets and +81. */
+export const PHONE_INPUT_MAX = 30;
 /** An e-mail address (RFC 5321). */
 export const EMAIL_MAX = 254;
-/** A guest edit token or a reset token as sent back; longer is never one of ours. */
+/** Passwords: length only, no composition rules (NIST); the upper bound keeps hashing cheap. */
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+/** A guest edit token, a session token or a reset token as sent back; longer is never one of ours. */
 export const TOKEN_MAX = 200;
 
 /** Long enough for any store name, station or area; longer input is refused, not truncated. */
@@ -27,6 +32,13 @@ export const PAGE_SIZE = 20;
 export const PAGE_SIZE_MAX = 50;
 /** A diner's booking history shows at most this many bookings. */
 export const BOOKING_LIST_MAX = 200;
+
+/** Stores one live-availability stream watches; a page watching more opens several. */
+export const STREAM_STORES_MAX = 50;
+
+/** A position on Earth, in degrees. */
+export const LATITUDE_MAX = 90;
+export const LONGITUDE_MAX = 180;
 
 /** The last page a listing answers. */
 export const PAGE_MAX = 10_000;

@@ -69,7 +69,7 @@ export function validationError(t: T, error: { issues: z.core.$ZodIssue[] }): Ap
 /**
  * The string every server-side schema starts from (the contract's schemas use the same check):
  * refuses the NUL character. The message names the field.
- * @example safeString().max(50).parse('山田') // '山田'
+ * @example safeString().trim().parse(' 山田 ') // '山田'
  */
 export const safeString = () => z.string().check(noControlCharacter);
 

@@ -1,0 +1,56 @@
+/**
+ * One source for every rule: a limit, a validation pattern or a contract name is written once, in
+ * src/lib (the contract's limits, enums and schemas; the patterns of src/lib/validation.ts), and
+ * imported everywhere else. These checks fail on a second definition.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+function files(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const p = path.join(dir, e.name);
+    return e.isDirectory() ? files(p) : /\.(ts|tsx|astro|mjs)$/.test(e.name) ? [p] : [];
+  });
+}
+
+/** Product code: the demo template, the environment's own ranges and the seed's word lists aside. */
+const product = files('src').filter((f) => !/^src\/(template|i18n\/locales)\/|^src\/server\/config\.ts$|^src\/server\/db\/seed/.test(f));
+const CONTRACT = 'src/lib/contract/';
+
+/** Each match of `pattern` in the files, as `file:line  text`. */
+function findings(pattern: RegExp, where: string[]): string[] {
+  return where.flatMap((file) =>
+    fs
+      .readFileSync(file, 'utf8')
+      .split('\n')
+      .flatMap((line, i) => (pattern.test(line) ? [`${file}:${i + 1}  ${line.trim().slice(0, 120)}`] : [])),
+  );
+}
+
+describe('one source', () => {
+  it('reads the product code (the scan itself works)', () => {
+    expect(product.length).toBeGreaterThan(100);
+    expect(findings(/PARTY_MAX/, product).length).toBeGreaterThan(3);
+  });
+
+  it('has no length or count limit written as a number outside the contract', () => {
+    // `.min(1)` means "required" and `.min(0)` "not negative": those are not limits.
+    const limit = /\.length\s*[<>]=?\s*\d{2,}|(?<!Math)\.(max|min)\(\s*-?(?:[2-9]|\d{2,})|\b(maxLength|minLength|maxlength|minlength)=\{?\s*["']?\d/;
+    expect(findings(limit, product.filter((f) => !f.startsWith(CONTRACT)))).toEqual([]);
+  });
+
+  it('has the kana, phone and e-mail patterns in src/lib/validation.ts alone', () => {
+    const pattern = /\\p\{Script=(Katakana|Hiragana)\}|\\u30A1|\\uFF66|\[\^\\s@\]\+@|\\\+81|0\[5789\]0/;
+    expect(findings(pattern, product.filter((f) => f !== 'src/lib/validation.ts'))).toEqual([]);
+  });
+
+  it('defines no name of the contract a second time, nor spells out its table kinds', () => {
+    const names = files(CONTRACT).flatMap((f) => [...fs.readFileSync(f, 'utf8').matchAll(/export (?:const|type|function) (\w+)/g)].map((m) => m[1]!));
+    expect(names).toContain('NOTE_MAX');
+    const again = new RegExp(`^(?!\\s*import\\b).*\\b(?:const|let|type|function) (${names.join('|')})\\b`);
+    const kinds = /'counter'\s*\|\s*'table'|'table'\s*\|\s*'private_room'/;
+    const elsewhere = files('src').filter((f) => !f.startsWith(CONTRACT));
+    expect([...findings(again, elsewhere), ...findings(kinds, elsewhere)]).toEqual([]);
+  });
+});
