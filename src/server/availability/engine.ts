@@ -8,6 +8,7 @@
 import { businessDate, type Slot } from './rules';
 import type { StorePhoto } from '../db/schema';
 import { buildStoreGrid, frameFor, gridBookableNow, gridDaySlots, gridIsBookableNow, type Frame, type OpenRowCache, type StoreGrid, type StoreInput } from './grid';
+import type { Genre } from '../../lib/contract/enums';
 
 /**
  * What a listing card shows about a store besides availability. It changes only when the store
@@ -16,7 +17,7 @@ import { buildStoreGrid, frameFor, gridBookableNow, gridDaySlots, gridIsBookable
 export interface StoreFacts {
   name: string;
   nameKana: string;
-  genre: string;
+  genre: Genre;
   areaId: number;
   areaName: string;
   station: string;

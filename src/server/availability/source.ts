@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/types';
 import { STEP_MS, type Frame, type Held, type StoreInput } from './grid';
 import type { WeeklyHours } from './rules';
-import type { TableKind } from '../../lib/contract/enums';
+import type { Genre, TableKind } from '../../lib/contract/enums';
 import type { StoreFacts, StoreRecord } from './engine';
 import type { StorePhoto } from '../db/schema';
 
@@ -17,7 +17,7 @@ type FactsRow = {
   stay: number;
   name: string;
   name_kana: string;
-  genre: string;
+  genre: Genre;
   area_id: number;
   area_name: string;
   station: string;
