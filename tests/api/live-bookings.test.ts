@@ -187,7 +187,7 @@ describe.runIf(hasBookingApi)('live availability with the booking API', () => {
     } finally {
       await app.stop();
     }
-  });
+  }, 120_000); // a server start, a storm and a reopen: long on a busy 2-core machine
 
   it('SIGTERM in a booking storm (npm start): answered bookings are stored, the process drains and exits 0', async () => {
     const app = await startApp('pglite');

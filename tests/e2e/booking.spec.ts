@@ -29,6 +29,8 @@ async function openAllDay(request: APIRequestContext, date: string, skip = 0): P
 const hhmm = (iso: string) => iso.slice(11, 16);
 
 async function chooseInWidget(page: Page, date: string, start: string, party = '2名') {
+  // The widget is an island: a choice made before it hydrates would be reset by it.
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
   await page.getByLabel('日付').selectOption(date);
   await page.getByLabel('人数', { exact: true }).selectOption({ label: party });
   const slot = page.getByTestId('slots').locator('label').filter({ hasText: hhmm(start) }).first();
