@@ -76,8 +76,9 @@ test('the store page redraws a day’s free starts in place when a table is book
       body: JSON.stringify({ store_id: Number(storeId), start, party_size: 2, name: '試験 花子', name_kana: 'シケン ハナコ', phone: '090-1111-3333', email: 'live-day@example.jp' }),
     });
     expect(res.status).toBe(201);
-    // One table fewer at that start (or the start gone when it was the last), with no reload.
-    await expect.poll(async () => ((await shown.count()) ? await shown.innerText() : 'gone')).not.toBe(before);
+    // One table fewer at that start (or the start gone when it was the last), with no reload. Read
+    // in one step: a count then a read would wait forever for a start removed in between.
+    await expect.poll(async () => (await shown.allInnerTexts())[0] ?? 'gone').not.toBe(before);
     expect(await page.evaluate(() => (window as { marker?: number }).marker)).toBe(1);
   }
 });
