@@ -1,11 +1,11 @@
 /**
  * Discovery: the "bookable now" listing, search, areas and one store's details (DESIGN §3, §6).
  *
- * Candidates are narrowed in SQL (area, genre, keyword through the bigram index, a table that can
- * seat the party), ordered nearest first through the GiST index on ll_to_earth when a position is
- * given, then the availability index (in memory, see docs/availability-index.md) decides which of
- * them can seat the party within the hour. When the index cannot be trusted (the LISTEN connection
- * is down) the bookings are read and the pure `bookableNow` rule decides, as the index would.
+ * The availability index (in memory, docs/availability-index.md) holds every store's tables,
+ * availability and card facts: it filters by area, genre and party, decides who can seat the party
+ * within the hour and orders nearest first; SQL matches keywords (the bigram index). When the index
+ * cannot be trusted (the LISTEN connection is down), SQL narrows and orders the candidates (GiST
+ * index on ll_to_earth) and the pure `bookableNow` rule decides on their bookings, as the index would.
  */
 import { and, arrayContains, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
@@ -102,13 +102,32 @@ export interface StorePage {
   total: number;
 }
 
+/** Areas change only with a deploy or on the store host: their names are kept for a minute. */
+const AREAS_TTL_MS = 60_000;
+const areaNames = new WeakMap<Db, { at: number; rows: Promise<Omit<AreaSummary, 'storeCount'>[]> }>();
+
+function areaRows(db: Db): Promise<Omit<AreaSummary, 'storeCount'>[]> {
+  const cached = areaNames.get(db);
+  if (cached && Date.now() - cached.at < AREAS_TTL_MS) return cached.rows;
+  const rows = db.select({ id: areas.id, slug: areas.slug, name: areas.name }).from(areas).orderBy(asc(areas.sort), asc(areas.id));
+  areaNames.set(db, { at: Date.now(), rows });
+  rows.catch(() => areaNames.delete(db));
+  return rows;
+}
+
+/** Every area with its number of stores (counted by the availability index, which holds every store). */
 export async function listAreas(db: Db): Promise<AreaSummary[]> {
-  return db
-    .select({ id: areas.id, slug: areas.slug, name: areas.name, storeCount: sql<number>`count(${stores.id})::int` })
-    .from(areas)
-    .leftJoin(stores, eq(stores.areaId, areas.id))
-    .groupBy(areas.id)
-    .orderBy(asc(areas.sort), asc(areas.id));
+  const view = await availabilityView(db, new Date());
+  if (!view) {
+    return db
+      .select({ id: areas.id, slug: areas.slug, name: areas.name, storeCount: sql<number>`count(${stores.id})::int` })
+      .from(areas)
+      .leftJoin(stores, eq(stores.areaId, areas.id))
+      .groupBy(areas.id)
+      .orderBy(asc(areas.sort), asc(areas.id));
+  }
+  const counts = view.storesPerArea();
+  return (await areaRows(db)).map((a) => ({ ...a, storeCount: counts.get(a.id) ?? 0 }));
 }
 
 export async function findArea(db: Db, id: number): Promise<{ id: number; name: string; slug: string } | null> {
@@ -207,36 +226,36 @@ async function cardsFor(db: Db, view: AvailabilityView | null, rows: readonly { 
  * position is given, else in a stable order.
  */
 export async function searchStores(db: Db, query: ListQuery, now = new Date()): Promise<StorePage> {
-  const conditions: SQL[] = [];
+  const terms = query.name ? searchQueryTerms(query.name) : [];
+  const position = query.lat !== undefined && query.lng !== undefined ? { lat: query.lat, lng: query.lng } : null;
+  const start = (query.page - 1) * query.per_page;
+  const view = await availabilityView(db, now);
+  if (view) {
+    // A keyword is matched in SQL (the bigram index); area, genre, party fit, bookable now and
+    // nearest first are decided by the index in one pass over every store, with the exact total.
+    let only: Set<number> | undefined;
+    if (terms.length) {
+      const ids = (await db.select({ id: stores.id }).from(stores).where(arrayContains(stores.searchTerms, terms))).map((r) => r.id);
+      await view.load(ids);
+      only = new Set(ids);
+    }
+    const found = view.search({ party: query.party, area: query.area, genre: query.genre, only, position, start, count: query.per_page });
+    const items = await cardsFor(db, view, found.items, fromView(view, query.party));
+    return { items, page: query.page, perPage: query.per_page, total: found.total };
+  }
+  // The index cannot be trusted: SQL narrows and orders the candidates, and the bookings decide.
+  const conditions: SQL[] = [seatsParty(query.party)];
   if (query.area !== undefined) conditions.push(eq(stores.areaId, query.area));
   if (query.genre !== undefined) conditions.push(eq(stores.genre, query.genre));
-  const terms = query.name ? searchQueryTerms(query.name) : [];
   if (terms.length) conditions.push(arrayContains(stores.searchTerms, terms));
-  const position = query.lat !== undefined && query.lng !== undefined ? { lat: query.lat, lng: query.lng } : null;
-
-  // SQL narrows and orders the candidates; every one of them is decided (the total counts only
-  // bookable stores), and cards are made for the one page that is shown. The index knows the
-  // tables, so SQL need not check party fit.
-  const view = await availabilityView(db, now);
-  let candidates: { id: number; distanceM: number | null }[];
-  let answers: NowAnswers;
-  if (view) {
-    candidates = await db.select({ id: stores.id, distanceM: distanceFrom(position) }).from(stores).where(and(...conditions)).orderBy(...orderFor(position));
-    await view.load(candidates.map((c) => c.id));
-    answers = fromView(view, query.party);
-  } else {
-    conditions.push(seatsParty(query.party));
-    const rows = await db
-      .select({ id: stores.id, distanceM: distanceFrom(position), stayMinutes: stores.stayMinutes })
-      .from(stores)
-      .where(and(...conditions))
-      .orderBy(...orderFor(position));
-    candidates = rows;
-    answers = await answersFromBookings(db, rows, query.party, now);
-  }
-  const bookable = candidates.filter((c) => answers.isBookable(c.id));
-  const start = (query.page - 1) * query.per_page;
-  const items = await cardsFor(db, view, bookable.slice(start, start + query.per_page), answers);
+  const rows = await db
+    .select({ id: stores.id, distanceM: distanceFrom(position), stayMinutes: stores.stayMinutes })
+    .from(stores)
+    .where(and(...conditions))
+    .orderBy(...orderFor(position));
+  const answers = await answersFromBookings(db, rows, query.party, now);
+  const bookable = rows.filter((c) => answers.isBookable(c.id));
+  const items = await cardsFor(db, null, bookable.slice(start, start + query.per_page), answers);
   return { items, page: query.page, perPage: query.per_page, total: bookable.length };
 }
 
@@ -299,20 +318,16 @@ export async function getStore(db: Db, id: number): Promise<StoreDetail | null> 
       stayMinutes: stores.stayMinutes,
       cancellationPolicy: stores.cancellationPolicy,
       tags: stores.tags,
+      // In the same statement: the store page is read on every view.
+      hours: sql<StoreDetail['hours']>`(
+        select coalesce(json_agg(json_build_object('weekday', h.weekday, 'opensMin', h.opens_min, 'closesMin', h.closes_min) order by h.weekday, h.opens_min), '[]')
+        from ${storeHours} h where h.store_id = ${stores.id})`,
+      maxParty: sql<number>`(select coalesce(max(t.max_party), 0)::int from ${storeTables} t where t.store_id = ${stores.id})`,
     })
     .from(stores)
     .innerJoin(areas, eq(areas.id, stores.areaId))
     .where(eq(stores.id, id));
-  if (!row) return null;
-  const [hours, [seat]] = await Promise.all([
-    db
-      .select({ weekday: storeHours.weekday, opensMin: storeHours.opensMin, closesMin: storeHours.closesMin })
-      .from(storeHours)
-      .where(eq(storeHours.storeId, id))
-      .orderBy(asc(storeHours.weekday), asc(storeHours.opensMin)),
-    db.select({ max: sql<number>`coalesce(max(${storeTables.maxParty}), 0)::int` }).from(storeTables).where(eq(storeTables.storeId, id)),
-  ]);
-  return { ...row, hours, maxParty: seat?.max ?? 0 };
+  return row ? { ...row, maxParty: Number(row.maxParty) } : null;
 }
 
 export async function storeExists(db: Db, id: number): Promise<boolean> {

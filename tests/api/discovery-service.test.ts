@@ -5,7 +5,7 @@
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { bookings, stores, storeTables, users } from '../../src/server/db/schema';
-import { bookableNow, loadStoreStates, nextMarks } from '../../src/server/availability';
+import { availabilityIndex, bookableNow, loadStoreStates, nextMarks } from '../../src/server/availability';
 import { listAreas, listQuerySchema, searchStores, getStore, storeCards } from '../../src/server/stores';
 import { addFavourite, favouriteIds, listFavourites, removeFavourite } from '../../src/server/favourites';
 import { HISTORY_LIMIT, listHistory, recordView, removeView } from '../../src/server/history';
@@ -178,6 +178,41 @@ forEachEngine(
       expect((await listHistory(db, u!.id, 2, NOW))[0]!.id).toBe(HISTORY_LIMIT + 5);
       // Cards carry live state even when not bookable now.
       expect((await storeCards(db, [1, 2], 2, NOW)).map((c) => c.id)).toEqual([1, 2]);
+    });
+
+    it('gives the same pages, totals and distances from the index as from the bookings', async () => {
+      const { db } = get();
+      const shibuya = (await listAreas(db)).find((a) => a.name === '渋谷')!;
+      const queries = [
+        {},
+        { party: 4 },
+        { area: shibuya.id },
+        { genre: 'izakaya', party: 3 },
+        { name: '焼肉' },
+        { lat: 35.658, lng: 139.7016 },
+        { lat: 35.7141, lng: 139.7774, party: 6, per_page: 7, page: 2 },
+        { lat: 35.69, lng: 139.70, genre: 'sushi', per_page: 50 },
+      ];
+      const shape = (p: Awaited<ReturnType<typeof searchStores>>) => ({
+        total: p.total,
+        items: p.items.map((c) => ({ id: c.id, name: c.name, area: c.areaName, free: c.freeTables, next: c.nextSlots.map((x) => x.start.getTime()), d: c.distanceM })),
+      });
+      const fromIndex = [];
+      for (const input of queries) fromIndex.push(shape(await searchStores(db, q(input), NOW)));
+      const index = availabilityIndex(db);
+      index.suspend('test: the database answers');
+      try {
+        for (const [i, input] of queries.entries()) {
+          const fromDb = shape(await searchStores(db, q(input), NOW));
+          expect(fromDb.total, JSON.stringify(input)).toBeGreaterThan(0);
+          expect(fromIndex[i]!.total, JSON.stringify(input)).toBe(fromDb.total);
+          expect(fromIndex[i]!.items.map((c) => ({ ...c, d: null }))).toEqual(fromDb.items.map((c) => ({ ...c, d: null })));
+          // Metres computed in JavaScript as earthdistance computes them in SQL.
+          fromIndex[i]!.items.forEach((c, k) => expect(Math.abs((c.d ?? 0) - (fromDb.items[k]!.d ?? 0))).toBeLessThanOrEqual(1));
+        }
+      } finally {
+        await index.resync('test');
+      }
     });
   },
   { seed: true, now: NOW },

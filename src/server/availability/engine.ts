@@ -5,7 +5,8 @@
  * 05:00 or after the instance may have missed changes. The database stays the judge of every
  * booking: a stale index can at worst offer a start that the booking then refuses with a 409.
  */
-import { businessDate, type Slot } from './rules';
+import { businessDate, nextMarks, type Slot } from './rules';
+import { buildCatalog, searchCatalog, type Catalog, type CatalogPage, type CatalogQuery } from './catalog';
 import type { StorePhoto } from '../db/schema';
 import { buildStoreGrid, frameFor, gridBookableNow, gridDaySlots, gridIsBookableNow, type Frame, type OpenRowCache, type StoreGrid, type StoreInput } from './grid';
 import type { Genre } from '../../lib/contract/enums';
@@ -37,6 +38,9 @@ export interface IndexSource {
 }
 
 type Entry = StoreGrid & { facts?: StoreFacts };
+
+const sameListingFacts = (a: StoreFacts | undefined, b: StoreFacts | undefined) =>
+  a !== undefined && b !== undefined && a.areaId === b.areaId && a.genre === b.genre && a.lat === b.lat && a.lng === b.lng;
 const entryOf = (frame: Frame, record: StoreRecord, cache?: OpenRowCache): Entry => Object.assign(buildStoreGrid(frame, record, cache), { facts: record.facts });
 
 export interface IndexOptions {
@@ -50,6 +54,13 @@ export interface IndexOptions {
 interface Snapshot {
   frame: Frame;
   stores: Map<number, Entry>;
+  /** The stores as flat arrays for the listing, made on first use, remade when stores come or go. */
+  catalog?: Catalog;
+  /**
+   * Bookable-now per catalog slot, per party and set of next marks (so it holds for one 15-minute
+   * period); kept current store by store as changes are applied.
+   */
+  bookable: Map<string, { party: number; now: Date; flags: Uint8Array }>;
 }
 
 export interface BuildStats {
@@ -67,6 +78,10 @@ export interface AvailabilityView {
   readonly frame: Frame;
   has(storeId: number): boolean;
   facts(storeId: number): StoreFacts | undefined;
+  /** How many stores each area has. */
+  storesPerArea(): Map<number, number>;
+  /** A page of the stores bookable now for the party that match, with the exact total. */
+  search(query: CatalogQuery & { party: number }): CatalogPage;
   /** Reads the stores the index does not hold yet (created since the build). */
   load(storeIds: readonly number[]): Promise<void>;
   isBookableNow(storeId: number, party: number): boolean;
@@ -147,7 +162,7 @@ export class AvailabilityIndex {
         bytes += grid.bits.byteLength;
         stores.set(id, grid);
       }
-      const snap = { frame, stores };
+      const snap: Snapshot = { frame, stores, bookable: new Map() };
       if (generation === this.generation) this.current = snap;
       this.lastBuild = { date: frame.date, stores: stores.size, ms: Math.round(performance.now() - started), bytes };
       this.log({ msg: 'availability_index_built', ...this.lastBuild });
@@ -203,8 +218,18 @@ export class AvailabilityIndex {
             if (this.current === snap) {
               for (const id of ids) {
                 const input = inputs.get(id);
-                if (input) snap.stores.set(id, entryOf(snap.frame, input));
+                const before = snap.stores.get(id);
+                const entry = input ? entryOf(snap.frame, input) : undefined;
+                if (entry) snap.stores.set(id, entry);
                 else snap.stores.delete(id);
+                const slot = snap.catalog?.slotOf.get(id);
+                if (slot === undefined || !entry || !sameListingFacts(before?.facts, entry.facts)) {
+                  // A store came, went or moved: the flat arrays are made again on next use.
+                  snap.catalog = undefined;
+                  snap.bookable.clear();
+                } else {
+                  for (const b of snap.bookable.values()) b.flags[slot] = gridIsBookableNow(entry, snap.frame, b.party, b.now) ? 1 : 0;
+                }
               }
               this.refreshed += ids.length;
             }
@@ -251,6 +276,26 @@ function viewOf(snap: Snapshot, now: Date, refresh: (ids: readonly number[]) => 
     frame,
     has: (id) => stores.has(id),
     facts: (id) => stores.get(id)?.facts,
+    storesPerArea() {
+      const counts = new Map<number, number>();
+      for (const { facts } of stores.values()) if (facts) counts.set(facts.areaId, (counts.get(facts.areaId) ?? 0) + 1);
+      return counts;
+    },
+    search(query) {
+      const catalog = (snap.catalog ??= buildCatalog(stores));
+      const marks = nextMarks(now);
+      const key = `${query.party}:${marks[0]?.getTime()}:${marks.length}`;
+      let bookable = snap.bookable.get(key);
+      if (!bookable) {
+        // Older periods are never asked about again; a handful of parties per period is usual.
+        if (snap.bookable.size >= 64) snap.bookable.clear();
+        const flags = new Uint8Array(catalog.ids.length);
+        for (let i = 0; i < flags.length; i++) flags[i] = gridIsBookableNow(stores.get(catalog.ids[i]!)!, frame, query.party, now) ? 1 : 0;
+        snap.bookable.set(key, (bookable = { party: query.party, now, flags }));
+      }
+      const { flags } = bookable;
+      return searchCatalog(catalog, (i) => flags[i] === 1, query);
+    },
     async load(ids) {
       // A store created since the build: read it now, once.
       const missing = ids.filter((id) => !stores.has(id));
