@@ -5,7 +5,6 @@
  * Distances are computed as PostgreSQL's earthdistance computes them (ll_to_earth, earth_distance),
  * so the order and the metres shown are the ones SQL gave.
  */
-import type { StoreFacts } from './engine';
 
 /** earthdistance's earth(): the radius it assumes, in metres. */
 export const EARTH_RADIUS_M = 6_378_168;
@@ -23,7 +22,15 @@ export interface Catalog {
   genres: string[];
 }
 
-export function buildCatalog(stores: ReadonlyMap<number, { facts?: StoreFacts }>): Catalog {
+/** What the listing filters and orders on, of a store's card facts. */
+export interface Placed {
+  areaId: number;
+  genre: string;
+  lat: number;
+  lng: number;
+}
+
+export function buildCatalog(stores: ReadonlyMap<number, { facts?: Placed }>): Catalog {
   const ids = Int32Array.from([...stores.keys()].filter((id) => stores.get(id)!.facts)).sort();
   const n = ids.length;
   const c: Catalog = { ids, slotOf: new Map(), x: new Float64Array(n), y: new Float64Array(n), z: new Float64Array(n), areaIds: new Int32Array(n), genres: new Array<string>(n) };
