@@ -70,6 +70,11 @@ const schema = z.object({
       message: 'must be an http(s) tile URL containing {z}, {x} and {y}',
     }),
   SMTP_URL: optionalUrl(['smtp:', 'smtps:']),
+  MAIL_FROM: z
+    .string()
+    .trim()
+    .default('すぐ予約 <no-reply@sugu.jp>')
+    .refine((v) => /^(?:[^<>]*<[^<>\s@]+@[^<>\s@]+>|[^<>\s@]+@[^<>\s@]+)$/.test(v), { message: 'must be an address, or a name and <address>' }),
   PUBLIC_ORIGIN: optionalUrl(['http:', 'https:']).transform((v) => (v ? new URL(v).origin : undefined)),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   // Abuse limits (docs/production.md, "Abuse limits").

@@ -237,6 +237,12 @@ export const viewingHistory = pgTable(
   ],
 );
 
+/**
+ * Every mail the app sends, in the diner's language. Delivered by src/server/mail/delivery.ts: a
+ * worker claims due rows for a lease (`claimed_until`, `for update skip locked`), so several
+ * instances never send one row twice; a failed attempt is kept in `error` and retried at
+ * `next_attempt_at`, until `failed_at` says it was given up.
+ */
 export const mailOutbox = pgTable(
   'mail_outbox',
   {
@@ -244,12 +250,19 @@ export const mailOutbox = pgTable(
     toAddress: text('to_address').notNull(),
     subject: text('subject').notNull(),
     bodyText: text('body_text').notNull(),
+    bodyHtml: text('body_html').notNull().default(''),
+    /** The language the mail is written in (the diner's). */
+    locale: text('locale').notNull().default('ja'),
     kind: text('kind').notNull(),
     createdAt: tstz('created_at').notNull().defaultNow(),
     sentAt: tstz('sent_at'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: tstz('next_attempt_at').notNull().defaultNow(),
+    claimedUntil: tstz('claimed_until'),
+    failedAt: tstz('failed_at'),
     error: text('error'),
   },
-  (t) => [index('mail_outbox_unsent_idx').on(t.createdAt).where(sql`${t.sentAt} is null`)],
+  (t) => [index('mail_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.sentAt} is null and ${t.failedAt} is null`)],
 );
 
 export const rateLimits = pgTable('rate_limits', {

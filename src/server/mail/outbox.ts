@@ -1,0 +1,49 @@
+/**
+ * The outbox: every mail is a row of `mail_outbox` first (the record, what operators and tests
+ * read) and a line in the server log. src/server/mail/delivery.ts sends the rows through SMTP
+ * when SMTP_URL is set; without it they stay in the table.
+ */
+import type { Db } from '../db/types';
+import { mailOutbox } from '../db/schema';
+import { mailHtml } from './html';
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  /** The plain-text part; the HTML part is made from it (links become links). */
+  text: string;
+  /** The language the mail is written in: the diner's. */
+  locale: string;
+  /** What the mail is for (`booking_created`, `password_reset`, …). */
+  kind: string;
+}
+
+type QueuedHook = (db: Db) => void;
+const queuedHooks = new Set<QueuedHook>();
+
+/** Runs after each mail is queued on this instance (the delivery worker sends at once). */
+export function onMailQueued(hook: QueuedHook): () => void {
+  queuedHooks.add(hook);
+  return () => queuedHooks.delete(hook);
+}
+
+/** Masks an address for the log: `h…@example.jp`. */
+export const maskAddress = (to: string) => to.replace(/^(.).*(@.*)$/, '$1…$2');
+
+/**
+ * Queues a mail. Call it after the work the mail reports has committed: a mail never fails that
+ * work, and delivery (with its retries) happens apart from the request.
+ */
+export async function queueMail(db: Db, mail: OutgoingMail): Promise<number> {
+  const [row] = await db
+    .insert(mailOutbox)
+    // Due by this process's clock (whole milliseconds, as the worker asks with), not the
+    // database's microseconds, so the worker kicked below finds it at once.
+    .values({ toAddress: mail.to, subject: mail.subject, bodyText: mail.text, bodyHtml: mailHtml(mail), locale: mail.locale, kind: mail.kind, nextAttemptAt: new Date() })
+    .returning({ id: mailOutbox.id });
+  const id = row!.id;
+  // The log names the mail but not its body: bodies carry one-time links.
+  console.log(JSON.stringify({ level: 'info', msg: 'mail_queued', id, kind: mail.kind, to: maskAddress(mail.to) }));
+  for (const hook of queuedHooks) hook(db);
+  return id;
+}

@@ -1,0 +1,81 @@
+/**
+ * The delivery worker of one process: sends what this instance queues at once, and looks for due
+ * rows every few seconds (retries, and mail queued by instances without SMTP or that stopped).
+ * Runs only when SMTP_URL is set; without it mail stays in the outbox and the log.
+ */
+import { config } from '../config';
+import { getDbHandle } from '../db/startup';
+import type { Db } from '../db/types';
+import { onShutdown } from '../shutdown';
+import { DELIVERY, deliverDueMail, type MailTransport } from './delivery';
+import { onMailQueued } from './outbox';
+
+export interface MailWorker {
+  /** Look for due mail now (coalesced with a run in progress). */
+  kick(): void;
+  /** Stops polling and waits for the run in progress. */
+  stop(): Promise<void>;
+}
+
+/** A worker over `db`: one run at a time, a new run right after when kicked meanwhile. */
+export function createMailWorker(db: Db, transport: MailTransport, from: string, pollMs: number = DELIVERY.pollMs): MailWorker {
+  let current: Promise<void> | undefined;
+  let again = false;
+  let stopped = false;
+  const runOnce = async () => {
+    do {
+      again = false;
+      try {
+        const run = await deliverDueMail(db, transport, { from });
+        // A full batch means more may be due.
+        if (run.sent + run.failed >= DELIVERY.batch) again = true;
+      } catch (error) {
+        console.error(JSON.stringify({ level: 'error', msg: 'mail_delivery_failed', error: String((error as Error)?.message ?? error) }));
+      }
+    } while (again && !stopped);
+    current = undefined;
+  };
+  const kick = () => {
+    if (stopped) return;
+    if (current) again = true;
+    else current = runOnce();
+  };
+  const timer = setInterval(kick, pollMs);
+  timer.unref();
+  const unhook = onMailQueued((queuedOn) => {
+    if (queuedOn === db) kick();
+  });
+  kick();
+  return {
+    kick,
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      unhook();
+      await current;
+    },
+  };
+}
+
+const state = ((globalThis as Record<string, unknown>).__suguMailWorker ??= {}) as { started?: boolean };
+
+/** Starts this process's worker on the app's database when SMTP_URL is set (once; later calls do nothing). */
+export function startMailDelivery(): void {
+  const { SMTP_URL, MAIL_FROM } = config();
+  if (!SMTP_URL || state.started) return;
+  state.started = true;
+  void (async () => {
+    const nodemailer = await import('nodemailer');
+    // Timeouts well inside the claim's lease (DELIVERY.leaseMs).
+    const transport = nodemailer.createTransport({ url: SMTP_URL, connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 });
+    const { db } = await getDbHandle();
+    const worker = createMailWorker(db, transport, MAIL_FROM);
+    onShutdown('stop', async () => {
+      await worker.stop();
+      transport.close();
+    });
+  })().catch((error: unknown) => {
+    state.started = false;
+    console.error(JSON.stringify({ level: 'error', msg: 'mail_delivery_failed', error: String((error as Error)?.message ?? error) }));
+  });
+}
