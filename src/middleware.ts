@@ -12,6 +12,7 @@ import { ApiError, errorForStatus, errorResponse } from './server/http/api';
 import { isCrossSiteWrite, siteOrigins } from './server/http/origin';
 import { clientOf } from './server/http/client';
 import { mergeCsp, securityHeaders, STRICT_TRANSPORT } from './server/http/headers';
+import { startBackgroundWork } from './server/background';
 
 const settings = config();
 const headers = securityHeaders({
@@ -23,6 +24,7 @@ let proxyWarned = false;
 /** Request id, who the client is (src/server/http/client.ts), timing and one structured log line per request. */
 const context = defineMiddleware(async ({ locals, request, url, clientAddress }, next) => {
   const started = performance.now();
+  startBackgroundWork();
   locals.requestId = request.headers.get('x-request-id')?.slice(0, 64) || randomUUID();
   const client = clientOf(clientAddress, request, url);
   locals.clientAddress = client.address;

@@ -11,7 +11,7 @@ import { assertUnder, clear, consume, hit, LIMITS, limitKey, peek } from './http
 import { isCommonPassword } from './commonPasswords';
 import { hashPassword, needsRehash, verifyPassword } from './passwords';
 import { createSession, hashToken, newToken, revokeUserSessions } from './sessions';
-import { queueMail } from './mail';
+import { queueMail } from './mail/outbox';
 import type { T } from '../i18n';
 import { ACCOUNT_NAME_MAX, EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN, TOKEN_MAX } from '../lib/contract/limits';
 
@@ -138,17 +138,17 @@ export async function signIn(
  * address has an account must not show in how long the answer takes either, so the lookup and the
  * mail happen after it (a reset asked for in the very moment the server stops is simply asked again).
  */
-export async function requestPasswordReset(db: Db, t: T, email: string, client: { ip: string; origin: string }): Promise<void> {
+export async function requestPasswordReset(db: Db, t: T, email: string, client: { ip: string; origin: string; locale: string }): Promise<void> {
   await consume(db, [
     { key: limitKey('reset-addr', email), limit: LIMITS.resetPerAddress },
     { key: limitKey('reset-ip', client.ip), limit: LIMITS.resetPerIp },
   ]);
-  void sendResetLink(db, t, email, client.origin).catch((error: unknown) =>
+  void sendResetLink(db, t, email, client.origin, client.locale).catch((error: unknown) =>
     console.error(JSON.stringify({ level: 'error', msg: 'reset_mail_failed', error: String((error as Error)?.stack ?? error) })),
   );
 }
 
-async function sendResetLink(db: Db, t: T, email: string, origin: string): Promise<void> {
+async function sendResetLink(db: Db, t: T, email: string, origin: string, locale: string): Promise<void> {
   const user = await findUserByEmail(db, email);
   if (!user) return;
   const token = newToken();
@@ -158,6 +158,7 @@ async function sendResetLink(db: Db, t: T, email: string, origin: string): Promi
     to: user.email,
     subject: t('auth.mail.reset.subject'),
     text: t('auth.mail.reset.body', { link, minutes: RESET_TTL_MS / 60_000 }),
+    locale,
     kind: 'password_reset',
   });
 }

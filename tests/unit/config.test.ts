@@ -7,6 +7,8 @@ describe('configuration (DESIGN §6)', () => {
     expect(c).toMatchObject({ PORT: 4321, HOST: 'localhost', DATA_DIR: './data', PUBLIC_MAPS_KEY: '', PUBLIC_ANALYTICS_ID: '' });
     expect(c.DATABASE_URL).toBeUndefined();
     expect(c.SMTP_URL).toBeUndefined();
+    expect(c.MAIL_FROM).toBe('すぐ予約 <no-reply@sugu.jp>');
+    expect(parseConfig({ MAIL_FROM: 'reservations@example.jp' }).MAIL_FROM).toBe('reservations@example.jp');
   });
   it.each([
     ['PORT', 'abc'],
@@ -15,6 +17,7 @@ describe('configuration (DESIGN §6)', () => {
     ['STORE_HOST', 'not a url'],
     ['MAP_TILE_URL', 'https://tiles.example/no-placeholders.png'],
     ['SMTP_URL', 'http://mail'],
+    ['MAIL_FROM', 'すぐ予約'],
   ])('stops on a bad %s, naming it', (name, value) => {
     expect(() => parseConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => parseConfig({ [name]: value })).toThrow(new RegExp(`\\b${name}\\b`));

@@ -3,7 +3,7 @@
  * language, times in Tokyo, the guest's edit link when there is one.
  */
 import type { Db } from '../db/types';
-import { queueMail } from '../mail';
+import { queueMail } from '../mail/outbox';
 import { formatStay } from '../../lib/datetime';
 import { bookingPaths } from '../../lib/contract/paths';
 import type { Translate } from '../../lib/contract/messages';
@@ -41,5 +41,5 @@ export function bookingMail(b: BookingView, kind: MailKind, ctx: MailContext, ed
 }
 
 export async function sendBookingMail(db: Db, to: string, b: BookingView, kind: MailKind, ctx: MailContext, editToken?: string): Promise<void> {
-  await queueMail(db, { to, ...bookingMail(b, kind, ctx, editToken), kind: `booking_${kind}` });
+  await queueMail(db, { to, ...bookingMail(b, kind, ctx, editToken), locale: ctx.locale, kind: `booking_${kind}` });
 }
