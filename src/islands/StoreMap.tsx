@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { Map as LeafletMap } from 'leaflet';
 import leafletCss from 'leaflet/dist/leaflet.css?url';
 import { loadStylesheet } from '../lib/stylesheet';
+import { mapLink } from '../lib/contract/paths';
 // Served from our own origin (the CSP allows no image CDN).
 import iconUrl from 'leaflet/dist/images/marker-icon.png';
 import iconRetinaUrl from 'leaflet/dist/images/marker-icon-2x.png';
@@ -61,7 +62,7 @@ export default function StoreMap({ lat, lng, name, tileUrl, labels }: Props) {
       {tilesFailed && (
         <p role="status" className="absolute inset-x-2 top-2 z-[1000] ms-12 rounded bg-base-100/95 px-3 py-2 text-xs shadow" data-tiles-failed>
           {labels.tilesFailed}{' '}
-          <a className="link link-primary" href={`https://www.openstreetmap.org/?mlat=${lat}&mlon=${lng}#map=18/${lat}/${lng}`} target="_blank" rel="noopener noreferrer">
+          <a className="link link-primary" href={mapLink(lat, lng)} target="_blank" rel="noopener noreferrer">
             {labels.openExternal}
           </a>
         </p>

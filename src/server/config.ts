@@ -75,6 +75,8 @@ const schema = z.object({
     .trim()
     .default('すぐ予約 <no-reply@sugu.jp>')
     .refine((v) => /^(?:[^<>]*<[^<>\s@]+@[^<>\s@]+>|[^<>\s@]+@[^<>\s@]+)$/.test(v), { message: 'must be an address, or a name and <address>' }),
+  /** How long before a booking its day-of reminder is mailed (none for a booking made later than that). */
+  REMINDER_LEAD_MINUTES: count(180),
   PUBLIC_ORIGIN: optionalUrl(['http:', 'https:']).transform((v) => (v ? new URL(v).origin : undefined)),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   // Abuse limits (docs/production.md, "Abuse limits").

@@ -14,3 +14,6 @@ export const bookingPaths = {
   guestEdit: (storeId: number, id: number, token?: string) =>
     `/store/${storeId}/booking-without/edit/${id}${token === undefined ? '' : `?token=${encodeURIComponent(token)}`}`,
 };
+
+/** A map of a place outside the app (the store page's fallback link, the reminder mail). */
+export const mapLink = (lat: number, lng: number) => `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lng}#map=18/${lat}/${lng}`;

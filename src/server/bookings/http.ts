@@ -1,6 +1,6 @@
 /**
  * The booking service as the API speaks it: a refusal becomes its status and translated message,
- * a success sends its confirmation mail. Endpoints stay a few lines each.
+ * a success sends its confirmation mail and sets its day-of reminder. Endpoints stay a few lines each.
  */
 import type { Db } from '../db/types';
 import { publicOrigin } from '../config';
@@ -13,6 +13,7 @@ import { cancelBooking, editBooking } from './change';
 import { bookingIcs } from './ics';
 import { slotJson } from '../stores';
 import { sendBookingMail, type MailContext } from './mail';
+import { scheduleReminder } from './reminders';
 import type { Booked, Refusal } from './outcome';
 import { findBooking, type Actor, type BookingView } from './view';
 
@@ -56,6 +57,7 @@ const mailTo = (actor: Actor, b: BookingView) => (actor.kind === 'user' ? actor.
 export async function book(db: Db, input: CreateInput | GuestInput, actor: Actor, ctx: BookingContext): Promise<Booked> {
   const outcome = await createBooking(db, input, actor, ctx.now);
   if (outcome.kind !== 'booked') throw refusalError(ctx.t, outcome);
+  await scheduleReminder(db, outcome.booking.id, ctx.locale, ctx.now ?? new Date());
   const to = mailTo(actor, outcome.booking);
   if (to) await sendBookingMail(db, to, outcome.booking, 'created', ctx, outcome.editToken);
   return outcome;
@@ -64,6 +66,7 @@ export async function book(db: Db, input: CreateInput | GuestInput, actor: Actor
 export async function change(db: Db, id: number, input: EditInput, actor: Actor, ctx: BookingContext): Promise<BookingView> {
   const outcome = await editBooking(db, id, input, actor, ctx.now);
   if (outcome.kind !== 'changed') throw refusalError(ctx.t, outcome);
+  await scheduleReminder(db, id, ctx.locale, ctx.now ?? new Date());
   const to = mailTo(actor, outcome.booking);
   if (to) await sendBookingMail(db, to, outcome.booking, 'changed', ctx);
   return outcome.booking;

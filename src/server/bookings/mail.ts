@@ -1,11 +1,11 @@
 /**
- * The confirmation mails of a booking: made, changed, cancelled. Plain text in the diner's
+ * The mails of a booking: made, changed, cancelled, and the day-of reminder. Plain text in the diner's
  * language, times in Tokyo, the guest's edit link when there is one.
  */
 import type { Db } from '../db/types';
 import { queueMail } from '../mail/outbox';
-import { formatStay } from '../../lib/datetime';
-import { bookingPaths } from '../../lib/contract/paths';
+import { formatStay, formatTime } from '../../lib/datetime';
+import { bookingPaths, mapLink } from '../../lib/contract/paths';
 import type { Translate } from '../../lib/contract/messages';
 import type { BookingView } from './view';
 
@@ -42,4 +42,41 @@ export function bookingMail(b: BookingView, kind: MailKind, ctx: MailContext, ed
 
 export async function sendBookingMail(db: Db, to: string, b: BookingView, kind: MailKind, ctx: MailContext, editToken?: string): Promise<void> {
   await queueMail(db, { to, ...bookingMail(b, kind, ctx, editToken), locale: ctx.locale, kind: `booking_${kind}` });
+}
+
+/** What the day-of reminder says about a booking. */
+export interface ReminderFacts {
+  id: number;
+  code: string;
+  storeId: number;
+  storeName: string;
+  storeAddress: string;
+  storePhone: string;
+  lat: number;
+  lng: number;
+  start: Date;
+  end: Date;
+  partySize: number;
+}
+
+/** Subject and text of the day-of reminder; `editLink` changes or cancels the booking. */
+export function reminderMail(b: ReminderFacts, ctx: MailContext, editLink: string): { subject: string; text: string } {
+  const { t, locale } = ctx;
+  const lines = [
+    t('booking.mail.reminder.intro'),
+    '',
+    `${t('booking.summary.code')}: ${b.code}`,
+    `${t('booking.summary.store')}: ${b.storeName}`,
+    `${t('booking.summary.time')}: ${formatStay(b.start, b.end, locale)}`,
+    `${t('booking.summary.party')}: ${t('booking.partyCount', { count: b.partySize })}`,
+    `${t('booking.summary.address')}: ${b.storeAddress}`,
+    `${t('booking.summary.phone')}: ${b.storePhone}`,
+    '',
+    t('booking.mail.map'),
+    mapLink(b.lat, b.lng),
+    '',
+    t('booking.mail.editLink'),
+    editLink,
+  ];
+  return { subject: t('booking.mail.reminder.subject', { store: b.storeName, time: formatTime(b.start) }), text: lines.join('\n') };
 }

@@ -2,7 +2,7 @@
  * A booking as its owner sees it, and the reads that find it. Ownership is part of every query:
  * someone else's booking is indistinguishable from none.
  */
-import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Db, Q } from '../db/types';
 import { bookings, stores, storeTables } from '../db/schema';
 import { hashToken } from '../sessions';
@@ -68,7 +68,9 @@ function toView({ guestName, guestNameKana, guestPhone, guestEmail, ...rest }: A
 function ownedBy(actor: Actor, now: Date) {
   if (actor.kind === 'user') return eq(bookings.userId, actor.userId);
   if (!actor.token || actor.token.length > TOKEN_MAX) return sql`false`;
-  return and(isNull(bookings.userId), eq(bookings.guestTokenHash, hashToken(actor.token)), gt(bookings.endsAt, now));
+  const hash = hashToken(actor.token);
+  // The confirmation's link, or the day-of reminder's (src/server/bookings/reminders.ts).
+  return and(isNull(bookings.userId), or(eq(bookings.guestTokenHash, hash), eq(bookings.reminderTokenHash, hash)), gt(bookings.endsAt, now));
 }
 
 /** Confirmed and not started: the diner may still change or cancel it. */

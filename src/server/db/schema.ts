@@ -193,12 +193,22 @@ export const bookings = pgTable(
     guestPhone: text('guest_phone'),
     guestEmail: text('guest_email'),
     guestTokenHash: text('guest_token_hash'),
+    /**
+     * The hash of the day-of reminder's own edit link for a guest: the confirmation's token is kept
+     * only as a hash, so the reminder cannot mail it again.
+     */
+    reminderTokenHash: text('reminder_token_hash'),
+    /** The language the diner booked (or last changed it) in: later mails are written in it. */
+    locale: text('locale').notNull().default('ja'),
+    /** When the day-of reminder is due; null when none is (booked too late, sent, or never wanted). */
+    remindAt: tstz('remind_at'),
     createdAt: tstz('created_at').notNull().defaultNow(),
     updatedAt: tstz('updated_at').notNull().defaultNow(),
     cancelledAt: tstz('cancelled_at'),
   },
   (t) => [
     index('bookings_store_starts_idx').on(t.storeId, t.startsAt),
+    index('bookings_remind_idx').on(t.remindAt).where(sql`${t.remindAt} is not null`),
     index('bookings_user_idx').on(t.userId, t.startsAt),
     index('bookings_table_idx').on(t.tableId),
     check('bookings_period_check', sql`${t.endsAt} > ${t.startsAt}`),

@@ -3,7 +3,7 @@
  * read) and a line in the server log. src/server/mail/delivery.ts sends the rows through SMTP
  * when SMTP_URL is set; without it they stay in the table.
  */
-import type { Db } from '../db/types';
+import type { Db, Q } from '../db/types';
 import { mailOutbox } from '../db/schema';
 import { mailHtml } from './html';
 
@@ -27,15 +27,20 @@ export function onMailQueued(hook: QueuedHook): () => void {
   return () => queuedHooks.delete(hook);
 }
 
+/** Says that mail was queued on `db`: called by queueMail, and after a transaction that queued some. */
+export function mailQueued(db: Db): void {
+  for (const hook of queuedHooks) hook(db);
+}
+
 /** Masks an address for the log: `h…@example.jp`. */
 export const maskAddress = (to: string) => to.replace(/^(.).*(@.*)$/, '$1…$2');
 
 /**
- * Queues a mail. Call it after the work the mail reports has committed: a mail never fails that
- * work, and delivery (with its retries) happens apart from the request.
+ * Queues a mail: after the work it reports has committed, or inside that work's transaction (then
+ * call mailQueued(db) once it has committed). Delivery, with its retries, happens apart.
  */
-export async function queueMail(db: Db, mail: OutgoingMail): Promise<number> {
-  const [row] = await db
+export async function queueMail(q: Q, mail: OutgoingMail): Promise<number> {
+  const [row] = await q
     .insert(mailOutbox)
     // Due by this process's clock (whole milliseconds, as the worker asks with), not the
     // database's microseconds, so the worker kicked below finds it at once.
@@ -44,6 +49,7 @@ export async function queueMail(db: Db, mail: OutgoingMail): Promise<number> {
   const id = row!.id;
   // The log names the mail but not its body: bodies carry one-time links.
   console.log(JSON.stringify({ level: 'info', msg: 'mail_queued', id, kind: mail.kind, to: maskAddress(mail.to) }));
-  for (const hook of queuedHooks) hook(db);
+  // A transaction's rows are not visible to the worker before it commits.
+  if (!('rollback' in q)) mailQueued(q);
   return id;
 }
