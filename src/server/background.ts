@@ -1,15 +1,20 @@
 /**
  * Work a server process does besides answering requests, started once with the first request
- * (scripts/start.mjs asks /readyz as soon as it listens): outbox delivery through SMTP, and the
- * day-of reminders. Every instance runs them; the database decides which one does each piece.
+ * (scripts/start.mjs asks /readyz as soon as it listens): outbox delivery through SMTP, the
+ * day-of reminders, and the watches (空席通知) each instance matches changes against. Every instance runs them; the database decides which one does each piece.
  */
 import { getDbHandle } from './db/startup';
 import type { Db } from './db/types';
 import { onShutdown } from './shutdown';
 import { startMailDelivery } from './mail/worker';
 import { sendDueReminders } from './bookings/reminders';
+import { reloadWatches } from './watches/matcher';
+import { pruneWatches } from './watches/notify';
 
 const REMINDER_POLL_MS = 60_000;
+/** Watches made, confirmed or cancelled through other instances are known here this soon. */
+const WATCH_RELOAD_MS = 30_000;
+const WATCH_PRUNE_MS = 60 * 60_000;
 
 let started = false;
 
@@ -18,6 +23,8 @@ export function startBackgroundWork(): void {
   started = true;
   startMailDelivery();
   every(REMINDER_POLL_MS, 'reminders_failed', sendDueReminders);
+  every(WATCH_RELOAD_MS, 'watches_reload_failed', reloadWatches);
+  every(WATCH_PRUNE_MS, 'watches_prune_failed', pruneWatches);
 }
 
 /** Runs `job` on the app's database every `ms` (never two runs at once), until the process stops. */

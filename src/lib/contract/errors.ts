@@ -26,6 +26,7 @@ export const ERROR_CODES = [
   'internal',
   'shutting_down',
   'streams_full',
+  'too_many_watches',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -42,3 +42,10 @@ export const LONGITUDE_MAX = 180;
 
 /** The last page a listing answers. */
 export const PAGE_MAX = 10_000;
+
+/** Active watches (空席通知) one diner or one e-mail address may hold. */
+export const WATCHES_ACTIVE_MAX = 10;
+/** A watch's window when none is given: the next hour. */
+export const WATCH_DEFAULT_MINUTES = 60;
+/** At most one mail per watch in this many minutes (the open page is told every time). */
+export const WATCH_MAIL_GAP_MINUTES = 10;

@@ -17,3 +17,9 @@ export const bookingPaths = {
 
 /** A map of a place outside the app (the store page's fallback link, the reminder mail). */
 export const mapLink = (lat: number, lng: number) => `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lng}#map=18/${lat}/${lng}`;
+
+/** A diner's watches (空席通知), and where a notification sends them to book. */
+export const watchPaths = {
+  list: '/watches',
+  book: (storeId: number, party: number) => `/store/${storeId}?party=${party}`,
+};

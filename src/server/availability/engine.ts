@@ -49,6 +49,12 @@ export interface IndexOptions {
   /** Runs before each build (the LISTEN connection must be up before the read starts). */
   beforeBuild?: () => Promise<void>;
   log?: (fields: Record<string, unknown>) => void;
+  /**
+   * Told each time a store's grid is replaced by a re-read (before: the grid answering until
+   * then), so that watchers can see which starts became free; undefined for a store that came or
+   * went. Called after the new grid answers.
+   */
+  onReplace?: (storeId: number, before: StoreGrid | undefined, after: StoreGrid | undefined, frame: Frame) => void;
 }
 
 interface Snapshot {
@@ -222,6 +228,7 @@ export class AvailabilityIndex {
                 const entry = input ? entryOf(snap.frame, input) : undefined;
                 if (entry) snap.stores.set(id, entry);
                 else snap.stores.delete(id);
+                this.options.onReplace?.(id, before, entry, snap.frame);
                 const slot = snap.catalog?.slotOf.get(id);
                 if (slot === undefined || !entry || !sameListingFacts(before?.facts, entry.facts)) {
                   // A store came, went or moved: the flat arrays are made again on next use.

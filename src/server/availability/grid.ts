@@ -202,3 +202,16 @@ export function gridDaySlots(g: StoreGrid, frame: Frame, party: number, date: st
   }
   return slots;
 }
+
+/**
+ * The starts in [from, to] (epoch ms) where a full stay fits in opening hours and some table fits
+ * the party, aligned to the 15-minute marks; starts outside the frame are left out.
+ */
+export function gridFreeStarts(g: StoreGrid, frame: Frame, party: number, from: number, to: number): number[] {
+  const out: number[] = [];
+  for (let t = Math.ceil(Math.max(from, frame.startMs) / STEP_MS) * STEP_MS; t <= to && t < frame.endMs; t += STEP_MS) {
+    const cell = cellAt(frame, t);
+    if (opensAt(g, cell) && freeTablesAt(g, party, cell) > 0) out.push(t);
+  }
+  return out;
+}

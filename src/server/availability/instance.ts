@@ -9,7 +9,7 @@
 import { isMainDb } from '../db/startup';
 import type { Db } from '../db/types';
 import { availabilityBus, onPublish, startAvailabilityFeed, type AvailabilityChange, type FeedStatus } from '../events';
-import { AvailabilityIndex, type AvailabilityView } from './engine';
+import { AvailabilityIndex, type AvailabilityView, type IndexOptions } from './engine';
 import { businessDayRange, businessDate } from './rules';
 import { readAllStores, readStores } from './source';
 import { addTokyoDays } from '../../lib/datetime';
@@ -18,6 +18,14 @@ const globals = globalThis as Record<string, unknown>;
 // On globalThis so that a module reload (astro dev) keeps one index per database.
 const indexes = (globals.__suguAvailabilityIndexes ??= new WeakMap<Db, AvailabilityIndex>()) as WeakMap<Db, AvailabilityIndex>;
 const state = (globals.__suguAvailabilityMain ??= {}) as { main?: AvailabilityIndex; wired?: boolean };
+
+type ReplaceListener = (db: Db, ...change: Parameters<NonNullable<IndexOptions['onReplace']>>) => void;
+const replaceListeners = (globals.__suguIndexReplaceListeners ??= new Set<ReplaceListener>()) as Set<ReplaceListener>;
+
+/** Hears every store grid the indexes of this process replace (src/server/watches/matcher.ts). */
+export function onIndexReplace(listener: ReplaceListener): void {
+  replaceListeners.add(listener);
+}
 
 const FEED_RETRY_MS = 5_000;
 /** After 05:00, so that "now" is in the new business day. */
@@ -29,7 +37,18 @@ export function availabilityIndex(db: Db): AvailabilityIndex {
   const main = isMainDb(db);
   index = new AvailabilityIndex(
     { all: (frame) => readAllStores(db, frame), some: (frame, ids) => readStores(db, frame, ids) },
-    main ? { beforeBuild: listenFirst } : {},
+    {
+      ...(main ? { beforeBuild: listenFirst } : {}),
+      onReplace: (...change) => {
+        for (const listener of replaceListeners) {
+          try {
+            listener(db, ...change);
+          } catch (error) {
+            console.error(JSON.stringify({ level: 'error', msg: 'index_listener_failed', error: String((error as Error)?.stack ?? error) }));
+          }
+        }
+      },
+    },
   );
   indexes.set(db, index);
   if (main) {

@@ -275,6 +275,57 @@ export const mailOutbox = pgTable(
   (t) => [index('mail_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.sentAt} is null and ${t.failedAt} is null`)],
 );
 
+/**
+ * 空席通知: a diner watching a store or a search for a free table within a window. A guest's
+ * watch mails nothing until its address is confirmed through the link mailed to it.
+ */
+export const watches = pgTable(
+  'watches',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** Where notifications go: the account's address, or the guest's. */
+    email: text('email').notNull(),
+    /** Guests: the hash of the token their device keeps to list and cancel the watch. */
+    deviceTokenHash: text('device_token_hash'),
+    /** Guests: the hash of the confirmation link's token, until it is used. */
+    confirmTokenHash: text('confirm_token_hash'),
+    confirmedAt: tstz('confirmed_at'),
+    storeId: integer('store_id').references(() => stores.id, { onDelete: 'cascade' }),
+    areaId: integer('area_id').references(() => areas.id, { onDelete: 'cascade' }),
+    genre: text('genre').$type<Genre>(),
+    keyword: text('keyword'),
+    partySize: integer('party_size').notNull(),
+    startsFrom: tstz('starts_from').notNull(),
+    endsAt: tstz('ends_at').notNull(),
+    locale: text('locale').notNull().default('ja'),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+    cancelledAt: tstz('cancelled_at'),
+    lastMailedAt: tstz('last_mailed_at'),
+  },
+  (t) => [
+    index('watches_user_idx').on(t.userId),
+    index('watches_email_idx').on(sql`lower(${t.email})`),
+    index('watches_active_idx').on(t.endsAt).where(sql`${t.cancelledAt} is null`),
+    check('watches_target_check', sql`${t.storeId} is not null or ${t.areaId} is not null`),
+    check('watches_window_check', sql`${t.endsAt} > ${t.startsFrom}`),
+  ],
+);
+
+/** One row per watch and freed start: the database lets one instance notify it, once. */
+export const watchNotifications = pgTable(
+  'watch_notifications',
+  {
+    watchId: integer('watch_id')
+      .notNull()
+      .references(() => watches.id, { onDelete: 'cascade' }),
+    storeId: integer('store_id').notNull(),
+    startsAt: tstz('starts_at').notNull(),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.watchId, t.storeId, t.startsAt] })],
+);
+
 export const rateLimits = pgTable('rate_limits', {
   key: text('key').primaryKey(),
   count: integer('count').notNull().default(0),

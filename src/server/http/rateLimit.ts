@@ -30,6 +30,9 @@ export const LIMITS = {
   resetPerAddress: { max: 5, windowMs: 60 * 60_000 },
   resetPerIp: { max: 20, windowMs: 60 * 60_000 },
   signupPerIp: { max: 50, windowMs: 10 * 60_000 },
+  /** Watches (空席通知) made from one address, and confirmation mails to one guest address. */
+  watchPerIp: { max: 30, windowMs: 60 * 60_000 },
+  watchPerEmail: { max: 10, windowMs: 60 * 60_000 },
 } satisfies Record<string, Limit>;
 
 export interface LimitState {

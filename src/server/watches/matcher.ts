@@ -1,0 +1,186 @@
+/**
+ * Which watches a change fulfils. Each instance keeps its active, confirmed watches in memory,
+ * indexed by store and by area, and hears every store grid its availability index replaces
+ * (src/server/availability/instance.ts): the starts that fit a watch after the change but not
+ * before it have just become free (a cancellation, a released block, new hours). Only the watches
+ * of that store and of its area are looked at, never every watch.
+ *
+ * Every instance hears every change, so every instance may find the same freed start: the row of
+ * `watch_notifications` (primary key: watch, store, start) lets exactly one of them notify it.
+ */
+import type { Db } from '../db/types';
+import { watches } from '../db/schema';
+import { and, gt, isNotNull, isNull } from 'drizzle-orm';
+import { onIndexReplace } from '../availability/instance';
+import { gridFreeStarts, type Frame, type StoreGrid } from '../availability/grid';
+import type { StoreFacts } from '../availability/engine';
+import { notifyFreed } from './notify';
+
+type WatchRow = typeof watches.$inferSelect;
+
+/** What a watch needs in memory. */
+export interface ActiveWatch {
+  id: number;
+  storeId: number | null;
+  areaId: number | null;
+  genre: string | null;
+  /** Lower-cased, width-folded keyword. */
+  keyword: string | null;
+  partySize: number;
+  from: number;
+  until: number;
+}
+
+const fold = (s: string) => s.normalize('NFKC').toLowerCase();
+
+function toActive(row: WatchRow): ActiveWatch {
+  return {
+    id: row.id,
+    storeId: row.storeId,
+    areaId: row.areaId,
+    genre: row.genre,
+    keyword: row.keyword ? fold(row.keyword) : null,
+    partySize: row.partySize,
+    from: row.startsFrom.getTime(),
+    until: row.endsAt.getTime(),
+  };
+}
+
+export class WatchMatcher {
+  private readonly byId = new Map<number, ActiveWatch>();
+  private readonly byStore = new Map<number, Set<ActiveWatch>>();
+  private readonly byArea = new Map<number, Set<ActiveWatch>>();
+  clock: () => Date = () => new Date();
+  private readonly pending = new Set<Promise<unknown>>();
+
+  /** Keeps track of a notification under way, for idle(). */
+  track(work: Promise<unknown>): void {
+    this.pending.add(work);
+    void work.finally(() => this.pending.delete(work));
+  }
+
+  /** Resolves once the notifications under way have been written (tests, shutdown). */
+  async idle(): Promise<void> {
+    while (this.pending.size) await Promise.allSettled([...this.pending]);
+  }
+
+  get size(): number {
+    return this.byId.size;
+  }
+
+  add(w: ActiveWatch): void {
+    this.remove(w.id);
+    this.byId.set(w.id, w);
+    const [map, key] = w.storeId !== null ? [this.byStore, w.storeId] : [this.byArea, w.areaId!];
+    let set = map.get(key);
+    if (!set) map.set(key, (set = new Set()));
+    set.add(w);
+  }
+
+  replaceAll(list: ActiveWatch[]): void {
+    this.byId.clear();
+    this.byStore.clear();
+    this.byArea.clear();
+    for (const w of list) this.add(w);
+  }
+
+  remove(id: number): void {
+    const w = this.byId.get(id);
+    if (!w) return;
+    this.byId.delete(id);
+    const [map, key] = w.storeId !== null ? [this.byStore, w.storeId] : [this.byArea, w.areaId!];
+    map.get(key)?.delete(w);
+    if (map.get(key)?.size === 0) map.delete(key);
+  }
+
+  /** The watches a store's change may concern: the store's own, and its area's that its genre and keyword fit. */
+  candidates(storeId: number, facts: StoreFacts | undefined): ActiveWatch[] {
+    const out = [...(this.byStore.get(storeId) ?? [])];
+    if (!facts) return out;
+    for (const w of this.byArea.get(facts.areaId) ?? []) {
+      if (w.genre && w.genre !== facts.genre) continue;
+      if (w.keyword && ![facts.name, facts.nameKana, facts.station, facts.areaName].some((s) => fold(s).includes(w.keyword!))) continue;
+      out.push(w);
+    }
+    return out;
+  }
+
+  /**
+   * Per watch, the starts in its window (none already past) that fit it after the change and did
+   * not before. Expired watches are dropped on the way.
+   */
+  freed(storeId: number, before: StoreGrid | undefined, after: StoreGrid | undefined, frame: Frame): { watch: ActiveWatch; starts: number[] }[] {
+    if (!after) return [];
+    const now = this.clock().getTime();
+    const facts = (after as StoreGrid & { facts?: StoreFacts }).facts;
+    const found: { watch: ActiveWatch; starts: number[] }[] = [];
+    for (const w of this.candidates(storeId, facts)) {
+      if (w.until <= now) {
+        this.remove(w.id);
+        continue;
+      }
+      const from = Math.max(w.from, now);
+      const was = new Set(before ? gridFreeStarts(before, frame, w.partySize, from, w.until) : []);
+      const starts = gridFreeStarts(after, frame, w.partySize, from, w.until).filter((s) => !was.has(s));
+      if (starts.length) found.push({ watch: w, starts });
+    }
+    return found;
+  }
+}
+
+const matchers = ((globalThis as Record<string, unknown>).__suguWatchMatchers ??= new WeakMap<Db, { matcher: WatchMatcher; loaded: Promise<void> }>()) as WeakMap<
+  Db,
+  { matcher: WatchMatcher; loaded: Promise<void> }
+>;
+
+/** Reads the active, confirmed watches into the matcher, in place of what it held. */
+async function load(db: Db, matcher: WatchMatcher): Promise<void> {
+  const rows = await db
+    .select()
+    .from(watches)
+    .where(and(isNull(watches.cancelledAt), isNotNull(watches.confirmedAt), gt(watches.endsAt, matcher.clock())));
+  matcher.replaceAll(rows.map(toActive));
+}
+
+/** The matcher of `db` in this process, loaded with the active, confirmed watches on first use. */
+export function watchMatcher(db: Db): { matcher: WatchMatcher; loaded: Promise<void> } {
+  let entry = matchers.get(db);
+  if (!entry) {
+    const matcher = new WatchMatcher();
+    const loaded = load(db, matcher);
+    loaded.catch(() => matchers.delete(db));
+    matchers.set(db, (entry = { matcher, loaded }));
+  }
+  return entry;
+}
+
+/**
+ * Reads the watches again: those made, confirmed or cancelled through other instances are known
+ * here from then on (until then, the instance that handled them notifies them).
+ */
+export async function reloadWatches(db: Db): Promise<void> {
+  const entry = watchMatcher(db);
+  await entry.loaded;
+  await load(db, entry.matcher);
+}
+
+/** A watch made or confirmed on this instance (others load it on their next start or refresh). */
+export function watchAdded(db: Db, row: WatchRow): void {
+  if (row.confirmedAt && !row.cancelledAt) watchMatcher(db).matcher.add(toActive(row));
+}
+
+export function watchRemoved(db: Db, id: number): void {
+  matchers.get(db)?.matcher.remove(id);
+}
+
+onIndexReplace((db, storeId, before, after, frame) => {
+  const entry = matchers.get(db);
+  if (!entry) return;
+  const freed = entry.matcher.freed(storeId, before, after, frame);
+  if (!freed.length) return;
+  entry.matcher.track(
+    notifyFreed(db, storeId, freed, entry.matcher.clock()).catch((error: unknown) =>
+      console.error(JSON.stringify({ level: 'error', msg: 'watch_notify_failed', store: storeId, error: String((error as Error)?.stack ?? error) })),
+    ),
+  );
+});

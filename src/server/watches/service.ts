@@ -1,0 +1,120 @@
+/**
+ * Watches (空席通知): made by a signed-in diner or by a guest with an e-mail address, listed and
+ * cancelled by their owner (the account, or the device that made a guest's watch), ended when
+ * their window ends. A guest's watch mails nothing until the link mailed to its address is used,
+ * so nobody can have Sugu mail a stranger; each diner or address holds at most
+ * WATCHES_ACTIVE_MAX active watches, and making them is rate-limited.
+ */
+import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../db/types';
+import { areas, stores, watches } from '../db/schema';
+import { ApiError, notFound } from '../http/api';
+import { consume, LIMITS, limitKey } from '../http/rateLimit';
+import { hashToken, newToken } from '../sessions';
+import { queueMail } from '../mail/outbox';
+import { bookableDates, businessDayRange } from '../availability';
+import type { T } from '../../i18n';
+import { MINUTE_MS } from '../../lib/datetime';
+import { WATCH_DEFAULT_MINUTES, WATCHES_ACTIVE_MAX } from '../../lib/contract/limits';
+import type { WatchInput } from '../../lib/contract/watches';
+import { watchAdded, watchRemoved } from './matcher';
+
+export type WatchRow = typeof watches.$inferSelect;
+export type Owner = { kind: 'user'; userId: number; email: string } | { kind: 'device'; token: string };
+
+const fieldError = (t: T, field: string, key: Parameters<T>[0]) => new ApiError(400, 'validation_failed', 'validation.failed', { fields: { [field]: t(key) } });
+
+/** The window: from now (or `from`) for an hour (or until `until`), inside the bookable days. */
+function windowOf(t: T, input: WatchInput, now: Date): { from: Date; until: Date } {
+  const from = input.from ? new Date(input.from) : now;
+  const until = input.until ? new Date(input.until) : new Date(Math.max(from.getTime(), now.getTime()) + WATCH_DEFAULT_MINUTES * MINUTE_MS);
+  if (until.getTime() <= now.getTime()) throw fieldError(t, 'until', 'watch.error.past');
+  if (from.getTime() < now.getTime() - MINUTE_MS) throw fieldError(t, 'from', 'watch.error.past');
+  if (until.getTime() <= from.getTime()) throw fieldError(t, 'until', 'watch.error.order');
+  const horizon = businessDayRange(bookableDates(now).at(-1)!).end;
+  if (until.getTime() > horizon.getTime()) throw fieldError(t, 'until', 'watch.error.tooFar');
+  return { from: new Date(Math.max(from.getTime(), now.getTime())), until };
+}
+
+/** Makes a watch; a guest's gets a device token (returned once) and a confirmation mail. */
+export async function createWatch(
+  db: Db,
+  t: T,
+  input: WatchInput,
+  who: { kind: 'user'; userId: number; email: string } | { kind: 'guest' },
+  client: { ip: string; origin: string; locale: string },
+  now = new Date(),
+): Promise<{ watch: WatchRow; deviceToken?: string }> {
+  const email = who.kind === 'user' ? who.email : input.email;
+  if (!email) throw fieldError(t, 'email', 'validation.email');
+  const { from, until } = windowOf(t, input, now);
+  if (input.store_id !== undefined && !(await db.select({ id: stores.id }).from(stores).where(eq(stores.id, input.store_id))).length) {
+    throw fieldError(t, 'store_id', 'watch.error.unknownStore');
+  }
+  if (input.area_id !== undefined && !(await db.select({ id: areas.id }).from(areas).where(eq(areas.id, input.area_id))).length) {
+    throw fieldError(t, 'area_id', 'watch.error.unknownArea');
+  }
+  const mine = who.kind === 'user' ? eq(watches.userId, who.userId) : sql`lower(${watches.email}) = lower(${email})`;
+  const [{ n }] = (await db.select({ n: count() }).from(watches).where(and(mine, isNull(watches.cancelledAt), gt(watches.endsAt, now)))) as [{ n: number }];
+  if (n >= WATCHES_ACTIVE_MAX) throw new ApiError(409, 'too_many_watches', 'watch.error.tooMany');
+  await consume(db, [
+    { key: limitKey('watch-ip', client.ip), limit: LIMITS.watchPerIp },
+    ...(who.kind === 'guest' ? [{ key: limitKey('watch-email', email), limit: LIMITS.watchPerEmail }] : []),
+  ]);
+  const deviceToken = who.kind === 'guest' ? newToken() : undefined;
+  const confirmToken = who.kind === 'guest' ? newToken() : undefined;
+  const [watch] = await db
+    .insert(watches)
+    .values({
+      userId: who.kind === 'user' ? who.userId : null,
+      email,
+      deviceTokenHash: deviceToken ? hashToken(deviceToken) : null,
+      confirmTokenHash: confirmToken ? hashToken(confirmToken) : null,
+      confirmedAt: who.kind === 'user' ? now : null,
+      storeId: input.store_id ?? null,
+      areaId: input.store_id === undefined ? (input.area_id ?? null) : null,
+      genre: input.store_id === undefined ? (input.genre ?? null) : null,
+      keyword: input.store_id === undefined ? input.keyword?.trim() || null : null,
+      partySize: input.party_size,
+      startsFrom: from,
+      endsAt: until,
+      locale: client.locale,
+    })
+    .returning();
+  if (confirmToken) {
+    const link = `${client.origin}/watches/confirm?token=${confirmToken}`;
+    await queueMail(db, { to: email, subject: t('watch.mail.confirm.subject'), text: t('watch.mail.confirm.body', { link }), locale: client.locale, kind: 'watch_confirm' });
+  }
+  watchAdded(db, watch!);
+  return { watch: watch!, deviceToken };
+}
+
+/** Confirms a guest's address from the mailed link; false when the link is unknown or used. */
+export async function confirmWatch(db: Db, token: string, now = new Date()): Promise<boolean> {
+  const [row] = await db
+    .update(watches)
+    .set({ confirmedAt: now, confirmTokenHash: null })
+    .where(and(eq(watches.confirmTokenHash, hashToken(token)), isNull(watches.cancelledAt)))
+    .returning();
+  if (row) watchAdded(db, row);
+  return Boolean(row);
+}
+
+const ownedBy = (owner: Owner) =>
+  owner.kind === 'user' ? eq(watches.userId, owner.userId) : and(isNull(watches.userId), eq(watches.deviceTokenHash, hashToken(owner.token)));
+
+/** The owner's watches that have not ended, soonest first. */
+export function listWatches(db: Db, owner: Owner, now = new Date()): Promise<WatchRow[]> {
+  return db
+    .select()
+    .from(watches)
+    .where(and(ownedBy(owner), isNull(watches.cancelledAt), gt(watches.endsAt, now)))
+    .orderBy(watches.startsFrom, watches.id);
+}
+
+/** Cancels the owner's watch; someone else's is not found. */
+export async function cancelWatch(db: Db, id: number, owner: Owner, now = new Date()): Promise<void> {
+  const [row] = await db.update(watches).set({ cancelledAt: now }).where(and(eq(watches.id, id), ownedBy(owner))).returning({ id: watches.id });
+  if (!row) throw notFound();
+  watchRemoved(db, id);
+}

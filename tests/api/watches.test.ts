@@ -1,0 +1,144 @@
+/**
+ * Watches (空席通知) on both engines with a controlled clock: a cancellation that frees a start
+ * fitting a watch writes exactly one notification mail, none for watches it does not fit, none
+ * for an expired watch or an unconfirmed guest's; two instances finding the same freed start
+ * mail it once; bad input is a 4xx naming the field.
+ */
+import { beforeAll, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { forEachEngine } from '../helpers/db';
+import { prepare, type Fixture } from './booking-fixtures';
+import { book, cancel, type BookingContext } from '../../src/server/bookings/http';
+import { availabilityIndex } from '../../src/server/availability';
+import { openDb } from '../../src/server/db/client';
+import { publicOrigin } from '../../src/server/config';
+import { mailOutbox, watchNotifications } from '../../src/server/db/schema';
+import { translatorFor } from '../../src/i18n';
+import { translate, validate } from '../../src/server/http/api';
+import { cancelWatch, confirmWatch, createWatch, listWatches } from '../../src/server/watches/service';
+import { watchMatcher } from '../../src/server/watches/matcher';
+import { notifyFreed } from '../../src/server/watches/notify';
+import { watchSchema } from '../../src/lib/contract/watches';
+import { WATCHES_ACTIVE_MAX } from '../../src/lib/contract/limits';
+import type { Db } from '../../src/server/db/types';
+
+const t = translatorFor('ja');
+const jst = (hhmm: string, day = '2026-11-20') => new Date(`${day}T${hhmm}:00+09:00`);
+const client = { ip: '203.0.113.7', origin: 'https://sugu.test', locale: 'ja' };
+const guest = { name: '山田 花子', name_kana: 'ヤマダ ハナコ', phone: '090-1234-5678', email: 'holder@example.jp' };
+
+forEachEngine('watches', (get, engine) => {
+  let db: Db;
+  let fx: Fixture;
+  let now = jst('20:07');
+  const ctx = (): BookingContext => ({ t: translate(t), locale: 'ja', origin: client.origin, now });
+  const user = (n: 0 | 1) => ({ kind: 'user', userId: fx.users[n]!.id, email: fx.users[n]!.email }) as const;
+  const mails = (to: string, kind = 'watch_freed') => db.select().from(mailOutbox).where(and(eq(mailOutbox.toAddress, to), eq(mailOutbox.kind, kind)));
+  let held: { id: number; token: string };
+
+  beforeAll(async () => {
+    db = get().db;
+    fx = await prepare(db);
+    await availabilityIndex(db).view(now);
+    const { matcher, loaded } = watchMatcher(db);
+    await loaded;
+    matcher.clock = () => now;
+    // The one table of the tiny store, taken from 21:00: no start before 23:00 fits a stay.
+    const b = await book(db, { store_id: fx.tinyStoreId, start: jst('21:00').toISOString(), party_size: 2, ...guest }, { kind: 'guest', token: '' }, ctx());
+    held = { id: b.booking.id, token: b.editToken! };
+  });
+
+  it('a cancellation mails a fitting watch once, listing the freed starts, and nobody else', async () => {
+    // Fits: the tiny store, 2 people, the next hour (20:07–21:07).
+    const mine = await createWatch(db, t, { store_id: fx.tinyStoreId, party_size: 2 }, user(0), client, now);
+    expect(mine.watch).toMatchObject({ storeId: fx.tinyStoreId, partySize: 2, startsFrom: now, endsAt: jst('21:07') });
+    // Does not fit: another store; a party the store cannot seat; a window over by then; an unconfirmed guest.
+    await createWatch(db, t, { store_id: fx.storeId, party_size: 2 }, user(1), client, now);
+    await createWatch(db, t, { store_id: fx.tinyStoreId, party_size: 4 }, user(1), client, now);
+    await createWatch(db, t, { store_id: fx.tinyStoreId, party_size: 2, until: jst('20:30').toISOString() }, user(1), client, now);
+    const unconfirmed = await createWatch(db, t, { store_id: fx.tinyStoreId, party_size: 2, email: 'stranger@example.jp' }, { kind: 'guest' }, client, now);
+    expect(unconfirmed.watch.confirmedAt).toBeNull();
+
+    now = jst('20:40');
+    await cancel(db, held.id, { kind: 'guest', token: held.token }, ctx());
+    await watchMatcher(db).matcher.idle();
+
+    const [mail, ...more] = await mails(fx.users[0]!.email);
+    expect(more).toEqual([]);
+    expect(mail!.subject).toBe('【すぐ予約】空席が出ました（極小バー 20:45〜）');
+    expect(mail!.bodyText).toContain('極小バーで2名の席が空きました');
+    expect(mail!.bodyText).toMatch(/11月20日\(金\) 20:45\n11月20日\(金\) 21:00\n/);
+    expect(mail!.bodyText).toContain(`${publicOrigin()}/store/${fx.tinyStoreId}?party=2`);
+    expect(await mails(fx.users[1]!.email)).toEqual([]);
+    expect(await mails('stranger@example.jp')).toEqual([]);
+    // The unconfirmed guest got the confirmation mail and nothing else.
+    expect(await mails('stranger@example.jp', 'watch_confirm')).toHaveLength(1);
+    const rows = await db.select().from(watchNotifications).where(eq(watchNotifications.watchId, mine.watch.id));
+    expect(rows.map((r) => r.startsAt.getTime()).sort()).toEqual([jst('20:45').getTime(), jst('21:00').getTime()]);
+  });
+
+  it(`two ${engine === 'postgres' ? 'instances' : 'matchers'} finding the same freed start mail it once; a watch is mailed at most every 10 minutes`, async () => {
+    const w = await createWatch(db, t, { store_id: fx.storeId, party_size: 3, from: jst('22:00').toISOString(), until: jst('23:00').toISOString() }, user(0), client, now);
+    const other = engine === 'postgres' ? await openDb({ databaseUrl: get().location, max: 3 }) : undefined;
+    try {
+      const freed = [{ watch: { id: w.watch.id }, starts: [jst('22:15').getTime()] }];
+      const counts = await Promise.all([notifyFreed(db, fx.storeId, freed, now, client.origin), notifyFreed(other?.db ?? db, fx.storeId, freed, now, client.origin)]);
+      expect(counts.reduce((a, b) => a + b)).toBe(1);
+    } finally {
+      await other?.close();
+    }
+    const mailsOf = async () => (await mails(fx.users[0]!.email)).filter((m) => m.subject.includes('テスト酒場'));
+    expect(await mailsOf()).toHaveLength(1);
+    // Another start five minutes later: noted, not mailed; after ten minutes, mailed.
+    const later = [{ watch: { id: w.watch.id }, starts: [jst('22:30').getTime()] }];
+    expect(await notifyFreed(db, fx.storeId, later, jst('20:45'), client.origin)).toBe(0);
+    expect(await notifyFreed(db, fx.storeId, [{ watch: { id: w.watch.id }, starts: [jst('22:45').getTime()] }], jst('20:50'), client.origin)).toBe(1);
+    expect(await mailsOf()).toHaveLength(2);
+  });
+
+  it('a guest watch mails only after its address is confirmed; its device lists and cancels it', async () => {
+    const made = await createWatch(db, t, { area_id: (await listAreaOf(db, fx.storeId))!, party_size: 2, email: 'guest@example.jp' }, { kind: 'guest' }, client, now);
+    const [confirm] = await mails('guest@example.jp', 'watch_confirm');
+    const token = confirm!.bodyText.match(/\/watches\/confirm\?token=([\w-]+)/)![1]!;
+    expect(await notifyFreed(db, fx.storeId, [{ watch: { id: made.watch.id }, starts: [jst('23:00').getTime()] }], now, client.origin)).toBe(0);
+    expect(await confirmWatch(db, token, now)).toBe(true);
+    expect(await confirmWatch(db, token, now)).toBe(false);
+    expect(await notifyFreed(db, fx.storeId, [{ watch: { id: made.watch.id }, starts: [jst('23:15').getTime()] }], now, client.origin)).toBe(1);
+    const device = { kind: 'device', token: made.deviceToken! } as const;
+    expect((await listWatches(db, device, now)).map((w) => w.id)).toEqual([made.watch.id]);
+    await expect(cancelWatch(db, made.watch.id, { kind: 'device', token: 'someone-else' }, now)).rejects.toMatchObject({ status: 404 });
+    await expect(cancelWatch(db, made.watch.id, user(0), now)).rejects.toMatchObject({ status: 404 });
+    await cancelWatch(db, made.watch.id, device, now);
+    expect(await listWatches(db, device, now)).toEqual([]);
+  });
+
+  it('refuses bad input with a 4xx naming the field', async () => {
+    const field = async (input: Record<string, unknown>) => {
+      try {
+        await createWatch(db, t, validate(t, watchSchema, input), user(1), client, now);
+      } catch (e) {
+        const err = e as { status: number; options?: { fields?: Record<string, string> } };
+        return [err.status, Object.keys(err.options?.fields ?? {})[0]];
+      }
+      return [201];
+    };
+    expect(await field({ store_id: fx.storeId, party_size: 2, until: jst('20:00').toISOString() })).toEqual([400, 'until']);
+    expect(await field({ store_id: fx.storeId, party_size: 2, from: jst('19:00').toISOString() })).toEqual([400, 'from']);
+    expect(await field({ store_id: fx.storeId, party_size: 2, until: jst('12:00', '2026-12-10').toISOString() })).toEqual([400, 'until']);
+    expect(await field({ store_id: 99_999_999, party_size: 2 })).toEqual([400, 'store_id']);
+    expect(await field({ area_id: 99_999_999, party_size: 2 })).toEqual([400, 'area_id']);
+    expect(await field({ store_id: fx.storeId, party_size: 0 })).toEqual([400, 'party_size']);
+    expect(await field({ store_id: fx.storeId, party_size: 21 })).toEqual([400, 'party_size']);
+    expect(await field({ party_size: 2 })).toEqual([400, 'store_id']);
+    // At most WATCHES_ACTIVE_MAX active watches per diner.
+    const active = (await listWatches(db, user(1), now)).length;
+    for (let i = active; i < WATCHES_ACTIVE_MAX; i++) expect(await field({ store_id: fx.storeId, party_size: 2 })).toEqual([201]);
+    expect(await field({ store_id: fx.storeId, party_size: 2 })).toEqual([409, undefined]);
+  });
+});
+
+async function listAreaOf(db: Db, storeId: number): Promise<number | undefined> {
+  const { stores } = await import('../../src/server/db/schema');
+  const [row] = await db.select({ areaId: stores.areaId }).from(stores).where(eq(stores.id, storeId));
+  return row?.areaId;
+}
