@@ -47,6 +47,10 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'DELETE', path: '/api/favourites/:id', writes: ['favourites'] },
   { method: 'GET', path: '/api/history' },
   { method: 'GET', path: '/api/availability/stream', query: true },
+  { method: 'POST', path: '/api/watches', body: true },
+  { method: 'GET', path: '/api/watches' },
+  { method: 'DELETE', path: '/api/watches/:id' },
+  { method: 'POST', path: '/api/watches/confirm', body: true, signedOut: true },
 ];
 
 const ids = fc.oneof(
