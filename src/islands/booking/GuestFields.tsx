@@ -1,4 +1,4 @@
-/** A guest's contact details: name, kana, phone (full-width digits welcome), e-mail. */
+/** A guest's contact details: name, kana, phone (full-width digits welcome), e-mail; kept on this device if asked. */
 import type { BookingForm } from './useBookingForm';
 import { describedBy, FieldError } from './FieldError';
 
@@ -10,7 +10,7 @@ const FIELDS = [
 ] as const;
 
 export default function GuestFields({ form, fieldId }: { form: BookingForm; fieldId: (name: string) => string }) {
-  const { t, values, set, errors } = form;
+  const { t, values, set, errors, remember, setRemember } = form;
   return (
     <fieldset className="space-y-3">
       <legend className="mb-1 font-bold">{t('booking.guest.contact')}</legend>
@@ -34,6 +34,10 @@ export default function GuestFields({ form, fieldId }: { form: BookingForm; fiel
           <FieldError form={form} name={name} fieldId={fieldId} />
         </div>
       ))}
+      <label className="label cursor-pointer justify-start gap-3 whitespace-normal">
+        <input type="checkbox" name="remember" className="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} />
+        <span className="label-text">{t('booking.guest.remember')}</span>
+      </label>
     </fieldset>
   );
 }

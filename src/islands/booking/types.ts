@@ -1,5 +1,6 @@
 /** The booking widget's props and the shapes its parts share. */
 import type { TableKind } from '../../lib/contract/enums';
+import type { SlotJson } from '../../lib/contract/responses';
 
 export type Mode = 'create' | 'guest' | 'edit';
 
@@ -26,6 +27,8 @@ export interface BookingWidgetProps {
   booking?: { start: string; end: string; date: string; party: number; seat: TableKind | null; note: string; changeable: boolean; status: string };
   /** Guest: where signing in leads. */
   signinUrl?: string;
+  /** Create, guest: the choice the page's link carried, and that day's starts from the server. */
+  initial?: { date: string; party: number; start: string; slots: SlotJson[]; taken: boolean };
 }
 
 export interface Contact {

@@ -9,31 +9,47 @@ import { bookingPaths } from '../../lib/contract/paths';
 import { fromDictionary } from '../../lib/contract/messages';
 import type { GuestBookedJson, SlotJson } from '../../lib/contract/responses';
 import { rememberGuestBooking } from '../../stores/guestBookings';
+import { forgetGuestContact, saveGuestContact } from '../../stores/guestContact';
 import { showToast } from '../../stores/toasts';
 import { bookingBody, checkBooking, send } from './api';
 import { FIELDS, sameInstant, type BookingWidgetProps, type Errors, type FormValues } from './types';
 import { useSlots } from './useSlots';
+import { useChoiceInUrl } from './useChoiceInUrl';
+import { useSavedContact } from './useSavedContact';
 
 export type Step = 'form' | 'confirm' | 'done' | 'cancelled';
 
 export function useBookingForm(props: BookingWidgetProps, fieldId: (name: string) => string) {
   const { mode, store, booking } = props;
   const t = useMemo(() => fromDictionary(props.labels, props.locale), [props.labels, props.locale]);
+  const init = mode === 'edit' ? undefined : props.initial;
   const [values, setValues] = useState<FormValues>({
-    date: booking?.date ?? props.dates[0]?.value ?? '',
-    party: booking?.party ?? Math.min(DEFAULT_PARTY, store.maxParty),
-    start: booking?.start ?? '',
+    date: booking?.date ?? init?.date ?? props.dates[0]?.value ?? '',
+    party: booking?.party ?? init?.party ?? Math.min(DEFAULT_PARTY, store.maxParty),
+    start: booking?.start ?? init?.start ?? '',
     seat: booking?.seat ?? '',
     note: booking?.note ?? '',
     contact: { name: '', name_kana: '', phone: '', email: '' },
   });
-  const [step, setStep] = useState<Step>(booking?.status === 'cancelled' ? 'cancelled' : 'form');
+  // A signed-in diner who tapped a start sees the confirmation at once: one more tap books it.
+  const [step, setStep] = useState<Step>(booking?.status === 'cancelled' ? 'cancelled' : mode === 'create' && init?.start ? 'confirm' : 'form');
   const [errors, setErrors] = useState<Errors>({});
-  const [race, setRace] = useState<{ message: string; next: SlotJson[] } | null>(null);
+  const [race, setRace] = useState<{ message: string; next: SlotJson[] } | null>(() => (init?.taken ? takenNotice(init.slots.filter((s) => s.free_tables > 0).slice(0, 4)) : null));
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<GuestBookedJson | null>(null);
   const formTop = useRef<HTMLDivElement>(null);
-  const { slots, reload } = useSlots(store.id, values.date, values.party);
+  const { slots, reload } = useSlots(store.id, values.date, values.party, init?.slots);
+  useChoiceInUrl(mode !== 'edit', values);
+  const [remember, setRemember] = useSavedContact(mode === 'guest', (contact) => {
+    const next = { ...values, contact };
+    setValues(next);
+    if (next.start) void checkBooking(mode, bookingBody(mode, store.id, next), t).then((e) => Object.keys(e).length === 0 && setStep('confirm'));
+  });
+
+  // The start asked for is gone (another diner, or the clock): say so and offer the next free ones.
+  function takenNotice(next: SlotJson[]) {
+    return { message: t(next.length ? 'booking.raceLost' : 'booking.raceNone'), next };
+  }
 
   const set = <K extends keyof FormValues>(key: K, value: FormValues[K]) => setValues((v) => ({ ...v, [key]: value }));
   const isCurrent = (s: string) => mode === 'edit' && booking !== undefined && sameInstant(s, booking.start);
@@ -64,6 +80,8 @@ export function useBookingForm(props: BookingWidgetProps, fieldId: (name: string
     // The edit page's summary is server-rendered: show the booking as it now is.
     if (mode === 'edit') return window.location.replace(`${window.location.pathname}?done=saved`);
     rememberGuestBooking({ id: json.id, storeId: json.store_id, code: json.code, start: json.start });
+    if (remember) saveGuestContact(values.contact);
+    else forgetGuestContact();
     setDone(json);
     setStep('done');
     window.scrollTo({ top: 0 });
@@ -78,7 +96,7 @@ export function useBookingForm(props: BookingWidgetProps, fieldId: (name: string
       const error = answer.error;
       if (answer.status === 409 && error?.code === 'slot_taken') {
         const next = error.next_slots ?? [];
-        setRace({ message: t(next.length ? 'booking.raceLost' : 'booking.raceNone'), next });
+        setRace(takenNotice(next));
         set('start', '');
         setStep('form');
         void reload();
@@ -116,7 +134,7 @@ export function useBookingForm(props: BookingWidgetProps, fieldId: (name: string
   };
   const editLink = done ? window.location.origin + bookingPaths.guestEdit(done.store_id, done.id, done.edit_token) : '';
 
-  return { t, values, set, slots, reload, free, chosen, isCurrent, step, setStep, errors, race, pickRaceSlot, busy, done, editLink, formTop, toConfirm, submit, cancel };
+  return { t, values, set, remember, setRemember, slots, reload, free, chosen, isCurrent, step, setStep, errors, race, pickRaceSlot, busy, done, editLink, formTop, toConfirm, submit, cancel };
 }
 
 export type BookingForm = ReturnType<typeof useBookingForm>;

@@ -11,8 +11,9 @@ export interface Slots {
   items: SlotJson[];
 }
 
-export function useSlots(storeId: number, date: string, party: number): { slots: Slots; reload: () => Promise<void> } {
-  const [slots, setSlots] = useState<Slots>({ state: 'loading', items: [] });
+/** `initial`: the starts the server rendered, shown until the first answer (and without JavaScript). */
+export function useSlots(storeId: number, date: string, party: number, initial?: SlotJson[]): { slots: Slots; reload: () => Promise<void> } {
+  const [slots, setSlots] = useState<Slots>(initial ? { state: 'ready', items: initial } : { state: 'loading', items: [] });
   const latest = useRef(0);
 
   const reload = useCallback(async () => {

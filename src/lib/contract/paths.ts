@@ -8,6 +8,9 @@ export const bookingPaths = {
   ics: (id: number) => `/api/bookings/${id}/ics`,
   edit: (storeId: number, id: number) => `/store/${storeId}/booking/edit/${id}`,
   complete: (storeId: number, id: number) => `/store/${storeId}/booking/complete/${id}`,
+  /** The booking form of a signed-in diner or of a guest; with `start`, opened with that start (and party) chosen. */
+  book: (storeId: number, signedIn: boolean, party: number, start?: string) =>
+    `/store/${storeId}/${signedIn ? 'booking' : 'booking-without'}?${new URLSearchParams({ party: String(party), ...(start ? { start } : {}) })}`,
   guestApi: (id: number) => `/api/guest-bookings/${id}`,
   guestIcs: (id: number) => `/api/guest-bookings/${id}/ics`,
   /** The guest edit page; with `token`, the link that opens it (mailed, and shown once). */

@@ -1,0 +1,19 @@
+/**
+ * A returning guest's contact details, saved on this device when they asked (src/stores/guestContact.ts):
+ * filled in once the island runs (the server cannot know them). With a start already chosen and the
+ * details still valid, the confirmation opens at once, so the guest books with one more tap.
+ */
+import { useEffect, useState } from 'react';
+import { loadGuestContact } from '../../stores/guestContact';
+import type { Contact } from './types';
+
+export function useSavedContact(enabled: boolean, fill: (contact: Contact) => void): [boolean, (on: boolean) => void] {
+  const [remember, setRemember] = useState(false);
+  useEffect(() => {
+    const saved = enabled ? loadGuestContact() : null;
+    if (!saved) return;
+    setRemember(true);
+    fill(saved);
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps
+  return [remember, setRemember];
+}
