@@ -24,13 +24,16 @@ const ICONS: Record<TabKey | 'login', string> = {
 export default function BottomNav({ active, serverUserId, labels }: Props) {
   const auth = useStore($auth);
 
-  // Keep the local flag in step with the server: an expired session must show ログイン again.
+  // Keep the browser's flag (other islands read it) in step with the server: an expired session
+  // clears it, a new one sets it.
   useEffect(() => {
     if (serverUserId === null && auth.userId !== null) clearAuth();
     else if (serverUserId !== null && auth.userId !== serverUserId) setSignedIn(serverUserId);
   }, [serverUserId, auth.userId]);
 
-  const signedIn = auth.userId !== null;
+  // The tab follows the server's session alone: the page the server renders is already right (also
+  // without JavaScript), and hydration changes nothing (no flash, no mismatch).
+  const signedIn = serverUserId !== null;
 
   function onClick(event: MouseEvent<HTMLAnchorElement>, key: TabKey) {
     if (key === 'home') clearSearchSession();
