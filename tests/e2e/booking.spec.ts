@@ -33,8 +33,10 @@ async function chooseInWidget(page: Page, date: string, start: string, party = '
   await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
   await page.getByLabel('日付').selectOption(date);
   await page.getByLabel('人数', { exact: true }).selectOption({ label: party });
-  const slot = page.getByTestId('slots').locator('label').filter({ hasText: hhmm(start) }).first();
-  await slot.click();
+  // By its exact start: while the new day loads, the previous day's times (19:00 too) are still shown.
+  const radio = page.locator(`input[value="${start}"]`);
+  await page.getByTestId('slots').locator('label').filter({ has: radio }).click();
+  await expect(page.getByTestId('slots').locator(`input[value="${start}"]`)).toBeChecked();
 }
 
 test('guest: book, open the edit link, change, cancel', async ({ page, request }) => {

@@ -144,7 +144,8 @@ test.describe('store detail', () => {
     const slot = page.locator('a[data-slot]').first();
     await expect(slot).toHaveAttribute('href', /\/booking-without\?start=.*%2B09%3A00&party=2$/);
     await expect(page.locator('a[data-book]')).toHaveAttribute('href', /\/booking-without\?party=2$/);
-    // Another day and party size.
+    // Another day and party size: once the form listens (a change made before would go unheard).
+    await expect(page.locator('form[method="get"][data-autosubmit="on"]')).toHaveCount(1);
     await page.getByLabel('人数').selectOption('6');
     await expect(page).toHaveURL(/party=6/);
     // The map loads on view, with our own marker image, and explains failing tiles.

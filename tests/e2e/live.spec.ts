@@ -62,6 +62,7 @@ test('the store page redraws a day’s free starts in place when a table is book
 
   for (const date of [null, tomorrow]) {
     if (date) {
+      await expect(page.locator('form[method="get"][data-autosubmit="on"]')).toHaveCount(1); // the form listens
       await page.getByLabel('日付').selectOption(date);
       await expect(page).toHaveURL(new RegExp(`date=${date}`));
       await page.evaluate(() => ((window as { marker?: number }).marker = 1));

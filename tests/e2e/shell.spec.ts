@@ -60,6 +60,7 @@ test.describe('toasts', () => {
 
   test('success after a language change', async ({ page }) => {
     await page.goto('/home');
+    await expect(page.locator('form[action="/preferences"][data-autosubmit="on"]')).toHaveCount(1); // the picker listens
     await page.getByTestId('locale-select').selectOption('en');
     const toast = page.getByRole('status').filter({ hasText: 'Language changed to English' });
     await expect(toast).toHaveAttribute('data-kind', 'success');
@@ -82,9 +83,11 @@ test.describe('locale', () => {
   test('switches language, sets lang, and writes Arabic right to left', async ({ page }) => {
     await page.goto('/home');
     await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
+    await expect(page.locator('form[action="/preferences"][data-autosubmit="on"]')).toHaveCount(1); // the picker listens
     await page.getByTestId('locale-select').selectOption('en');
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     await expect(page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link').first()).toHaveText('Home');
+    await expect(page.locator('form[action="/preferences"][data-autosubmit="on"]')).toHaveCount(1); // the picker listens
     await page.getByTestId('locale-select').selectOption('ar');
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
