@@ -32,15 +32,27 @@ export default function BookingWidget(props: BookingWidgetProps) {
     );
   }
   if (step === 'done') return <DonePanel form={form} props={props} headingId={fieldId('done')} />;
-  if (step === 'confirm' && form.chosen) return <ConfirmStep form={form} props={props} headingId={fieldId('confirm')} />;
+  // The page's heading stays until the booking is made; the done panel has its own.
+  const title = props.title && <h1 className="mb-4 text-xl font-bold">{props.title}</h1>;
+  if (step === 'confirm' && form.chosen) {
+    return (
+      <>
+        {title}
+        <ConfirmStep form={form} props={props} headingId={fieldId('confirm')} />
+      </>
+    );
+  }
   if (mode === 'edit' && props.booking && !props.booking.changeable) return <p className="alert">{t('booking.edit.notChangeable')}</p>;
 
   return (
     <div className="space-y-4">
+      {title}
       <div ref={form.formTop} tabIndex={-1} aria-live="polite">
         <RaceNotice form={form} />
       </div>
+      {/* Without JavaScript the form posts to the page itself, which answers as the island would. */}
       <form
+        method={mode === 'edit' ? undefined : 'post'}
         onSubmit={(e) => {
           e.preventDefault();
           void form.toConfirm();
@@ -52,7 +64,7 @@ export default function BookingWidget(props: BookingWidgetProps) {
       >
         <ChoiceFields form={form} store={props.store} dates={props.dates} fieldId={fieldId} />
         {mode === 'guest' && <GuestFields form={form} fieldId={fieldId} />}
-        <button type="submit" className="btn btn-primary btn-lg w-full">
+        <button type="submit" name="intent" value="next" className="btn btn-primary btn-lg w-full">
           {t('booking.form.next')}
         </button>
       </form>

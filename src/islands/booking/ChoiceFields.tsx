@@ -46,6 +46,13 @@ export default function ChoiceFields({ form, store, dates, fieldId }: Props) {
         </div>
       </div>
 
+      {/* Without JavaScript a changed date or party shows its starts through the page (the island reloads them itself). */}
+      {!form.hydrated && form.mode !== 'edit' && (
+        <button type="submit" name="intent" value="slots" className="btn btn-outline w-full">
+          {t('booking.form.showSlots')}
+        </button>
+      )}
+
       <SlotPicker form={form} fieldId={fieldId} />
 
       {store.kinds.length > 1 && (

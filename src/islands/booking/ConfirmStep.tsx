@@ -1,25 +1,57 @@
-/** The confirmation step: the booking as it will be made, then one tap to make it. */
+/**
+ * The confirmation step: the booking as it will be made, then one tap to make it. It is a form that
+ * carries every value, so without JavaScript the tap posts it to the page, which books.
+ */
 import type { BookingForm } from './useBookingForm';
 import type { BookingWidgetProps } from './types';
 import Summary from './Summary';
 
 export default function ConfirmStep({ form, props, headingId }: { form: BookingForm; props: BookingWidgetProps; headingId: string }) {
-  const { t, values, chosen, busy, submit, setStep } = form;
+  const { t, values, chosen, busy, submit, setStep, remember } = form;
   if (!chosen) return null;
+  const guest = props.mode === 'guest';
+  const hidden: Record<string, string> = {
+    date: values.date,
+    party_size: String(values.party),
+    start: values.start,
+    seat_preference: values.seat,
+    note: values.note,
+    ...(guest ? { ...values.contact, remember: remember ? '1' : '' } : {}),
+  };
   return (
     <section aria-labelledby={headingId} className="space-y-4" data-testid="booking-confirm">
       <h2 id={headingId} className="text-xl font-bold" tabIndex={-1}>
         {t('booking.form.confirmTitle')}
       </h2>
-      <Summary t={t} store={props.store} start={chosen.start} end={chosen.end} party={values.party} seat={values.seat} note={values.note} locale={props.locale} contact={props.mode === 'guest' ? values.contact : undefined} />
-      <div className="flex flex-col gap-2 sm:flex-row">
-        <button type="button" className="btn btn-primary btn-lg" onClick={() => void submit()} disabled={busy} aria-busy={busy}>
+      <Summary t={t} store={props.store} start={chosen.start} end={chosen.end} party={values.party} seat={values.seat} note={values.note} locale={props.locale} contact={guest ? values.contact : undefined} />
+      <form
+        method={props.mode === 'edit' ? undefined : 'post'}
+        className="flex flex-col gap-2 sm:flex-row"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+      >
+        {Object.entries(hidden).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
+        <button type="submit" name="intent" value="book" className="btn btn-primary btn-lg" disabled={busy} aria-busy={busy}>
           {busy ? t('booking.form.submitting') : t(props.mode === 'edit' ? 'booking.form.confirmEdit' : 'booking.form.confirm')}
         </button>
-        <button type="button" className="btn btn-ghost" onClick={() => setStep('form')} disabled={busy}>
+        <button
+          type="submit"
+          name="intent"
+          value="edit"
+          className="btn btn-ghost"
+          onClick={(e) => {
+            e.preventDefault();
+            setStep('form');
+          }}
+          disabled={busy}
+        >
           {t('booking.form.back')}
         </button>
-      </div>
+      </form>
     </section>
   );
 }

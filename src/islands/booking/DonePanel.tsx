@@ -9,9 +9,9 @@ export default function DonePanel({ form, props, headingId }: { form: BookingFor
   if (!done) return null;
   return (
     <section aria-labelledby={headingId} className="space-y-4" data-testid="booking-done">
-      <h2 id={headingId} className="text-xl font-bold">
+      <h1 id={headingId} className="text-xl font-bold">
         {t('booking.title.complete')}
-      </h2>
+      </h1>
       <p>{t('booking.complete.leadGuest')}</p>
       <Summary t={t} store={props.store} start={done.start} end={done.end} party={done.party_size} seat={done.seat_preference ?? ''} note={done.note} code={done.code} locale={props.locale} />
       <div className="card bg-base-200">

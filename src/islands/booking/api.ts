@@ -1,15 +1,9 @@
 /** The booking widget's calls to the JSON API, and the contract check it runs before sending. */
 import { fieldErrors, type Translate } from '../../lib/contract/messages';
 import type { ErrorJson, GuestBookedJson } from '../../lib/contract/responses';
-import type { Errors, FormValues, Mode } from './types';
+import type { Errors, Mode } from './types';
 
-/** The request body for the form's values, as the API takes it. */
-export function bookingBody(mode: Mode, storeId: number, v: FormValues): Record<string, unknown> {
-  const body: Record<string, unknown> = { start: v.start || undefined, party_size: v.party, seat_preference: v.seat || null, note: v.note };
-  if (mode !== 'edit') body.store_id = storeId;
-  if (mode === 'guest') Object.assign(body, v.contact);
-  return body;
-}
+export { bookingBody } from '../../lib/contract/bookingForm';
 
 // The schemas load with the first keystroke, not with the page: the page's first paint never waits for them.
 const rules = () => import('../../lib/contract/booking');

@@ -1,6 +1,8 @@
 /** The booking widget's props and the shapes its parts share. */
 import type { TableKind } from '../../lib/contract/enums';
-import type { SlotJson } from '../../lib/contract/responses';
+import type { BookingFormState } from '../../lib/contract/bookingForm';
+
+export type { Contact, FormValues } from '../../lib/contract/bookingForm';
 
 export type Mode = 'create' | 'guest' | 'edit';
 
@@ -27,25 +29,10 @@ export interface BookingWidgetProps {
   booking?: { start: string; end: string; date: string; party: number; seat: TableKind | null; note: string; changeable: boolean; status: string };
   /** Guest: where signing in leads. */
   signinUrl?: string;
-  /** Create, guest: the choice the page's link carried, and that day's starts from the server. */
-  initial?: { date: string; party: number; start: string; slots: SlotJson[]; taken: boolean };
-}
-
-export interface Contact {
-  name: string;
-  name_kana: string;
-  phone: string;
-  email: string;
-}
-
-/** What the diner has entered; kept whatever happens (a lost race, a server error). */
-export interface FormValues {
-  date: string;
-  party: number;
-  start: string;
-  seat: TableKind | '';
-  note: string;
-  contact: Contact;
+  /** Create, guest: the form as the server rendered it (the choice a link carried, or a form posted without JavaScript). */
+  initial?: BookingFormState;
+  /** Create, guest: the page's own heading, shown until the booking is made. */
+  title?: string;
 }
 
 export type Errors = Record<string, string>;

@@ -8,6 +8,7 @@ import { DEFAULT_PARTY } from '../../lib/contract/limits';
 import { bookingPaths } from '../../lib/contract/paths';
 import { fromDictionary } from '../../lib/contract/messages';
 import type { GuestBookedJson, SlotJson } from '../../lib/contract/responses';
+import type { GuestDone, TakenNotice } from '../../lib/contract/bookingForm';
 import { rememberGuestBooking } from '../../stores/guestBookings';
 import { forgetGuestContact, saveGuestContact } from '../../stores/guestContact';
 import { showToast } from '../../stores/toasts';
@@ -22,34 +23,36 @@ export type Step = 'form' | 'confirm' | 'done' | 'cancelled';
 export function useBookingForm(props: BookingWidgetProps, fieldId: (name: string) => string) {
   const { mode, store, booking } = props;
   const t = useMemo(() => fromDictionary(props.labels, props.locale), [props.labels, props.locale]);
+  // The form as the server rendered it: the choice a link carried, or what a plain form posted.
   const init = mode === 'edit' ? undefined : props.initial;
-  const [values, setValues] = useState<FormValues>({
-    date: booking?.date ?? init?.date ?? props.dates[0]?.value ?? '',
-    party: booking?.party ?? init?.party ?? Math.min(DEFAULT_PARTY, store.maxParty),
-    start: booking?.start ?? init?.start ?? '',
-    seat: booking?.seat ?? '',
-    note: booking?.note ?? '',
-    contact: { name: '', name_kana: '', phone: '', email: '' },
-  });
-  // A signed-in diner who tapped a start sees the confirmation at once: one more tap books it.
-  const [step, setStep] = useState<Step>(booking?.status === 'cancelled' ? 'cancelled' : mode === 'create' && init?.start ? 'confirm' : 'form');
-  const [errors, setErrors] = useState<Errors>({});
-  const [race, setRace] = useState<{ message: string; next: SlotJson[] } | null>(() => (init?.taken ? takenNotice(init.slots.filter((s) => s.free_tables > 0).slice(0, 4)) : null));
+  const [values, setValues] = useState<FormValues>(
+    init?.values ?? {
+      date: booking?.date ?? props.dates[0]?.value ?? '',
+      party: booking?.party ?? Math.min(DEFAULT_PARTY, store.maxParty),
+      start: booking?.start ?? '',
+      seat: booking?.seat ?? '',
+      note: booking?.note ?? '',
+      contact: { name: '', name_kana: '', phone: '', email: '' },
+    },
+  );
+  const [step, setStep] = useState<Step>(booking?.status === 'cancelled' ? 'cancelled' : (init?.step ?? 'form'));
+  const [errors, setErrors] = useState<Errors>(init?.errors ?? {});
+  const [race, setRace] = useState<TakenNotice | null>(init?.notice ?? null);
   const [busy, setBusy] = useState(false);
-  const [done, setDone] = useState<GuestBookedJson | null>(null);
+  const [done, setDone] = useState<GuestDone | null>(init?.done ?? null);
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   const formTop = useRef<HTMLDivElement>(null);
   const { slots, reload } = useSlots(store.id, values.date, values.party, init?.slots);
-  useChoiceInUrl(mode !== 'edit', values);
-  const [remember, setRemember] = useSavedContact(mode === 'guest', (contact) => {
+  useChoiceInUrl(mode !== 'edit' && step !== 'done', values);
+  const [remember, setRemember] = useSavedContact(mode === 'guest' && step === 'form', init?.remember ?? false, (contact) => {
     const next = { ...values, contact };
     setValues(next);
     if (next.start) void checkBooking(mode, bookingBody(mode, store.id, next), t).then((e) => Object.keys(e).length === 0 && setStep('confirm'));
   });
 
   // The start asked for is gone (another diner, or the clock): say so and offer the next free ones.
-  function takenNotice(next: SlotJson[]) {
-    return { message: t(next.length ? 'booking.raceLost' : 'booking.raceNone'), next };
-  }
+  const takenNotice = (next: SlotJson[]): TakenNotice => ({ message: t(next.length ? 'booking.raceLost' : 'booking.raceNone'), next });
 
   const set = <K extends keyof FormValues>(key: K, value: FormValues[K]) => setValues((v) => ({ ...v, [key]: value }));
   const isCurrent = (s: string) => mode === 'edit' && booking !== undefined && sameInstant(s, booking.start);
@@ -132,9 +135,9 @@ export function useBookingForm(props: BookingWidgetProps, fieldId: (name: string
     set('start', start);
     setRace(null);
   };
-  const editLink = done ? window.location.origin + bookingPaths.guestEdit(done.store_id, done.id, done.edit_token) : '';
+  const editLink = done ? (done.edit_url ?? window.location.origin + bookingPaths.guestEdit(done.store_id, done.id, done.edit_token)) : '';
 
-  return { t, values, set, remember, setRemember, slots, reload, free, chosen, isCurrent, step, setStep, errors, race, pickRaceSlot, busy, done, editLink, formTop, toConfirm, submit, cancel };
+  return { t, mode, values, set, remember, setRemember, hydrated, slots, reload, free, chosen, isCurrent, step, setStep, errors, race, pickRaceSlot, busy, done, editLink, formTop, toConfirm, submit, cancel };
 }
 
 export type BookingForm = ReturnType<typeof useBookingForm>;

@@ -7,8 +7,8 @@ import { useEffect, useState } from 'react';
 import { loadGuestContact } from '../../stores/guestContact';
 import type { Contact } from './types';
 
-export function useSavedContact(enabled: boolean, fill: (contact: Contact) => void): [boolean, (on: boolean) => void] {
-  const [remember, setRemember] = useState(false);
+export function useSavedContact(enabled: boolean, initial: boolean, fill: (contact: Contact) => void): [boolean, (on: boolean) => void] {
+  const [remember, setRemember] = useState(initial);
   useEffect(() => {
     const saved = enabled ? loadGuestContact() : null;
     if (!saved) return;

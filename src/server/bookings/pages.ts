@@ -1,16 +1,13 @@
 /** What the booking pages give the booking widget: the store's limits, the dates, the labels. */
 import { eq } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Db } from '../db/types';
 import { stores, storeTables } from '../db/schema';
 import { dictionaries, pick, type MessageKey } from '../../i18n';
 import type { Locale } from '../../i18n/locales';
 import { formatDay, toTokyoIso, tokyoInstant } from '../../lib/datetime';
 import { TABLE_KINDS, type TableKind } from '../../lib/contract/enums';
-import { DEFAULT_PARTY, PARTY_MAX, PARTY_MIN } from '../../lib/contract/limits';
-import type { SlotJson } from '../../lib/contract/responses';
-import { bookableDates, businessDate, daySlots } from '../availability';
-import { partyField, slotJson } from '../stores';
+import { PARTY_MAX } from '../../lib/contract/limits';
+import { bookableDates, businessDate } from '../availability';
 import { isChangeable, type BookingView } from './view';
 
 export interface BookingStore {
@@ -64,36 +61,3 @@ export function editWidgetProps(b: BookingView, locale: string, now = new Date()
   return { dates, booking };
 }
 
-/** What a link to the booking form may carry; anything unreadable is as if absent. */
-const linkSchema = z.object({
-  party: partyField.catch(DEFAULT_PARTY),
-  start: z.iso.datetime({ offset: true }).optional().catch(undefined),
-  date: z.string().optional().catch(undefined),
-});
-
-/** The day, party and start the booking form opens with, and that day's starts as the server sees them. */
-export interface LinkedChoice {
-  date: string;
-  party: number;
-  /** The start the link asked for while it is still free, else ''. */
-  start: string;
-  slots: SlotJson[];
-  /** The link asked for a start that is no longer free (taken or past since the page showed it). */
-  taken: boolean;
-}
-
-/**
- * The choice a link to the booking form carries (`?start=…&party=…` from a listing card or the store
- * page; `?date=…&party=…`), so the form opens with it chosen and the day's starts rendered by the
- * server: the diner does not pick again, and reload or back keep the choice.
- */
-export async function linkedChoice(db: Db, store: BookingStore, params: URLSearchParams, now = new Date()): Promise<LinkedChoice> {
-  const q = linkSchema.parse(Object.fromEntries(params));
-  const dates = bookableDates(now);
-  const at = q.start ? new Date(q.start) : null;
-  const date = [at ? businessDate(at) : undefined, q.date].find((d) => d !== undefined && dates.includes(d)) ?? dates[0]!;
-  const party = Math.max(PARTY_MIN, Math.min(q.party, store.maxParty));
-  const slots = ((await daySlots(db, store.id, date, party, now)) ?? []).map(slotJson);
-  const free = at !== null && slots.some((s) => s.free_tables > 0 && new Date(s.start).getTime() === at.getTime());
-  return { date, party, start: at && free ? toTokyoIso(at) : '', slots, taken: at !== null && !free };
-}

@@ -1,0 +1,161 @@
+/**
+ * The booking form on the server, so that booking works without JavaScript and the island starts
+ * from what the server rendered: the choice a link carries (`?start=…&party=…` from a listing card
+ * or the store page), and the form posted to the booking page itself — show the day's starts, the
+ * confirmation, back to the form, or book. The answers are the island's: the same schemas and
+ * messages, a taken start offering the next free ones, and nothing typed is lost.
+ */
+import type { AstroCookies } from 'astro';
+import { z } from 'zod';
+import * as zm from 'zod/mini';
+import type { Db } from '../db/types';
+import type { T } from '../../i18n';
+import { toTokyoIso } from '../../lib/datetime';
+import { TABLE_KINDS } from '../../lib/contract/enums';
+import { DEFAULT_PARTY, PARTY_MIN } from '../../lib/contract/limits';
+import { bookingPaths } from '../../lib/contract/paths';
+import { bookingSchemas } from '../../lib/contract/booking';
+import { fieldErrors } from '../../lib/contract/messages';
+import { bookingBody, FORM_INTENTS, type BookingFormState, type FormValues, type TakenNotice } from '../../lib/contract/bookingForm';
+import type { SlotJson } from '../../lib/contract/responses';
+import { bookableDates, businessDate, daySlots } from '../availability';
+import { partyField, slotJson } from '../stores';
+import { publicOrigin } from '../config';
+import { ApiError, translate } from '../http/api';
+import { deviceId, withinBookingLimits } from '../bookingLimits';
+import { book, bookingContext } from './http';
+import { bookingJson } from './json';
+import { setGuestCookies } from './guestAccess';
+import type { BookingStore } from './pages';
+
+type FormMode = 'create' | 'guest';
+
+const EMPTY: FormValues = { date: '', party: DEFAULT_PARTY, start: '', seat: '', note: '', contact: { name: '', name_kana: '', phone: '', email: '' } };
+
+const takenNotice = (t: T, next: SlotJson[]): TakenNotice => ({ message: t(next.length ? 'booking.raceLost' : 'booking.raceNone'), next });
+
+/**
+ * The day's starts for the values: the day is the one chosen (else the start's, else today), the
+ * party at most what the store seats, and the start kept while it is free that day; a start gone
+ * since it was offered gives a notice with the next free ones.
+ */
+async function withSlots(db: Db, store: BookingStore, v: FormValues, t: T, now: Date) {
+  const dates = bookableDates(now);
+  const at = v.start && !Number.isNaN(Date.parse(v.start)) ? new Date(v.start) : null;
+  const date = [v.date, at ? businessDate(at) : ''].find((d) => dates.includes(d)) ?? dates[0]!;
+  const party = Math.max(PARTY_MIN, Math.min(v.party, store.maxParty));
+  const slots = ((await daySlots(db, store.id, date, party, now)) ?? []).map(slotJson);
+  const free = slots.filter((s) => s.free_tables > 0);
+  const kept = at !== null && free.some((s) => Date.parse(s.start) === at.getTime());
+  const sameDay = at !== null && businessDate(at) === date;
+  const later = free.filter((s) => at !== null && Date.parse(s.start) > at.getTime());
+  const notice = sameDay && !kept ? takenNotice(t, (later.length ? later : free).slice(0, 4)) : null;
+  return { values: { ...v, date, party, start: kept ? toTokyoIso(at) : '' }, slots, notice };
+}
+
+const state = (base: Pick<BookingFormState, 'values' | 'slots' | 'notice'>, more: Partial<BookingFormState> = {}): BookingFormState => ({
+  remember: false,
+  step: 'form',
+  errors: {},
+  done: null,
+  ...base,
+  ...more,
+});
+
+/** What a link to the booking form may carry; anything unreadable is as if absent. */
+const linkSchema = z.object({
+  party: partyField.catch(DEFAULT_PARTY),
+  start: z.iso.datetime({ offset: true }).catch(''),
+  date: z.string().catch(''),
+});
+
+/**
+ * The form as a link opens it: the day's starts rendered by the server, the start chosen. A signed-in
+ * diner who tapped a free start sees the confirmation at once, one tap from booking.
+ */
+export async function linkedForm(db: Db, store: BookingStore, mode: FormMode, params: URLSearchParams, t: T, now = new Date()): Promise<BookingFormState> {
+  const q = linkSchema.parse(Object.fromEntries(params));
+  const base = await withSlots(db, store, { ...EMPTY, date: q.date, party: q.party, start: q.start }, t, now);
+  return state(base, { step: mode === 'create' && base.values.start ? 'confirm' : 'form' });
+}
+
+const text = z.string().catch('');
+const postedSchema = z.object({
+  intent: z.enum(FORM_INTENTS).catch('next'),
+  date: text,
+  start: text,
+  party_size: partyField.catch(DEFAULT_PARTY),
+  seat_preference: z.union([z.enum(TABLE_KINDS), z.literal('')]).catch(''),
+  note: text,
+  name: text,
+  name_kana: text,
+  phone: text,
+  email: text,
+  remember: text,
+});
+
+export type Posted = { redirect: string } | { state: BookingFormState; status: number };
+
+interface PostContext {
+  locals: App.Locals;
+  cookies: AstroCookies;
+  now?: Date;
+}
+
+/** Answers the booking form posted without JavaScript: the form again, the confirmation, a redirect to the booking, or a guest's booking. */
+export async function postedForm(db: Db, store: BookingStore, mode: FormMode, form: FormData, { locals, cookies, now = new Date() }: PostContext): Promise<Posted> {
+  const { t, user } = locals;
+  if (mode === 'create' && !user) return { redirect: `/auth/signin?next=${encodeURIComponent(`/store/${store.id}/booking`)}` };
+  const p = postedSchema.parse(Object.fromEntries(form));
+  const typed: FormValues = { date: p.date, party: p.party_size, start: p.start, seat: p.seat_preference, note: p.note, contact: { name: p.name, name_kana: p.name_kana, phone: p.phone, email: p.email } };
+  const base = await withSlots(db, store, typed, t, now);
+  const answer = (more: Partial<BookingFormState>, status = 200) => ({ state: state(base, { remember: p.remember !== '', ...more }), status });
+  if (p.intent === 'slots' || p.intent === 'edit') return answer({});
+  if (base.notice) return answer({}, 409);
+  const body = bookingBody(mode, store.id, base.values);
+  const parsed = zm.safeParse(bookingSchemas[mode], body);
+  if (!parsed.success) return answer({ errors: fieldErrors(translate(t), parsed.error.issues) }, 400);
+  if (p.intent === 'next') return answer({ step: 'confirm' });
+  const ctx = { ...bookingContext(locals), now };
+  try {
+    if (mode === 'create') {
+      const actor = { kind: 'user' as const, userId: user!.id, email: user!.email, name: user!.name };
+      const { booking } = await withinBookingLimits(db, { kind: 'user', userId: user!.id }, () => book(db, parsed.data, actor, ctx));
+      return { redirect: bookingPaths.complete(store.id, booking.id) };
+    }
+    const input = parsed.data as zm.infer<typeof bookingSchemas.guest>;
+    const source = { kind: 'guest' as const, address: locals.clientAddress, email: input.email, phone: input.phone, device: deviceId(cookies, locals) };
+    const { booking, editToken } = await withinBookingLimits(db, source, () => book(db, input, { kind: 'guest', token: '' }, ctx));
+    setGuestCookies(cookies, locals, booking, editToken!, booking.end.getTime() - now.getTime(), now);
+    const edit_url = publicOrigin() + bookingPaths.guestEdit(store.id, booking.id, editToken!);
+    return answer({ step: 'done', done: { ...bookingJson(booking, now), edit_token: editToken!, edit_url } });
+  } catch (e) {
+    if (!(e instanceof ApiError)) throw e;
+    if (e.code === 'slot_taken') {
+      const next = ((e.options.extra?.next_slots ?? []) as SlotJson[]).filter((s) => s.free_tables > 0);
+      return { state: state({ ...base, values: { ...base.values, start: '' }, notice: takenNotice(t, next) }, { remember: p.remember !== '' }), status: 409 };
+    }
+    return answer({ errors: e.options.fields ?? { _: t(e.messageKey, e.options.params) } }, e.status);
+  }
+}
+
+interface PageContext {
+  request: Request;
+  url: URL;
+  locals: App.Locals;
+  cookies: AstroCookies;
+  response: { status?: number; headers: Headers };
+}
+
+/** The booking page's form: as a link opens it (GET), or the answer to the form it posted. */
+export async function bookingFormPage(db: Db, store: BookingStore, mode: FormMode, page: PageContext): Promise<Posted> {
+  if (page.request.method !== 'POST') return { state: await linkedForm(db, store, mode, page.url.searchParams, page.locals.t), status: 200 };
+  const form = await page.request.formData().catch(() => new FormData());
+  const posted = await postedForm(db, store, mode, form, { locals: page.locals, cookies: page.cookies });
+  if ('state' in posted) {
+    page.response.status = posted.status;
+    // What a guest typed (and a new booking's edit link) stays out of every cache.
+    page.response.headers.set('cache-control', 'no-store');
+  }
+  return posted;
+}

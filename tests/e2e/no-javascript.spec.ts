@@ -1,0 +1,76 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+
+/**
+ * With JavaScript off, booking works through plain forms and pages the server renders: the listing,
+ * the store page's starts, the booking form (its starts rendered by the server, a changed date shown
+ * by posting the form), field errors that keep what was typed, the confirmation and the booking.
+ */
+test.use({ javaScriptEnabled: false });
+
+const DAY = 24 * 3600_000;
+/** YYYY-MM-DD of the Tokyo business day `days` from now (the day starts at 05:00). */
+const businessDay = (days: number) => new Date(Date.now() + 9 * 3600_000 - 5 * 3600_000 + days * DAY).toISOString().slice(0, 10);
+
+/** A store with free tables at 19:00 on `date` for two (from the seed), through the availability API. */
+async function freeAtSeven(request: APIRequestContext, date: string, skip: number): Promise<number> {
+  let seen = 0;
+  for (let id = 1; id < 400; id++) {
+    const res = await request.get(`/api/stores/${id}/availability?date=${date}&party=2`);
+    if (!res.ok()) continue;
+    const { slots } = (await res.json()) as { slots: { start: string; free_tables: number }[] };
+    if (slots.some((s) => s.start.slice(11, 16) === '19:00' && s.free_tables >= 2) && seen++ >= skip) return id;
+  }
+  throw new Error('no store free at 19:00');
+}
+
+test('guest: listing → store → a start → contact details (an error, nothing lost) → confirm → booked', async ({ page }) => {
+  await page.goto('/stores');
+  await page.locator('#store-results article[data-store-id]').first().locator('[data-store-link]').click();
+  await expect(page).toHaveURL(/\/store\/\d+(\?|$)/);
+  await page.locator('[data-day-slots] a[data-slot]').first().click();
+  await expect(page).toHaveURL(/\/booking-without\?.*start=/);
+  const start = new URL(page.url()).searchParams.get('start')!;
+  await expect(page.getByRole('heading', { name: 'ログインせずに予約' })).toBeVisible();
+  await expect(page.getByTestId('slots').locator('input:checked')).toHaveValue(start);
+
+  await page.getByLabel('お名前').fill('無効 太郎');
+  await page.getByLabel('フリガナ').fill('Mukou');
+  await page.getByLabel('電話番号').fill('０９０－５５５５－１２３４');
+  await page.getByLabel('メールアドレス').fill(`nojs-${Date.now()}@example.jp`);
+  await page.getByLabel('ご要望（任意）').fill('静かな席');
+  await page.getByRole('button', { name: '確認へ進む' }).click();
+  await expect(page.getByText('フリガナはカタカナまたはひらがなで入力してください')).toBeVisible();
+  await expect(page.getByLabel('ご要望（任意）')).toHaveValue('静かな席');
+  await expect(page.getByLabel('お名前')).toHaveValue('無効 太郎');
+  await expect(page.getByTestId('slots').locator('input:checked')).toHaveValue(start);
+
+  await page.getByLabel('フリガナ').fill('ムコウ タロウ');
+  await page.getByRole('button', { name: '確認へ進む' }).click();
+  const confirm = page.getByTestId('booking-confirm');
+  await expect(confirm.getByTestId('summary')).toContainText(`${start.slice(11, 16)}〜`);
+  await expect(confirm.getByTestId('summary')).toContainText('静かな席');
+  await confirm.getByRole('button', { name: 'この内容で予約する' }).click();
+
+  const done = page.getByTestId('booking-done');
+  await expect(done.getByRole('heading', { name: '予約が確定しました' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'ログインせずに予約' })).toHaveCount(0);
+  await expect(done.getByTestId('summary').locator('dd').first()).toHaveText(/^SG-[A-Z0-9]{6}$/);
+  await expect(done.getByTestId('edit-link')).toHaveAttribute('href', /\/booking-without\/edit\/\d+\?token=[\w-]{43}$/);
+});
+
+test('signed in: another day through the form, a start, confirm → the booking page', async ({ page }) => {
+  const signup = await page.request.post('/api/users', { data: { name: '無効 花子', email: `nojs-${Date.now()}@example.jp`, password: 'correct-horse-battery', agree: true } });
+  expect(signup.status()).toBe(201);
+  const date = businessDay(5);
+  const storeId = await freeAtSeven(page.request, date, 3);
+  await page.goto(`/store/${storeId}/booking`);
+  await page.getByLabel('日付').selectOption(date);
+  await page.getByRole('button', { name: 'この日付と人数の空き時間を表示' }).click();
+  await page.getByTestId('slots').locator('label').filter({ hasText: '19:00' }).click();
+  await page.getByRole('button', { name: '確認へ進む' }).click();
+  await expect(page.getByTestId('booking-confirm').getByTestId('summary')).toContainText('19:00〜');
+  await page.getByRole('button', { name: 'この内容で予約する' }).click();
+  await expect(page).toHaveURL(/\/booking\/complete\/\d+$/);
+  await expect(page.getByRole('heading', { name: '予約が確定しました' })).toBeVisible();
+  await expect(page.getByTestId('summary')).toContainText('19:00〜');
+});
