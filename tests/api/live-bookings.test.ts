@@ -143,7 +143,7 @@ describe.runIf(hasBookingApi)('live availability with the booking API', () => {
       } finally {
         await h.close();
       }
-    });
+    }, 120_000); // a storm, a kill and a reopen: long on a busy 2-core machine
   });
 
   it('kill -9 of the embedded instance in a booking storm loses no answered booking', async () => {
@@ -232,5 +232,5 @@ describe.runIf(hasBookingApi)('live availability with the booking API', () => {
     } finally {
       await app.stop();
     }
-  });
+  }, 120_000); // a server start, a storm and a drain: long on a busy 2-core machine
 });
