@@ -24,13 +24,8 @@ export default function BookingWidget(props: BookingWidgetProps) {
   const { t, step } = form;
   const { mode } = props;
 
-  if (step === 'cancelled') {
-    return (
-      <div role="status" className="alert alert-info" data-testid="booking-cancelled">
-        {t('booking.edit.cancelled')}
-      </div>
-    );
-  }
+  // A cancelled booking: the page says so (once) and its summary shows the status; nothing to change.
+  if (step === 'cancelled') return null;
   if (step === 'done') return <DonePanel form={form} props={props} headingId={fieldId('done')} />;
   // The page's heading stays until the booking is made; the done panel has its own.
   const title = props.title && <h1 className="mb-4 text-xl font-bold">{props.title}</h1>;

@@ -6,6 +6,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { formatStay } from '../lib/datetime';
+import { shownStatus } from '../lib/bookingStatus';
 import { $guestBookings, forgetGuestBooking } from '../stores/guestBookings';
 import { bookingPaths } from '../lib/contract/paths';
 import type { BookingJson } from '../lib/contract/responses';
@@ -58,7 +59,7 @@ export default function GuestBookingList({ locale, labels: L }: { locale: string
                           <a className="font-bold" href={`/store/${e.booking.store_id}`}>
                             {e.booking.store_name}
                           </a>
-                          <span className={`badge ${e.booking.status === 'confirmed' ? 'badge-success' : 'badge-ghost'}`}>{L[`booking.status.${e.booking.status}`]}</span>
+                          <span className={`badge ${shownStatus(e.booking.status, e.booking.end) === 'confirmed' ? 'badge-success' : 'badge-ghost'}`}>{L[`booking.status.${shownStatus(e.booking.status, e.booking.end)}`]}</span>
                         </div>
                         <p>
                           {formatStay(new Date(e.booking.start), new Date(e.booking.end), locale)} ・ {fromDictionary(L, locale)('booking.partyCount', { count: e.booking.party_size })}

@@ -76,6 +76,12 @@ test('returning guest: details kept on this device when asked, then two taps', a
   await page.getByRole('button', { name: '確認へ進む' }).click();
   await page.getByRole('button', { name: 'この内容で予約する' }).click();
   const link = (await page.getByTestId('edit-link').getAttribute('href'))!;
+  // The edit link is copied in one tap; the way to the store is offered.
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.getByTestId('copy-edit-link').click();
+  await expect(page.getByRole('status').filter({ hasText: 'コピーしました' })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+  await expect(page.getByTestId('store-links').getByRole('link', { name: 'お店までの道順' })).toBeVisible();
   // Kept: what the guest typed; never the edit token.
   const stored = await page.evaluate(() => JSON.stringify(localStorage));
   expect(stored).toContain(email);

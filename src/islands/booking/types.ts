@@ -13,6 +13,10 @@ export interface WidgetStore {
   maxParty: number;
   kinds: TableKind[];
   stayMinutes: number;
+  address: string;
+  phone: string;
+  lat: number;
+  lng: number;
 }
 
 export interface BookingWidgetProps {

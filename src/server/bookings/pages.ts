@@ -15,6 +15,10 @@ export interface BookingStore {
   name: string;
   cancellationPolicy: string;
   stayMinutes: number;
+  address: string;
+  phone: string;
+  lat: number;
+  lng: number;
   /** The largest party one table takes. */
   maxParty: number;
   /** Seat kinds the store has, in a fixed order. */
@@ -23,7 +27,7 @@ export interface BookingStore {
 
 export async function bookingStore(db: Db, storeId: number): Promise<BookingStore | null> {
   const [store] = await db
-    .select({ id: stores.id, name: stores.name, cancellationPolicy: stores.cancellationPolicy, stayMinutes: stores.stayMinutes })
+    .select({ id: stores.id, name: stores.name, cancellationPolicy: stores.cancellationPolicy, stayMinutes: stores.stayMinutes, address: stores.address, phone: stores.phone, lat: stores.lat, lng: stores.lng })
     .from(stores)
     .where(eq(stores.id, storeId));
   if (!store) return null;
@@ -37,7 +41,7 @@ export async function bookingStore(db: Db, storeId: number): Promise<BookingStor
  * the field names and messages of the contract's schemas (tests/unit/contract.test.ts checks them).
  */
 const WIDGET_LABEL_PREFIXES = ['booking.form.', 'booking.seat.', 'booking.summary.', 'booking.guest.', 'booking.edit.', 'booking.complete.', 'booking.list.', 'booking.validation.', 'validation.', 'field.'];
-const WIDGET_LABEL_KEYS = ['booking.raceLost', 'booking.raceNone', 'booking.partyCount', 'booking.policyNone', 'booking.title.complete', 'booking.error.network', 'booking.error.nothingToChange', 'booking.status.confirmed', 'booking.status.cancelled'];
+const WIDGET_LABEL_KEYS = ['booking.raceLost', 'booking.raceNone', 'booking.partyCount', 'booking.policyNone', 'booking.title.complete', 'booking.error.network', 'booking.error.nothingToChange', 'booking.status.confirmed', 'booking.status.cancelled', 'booking.status.past'];
 
 export function widgetLabels(locale: Locale): Record<string, string> {
   const keys = (Object.keys(dictionaries.ja ?? {}) as MessageKey[]).filter((k) => WIDGET_LABEL_PREFIXES.some((p) => k.startsWith(p)) || WIDGET_LABEL_KEYS.includes(k));
@@ -50,7 +54,7 @@ export function dateChoices(locale: string, now = new Date()): { value: string; 
 }
 
 /** The store as the widget shows it. */
-export const widgetStore = (s: BookingStore) => ({ id: s.id, name: s.name, policy: s.cancellationPolicy, maxParty: s.maxParty, kinds: s.kinds, stayMinutes: s.stayMinutes });
+export const widgetStore = (s: BookingStore) => ({ id: s.id, name: s.name, policy: s.cancellationPolicy, maxParty: s.maxParty, kinds: s.kinds, stayMinutes: s.stayMinutes, address: s.address, phone: s.phone, lat: s.lat, lng: s.lng });
 
 /** The widget's dates and booking for changing `b` (its own day stays offered even when past the window). */
 export function editWidgetProps(b: BookingView, locale: string, now = new Date()) {

@@ -1,0 +1,70 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+
+/**
+ * After booking: the way to the store, a call and sharing; a cancellation said once, with no
+ * calendar offered for it; past bookings read 過去の予約, not 予約確定.
+ */
+
+const DAY = 24 * 3600_000;
+/** YYYY-MM-DD of the Tokyo business day `days` from now (the day starts at 05:00). */
+const businessDay = (days: number) => new Date(Date.now() + 9 * 3600_000 - 5 * 3600_000 + days * DAY).toISOString().slice(0, 10);
+
+/** A free start at 20:00 on `date` for two, at the `skip`th store that has one (from the seed). */
+async function freeAtEight(request: APIRequestContext, date: string, skip: number): Promise<{ storeId: number; start: string }> {
+  let seen = 0;
+  for (let id = 1; id < 400; id++) {
+    const res = await request.get(`/api/stores/${id}/availability?date=${date}&party=2`);
+    if (!res.ok()) continue;
+    const { slots } = (await res.json()) as { slots: { start: string; free_tables: number }[] };
+    const slot = slots.find((s) => s.start.slice(11, 16) === '20:00' && s.free_tables >= 2);
+    if (slot && seen++ >= skip) return { storeId: id, start: slot.start };
+  }
+  throw new Error('no store free at 20:00');
+}
+
+test('signed in: the booking page gives the address, directions, a call and a share link', async ({ page }) => {
+  const signup = await page.request.post('/api/users', { data: { name: '道順 花子', email: `after-${Date.now()}@example.jp`, password: 'correct-horse-battery', agree: true } });
+  expect(signup.status()).toBe(201);
+  const { storeId, start } = await freeAtEight(page.request, businessDay(6), 5);
+  const res = await page.request.post('/api/bookings', { data: { store_id: storeId, start, party_size: 2 } });
+  expect(res.status()).toBe(201);
+  const { id } = (await res.json()) as { id: number };
+  await page.goto(`/store/${storeId}/booking/complete/${id}`);
+  const links = page.getByTestId('store-links');
+  await expect(links.getByRole('link', { name: 'お店までの道順' })).toHaveAttribute('href', /^https:\/\/www\.google\.com\/maps\/dir\/\?api=1&destination=[\d.]+,[\d.]+/);
+  await expect(links.getByRole('link', { name: 'お店に電話' })).toHaveAttribute('href', /^tel:0\d{9,10}$/);
+  const share = decodeURIComponent((await links.getByRole('link', { name: '予約内容を共有' }).getAttribute('href'))!);
+  expect(share).toMatch(/^https:\/\/line\.me\/R\/share\?text=.+を予約しました（.*20:00〜.*・2名）$/);
+  await expect(links).toContainText('住所');
+});
+
+test('guest: after cancelling, the page says so once and offers no calendar', async ({ page }) => {
+  const { storeId, start } = await freeAtEight(page.request, businessDay(6), 6);
+  const phone = `080-${String(Date.now()).slice(-8, -4)}-${String(Date.now()).slice(-4)}`;
+  const res = await page.request.post('/api/guest-bookings', {
+    data: { store_id: storeId, start, party_size: 2, name: '取消 太郎', name_kana: 'トリケシ タロウ', phone, email: `cancel-${Date.now()}@example.jp` },
+  });
+  expect(res.status()).toBe(201);
+  const { id } = (await res.json()) as { id: number };
+  // The booking's cookie came with the answer: the edit page opens as from this device.
+  await page.goto(`/store/${storeId}/booking-without/edit/${id}`);
+  await expect(page.getByRole('link', { name: 'カレンダーに追加 (.ics)' })).toBeVisible();
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+  await page.getByRole('button', { name: '予約をキャンセル' }).click();
+  await page.getByRole('button', { name: 'キャンセルする' }).click();
+  await expect(page.getByTestId('edit-done')).toHaveText('予約をキャンセルしました');
+  await expect(page.getByText('予約をキャンセルしました')).toHaveCount(1);
+  await expect(page.getByTestId('summary')).toContainText('キャンセル済み');
+  await expect(page.getByRole('link', { name: 'カレンダーに追加 (.ics)' })).toHaveCount(0);
+});
+
+test('past bookings in the history read 過去の予約', async ({ page }) => {
+  const login = await page.request.post('/api/login', { data: { email: 'demo@sugu.jp', password: 'sugu-demo-2026' } });
+  expect(login.ok()).toBe(true);
+  await page.goto('/booking-list');
+  const past = page.getByTestId('list-past');
+  // The demo account has two confirmed bookings that have ended (three and one weeks ago) and a cancelled one.
+  await expect(past.locator('[data-testid="booking-item"]').filter({ hasText: '過去の予約' })).toHaveCount(2);
+  await expect(past).not.toContainText('予約確定');
+  await expect(past).toContainText('キャンセル済み');
+});
