@@ -34,9 +34,9 @@ export default function GuestFields({ form, fieldId }: { form: BookingForm; fiel
           <FieldError form={form} name={name} fieldId={fieldId} />
         </div>
       ))}
-      <label className="label cursor-pointer justify-start gap-3 whitespace-normal">
+      <label className="flex min-h-11 cursor-pointer items-center gap-3">
         <input type="checkbox" name="remember" className="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} />
-        <span className="label-text">{t('booking.guest.remember')}</span>
+        <span>{t('booking.guest.remember')}</span>
       </label>
     </fieldset>
   );
