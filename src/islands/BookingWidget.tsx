@@ -63,7 +63,7 @@ export default function BookingWidget(props: BookingWidgetProps) {
           {t('booking.form.next')}
         </button>
       </form>
-      {mode === 'edit' && <CancelBox form={form} headingId={fieldId('ask')} />}
+      {mode === 'edit' && <CancelBox form={form} headingId={fieldId('ask')} policy={props.store.policy} />}
       {mode === 'guest' && props.signinUrl && (
         <p className="text-sm">
           {t('booking.guest.signinHint')}{' '}

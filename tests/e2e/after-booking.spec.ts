@@ -1,8 +1,9 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 
 /**
- * After booking: the way to the store, a call and sharing; a cancellation said once, with no
- * calendar offered for it; past bookings read 過去の予約, not 予約確定.
+ * After booking: the way to the store, a call and sharing; a cancel dialog that restates the
+ * store's policy; a cancellation said once, with no calendar offered for it; past bookings read
+ * 過去の予約, not 予約確定.
  */
 
 const DAY = 24 * 3600_000;
@@ -38,7 +39,7 @@ test('signed in: the booking page gives the address, directions, a call and a sh
   await expect(links).toContainText('住所');
 });
 
-test('guest: after cancelling, the page says so once and offers no calendar', async ({ page }) => {
+test('guest: the cancel dialog restates the policy; after cancelling, the page says so once and offers no calendar', async ({ page }) => {
   const { storeId, start } = await freeAtEight(page.request, businessDay(6), 6);
   const phone = `080-${String(Date.now()).slice(-8, -4)}-${String(Date.now()).slice(-4)}`;
   const res = await page.request.post('/api/guest-bookings', {
@@ -51,6 +52,9 @@ test('guest: after cancelling, the page says so once and offers no calendar', as
   await expect(page.getByRole('link', { name: 'カレンダーに追加 (.ics)' })).toBeVisible();
   await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
   await page.getByRole('button', { name: '予約をキャンセル' }).click();
+  // Before committing, the dialog restates the store's policy.
+  const policy = (await page.getByTestId('policy').innerText()).trim();
+  await expect(page.getByRole('alertdialog')).toContainText(`キャンセルポリシー ${policy}`);
   await page.getByRole('button', { name: 'キャンセルする' }).click();
   await expect(page.getByTestId('edit-done')).toHaveText('予約をキャンセルしました');
   await expect(page.getByText('予約をキャンセルしました')).toHaveCount(1);
