@@ -10,6 +10,7 @@ import { cookieOptions } from './server/http/cookies';
 import { clearSessionCookie, resolveSession, SESSION_COOKIE, setSessionCookie } from './server/sessions';
 import { ApiError, errorForStatus, errorResponse } from './server/http/api';
 import { isCrossSiteWrite, siteOrigins } from './server/http/origin';
+import { corsAllowed, corsHeaders, isPreflight, isStoreHostPath, preflightHeaders, trustedOrigins } from './server/http/cors';
 import { clientOf } from './server/http/client';
 import { mergeCsp, securityHeaders, STRICT_TRANSPORT } from './server/http/headers';
 import { startBackgroundWork } from './server/background';
@@ -51,12 +52,31 @@ const locale = defineMiddleware(({ locals, cookies, request }, next) => {
 });
 
 /**
- * Cross-site writes are refused before anything else reads the request (src/server/http/origin.ts).
+ * The store host's cross-origin calls (src/server/http/cors.ts): its preflights are granted and its
+ * answers readable; any other origin's preflight under /api is refused.
+ */
+const cors = defineMiddleware(async ({ locals, request, url }, next) => {
+  if (!url.pathname.startsWith('/api/')) return next();
+  const origin = request.headers.get('origin');
+  const allowed = corsAllowed(origin, url.pathname);
+  if (isPreflight(request)) {
+    if (!allowed) return errorResponse(locals.t, new ApiError(403, 'cross_origin', 'api.error.crossOrigin', { headers: { vary: 'origin' } }));
+    return new Response(null, { status: 204, headers: { ...preflightHeaders(origin), vary: 'origin' } });
+  }
+  const response = await next();
+  if (isStoreHostPath(url.pathname)) response.headers.append('vary', 'origin');
+  if (allowed) for (const [name, value] of Object.entries(corsHeaders(origin))) response.headers.set(name, value);
+  return response;
+});
+
+/**
+ * Cross-site writes are refused before anything else reads the request (src/server/http/origin.ts);
+ * the store host counts as the site on the paths it may call.
  * Sign-out (DELETE /api/login) always answers 204 and decides by itself whether to end a session.
  */
 const sameSite = defineMiddleware(({ locals, request, url }, next) => {
   if (request.method === 'DELETE' && url.pathname === '/api/login') return next();
-  if (!isCrossSiteWrite(request, siteOrigins(url))) return next();
+  if (!isCrossSiteWrite(request, trustedOrigins(url, siteOrigins(url)))) return next();
   if (url.pathname.startsWith('/api/')) return errorResponse(locals.t, new ApiError(403, 'cross_origin', 'api.error.crossOrigin'));
   return new Response(`${locals.t('api.error.crossOrigin')}\n`, { status: 403, headers: { 'content-type': 'text/plain; charset=utf-8' } });
 });
@@ -110,4 +130,4 @@ const finish = defineMiddleware(async ({ locals, url }, next) => {
   return response;
 });
 
-export const onRequest = sequence(context, locale, finish, sameSite, session, routing);
+export const onRequest = sequence(context, locale, finish, cors, sameSite, session, routing);

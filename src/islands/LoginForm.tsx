@@ -2,6 +2,7 @@ import { useState, type SubmitEvent } from 'react';
 import { safeNext } from '../lib/routes';
 import { setSignedIn } from '../stores/auth';
 import { EMAIL_MAX, PASSWORD_MAX } from '../lib/contract/limits';
+import type { LoginAnswer } from '../lib/contract/store';
 
 interface Props {
   /** Where to go once signed in (already made safe by the server). */
@@ -40,8 +41,8 @@ export default function LoginForm({ next, initialEmail, initialError, fieldError
         body: JSON.stringify({ email, password }),
       });
       if (res.ok) {
-        const body = (await res.json()) as { user_id: number };
-        setSignedIn(body.user_id);
+        const body = (await res.json()) as LoginAnswer;
+        setSignedIn(body.user_id, body.tenant, body.store_id);
         // Checked again here: the prop came from the server, but this is where the browser leaves.
         window.location.assign(safeNext(next));
         return;

@@ -6,6 +6,7 @@ import { sessions } from './db/schema';
 import { cookieOptions } from './http/cookies';
 import type { AstroCookies } from 'astro';
 import { TOKEN_MAX } from '../lib/contract/limits';
+import type { UserRole } from '../lib/contract/enums';
 
 /** The spec names the session cookie `example` and gives it one day (section 9): a day since last use. */
 export const SESSION_COOKIE = 'example';
@@ -17,6 +18,8 @@ export interface SessionUser {
   id: number;
   email: string;
   name: string;
+  /** Staff reach the store API (src/server/staff/access.ts); diners never do. */
+  role: UserRole;
 }
 
 /** 256 random bits, URL-safe. Only its hash is ever stored. */
@@ -43,8 +46,8 @@ export async function resolveSession(token: string | undefined | null, now = new
   if (!token || token.length > TOKEN_MAX) return null;
   const db = await getDb();
   const id = hashToken(token);
-  const rows = await db.execute<{ id: number; email: string; name: string; last_seen_at: string }>(sql`
-    select u.id, u.email, u.name, s.last_seen_at
+  const rows = await db.execute<{ id: number; email: string; name: string; role: UserRole; last_seen_at: string }>(sql`
+    select u.id, u.email, u.name, u.role, s.last_seen_at
     from sessions s join users u on u.id = s.user_id
     where s.id = ${id} and s.expires_at > ${now}`);
   const row = rows[0];
@@ -54,7 +57,7 @@ export async function resolveSession(token: string | undefined | null, now = new
     renewedUntil = new Date(now.getTime() + SESSION_TTL_MS);
     await db.update(sessions).set({ lastSeenAt: now, expiresAt: renewedUntil }).where(eq(sessions.id, id));
   }
-  return { user: { id: Number(row.id), email: row.email, name: row.name }, sessionId: id, renewedUntil };
+  return { user: { id: Number(row.id), email: row.email, name: row.name, role: row.role }, sessionId: id, renewedUntil };
 }
 
 /**

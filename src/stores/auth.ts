@@ -27,8 +27,8 @@ export const $auth = persistentAtom<AuthState>('tokenBr', SIGNED_OUT, {
 
 export const $signedIn = computed($auth, (a) => a.userId !== null);
 
-export function setSignedIn(userId: number, tenant: string | null = null): void {
-  $auth.set({ tenant, userId, storeId: null });
+export function setSignedIn(userId: number, tenant: string | null = null, storeId: number | null = null): void {
+  $auth.set({ tenant, userId, storeId });
 }
 
 export function clearAuth(): void {

@@ -14,7 +14,9 @@ import { areas, bookings, sessions, storeHours, stores, storeTables, users } fro
 import { hashToken, newToken } from '../../src/server/sessions';
 import { businessDate } from '../../src/server/availability';
 import { addTokyoDays, tokyoInstant } from '../../src/lib/datetime';
-import { startApp, openAppDb, type App, type Engine } from '../helpers/app';
+import { startApp, type App, type Engine } from '../helpers/app';
+import { createDatabase, dropDatabase } from '../helpers/postgres';
+import { openAndPrepare } from '../../src/server/db/startup';
 import { eq } from 'drizzle-orm';
 
 export interface Fixture {
@@ -75,29 +77,45 @@ export async function prepare(db: Db): Promise<Fixture> {
   return { storeId, tinyStoreId, tables: 4, users: out };
 }
 
-/** Starts a server whose database already holds the fixture. */
-export async function startWithFixture(engine: Engine, env: Record<string, string> = {}): Promise<{ app: App; fx: Fixture; cleanup(): Promise<void>; dataDir?: string }> {
+/**
+ * Starts a server whose database already holds the fixture, plus whatever `extend` adds to it
+ * (written before the server starts: an embedded database is its server's alone while it runs).
+ */
+export async function startWithFixture<X extends object = object>(
+  engine: Engine,
+  env: Record<string, string> = {},
+  extend?: (db: Db, fx: Fixture) => Promise<X>,
+): Promise<{ app: App; fx: Fixture & X; cleanup(): Promise<void>; dataDir?: string }> {
+  const fill = async (db: Db) => {
+    const fx = await prepare(db);
+    return { ...fx, ...((await extend?.(db, fx)) ?? ({} as X)) };
+  };
   if (engine === 'pglite') {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sugu-booking-'));
     fs.cpSync(inject('pgliteTemplate'), dir, { recursive: true });
     const h = await openDb({ dataDir: dir });
-    let fx: Fixture;
+    let fx: Fixture & X;
     try {
-      fx = await prepare(h.db);
+      fx = await fill(h.db);
     } finally {
       await h.close();
     }
     const app = await startApp('pglite', { ...env, DATA_DIR: dir });
     return { app, fx, dataDir: dir, cleanup: async () => (await app.stop(), fs.rmSync(dir, { recursive: true, force: true })) };
   }
-  const app = await startApp('postgres', env);
-  const h = await openAppDb(app);
+  // PostgreSQL too is filled before its server starts, so the server's availability index holds
+  // the fixture stores from its first build.
+  const name = `fx_${crypto.randomBytes(6).toString('hex')}`;
+  const databaseUrl = await createDatabase(inject('pgUrl'), name);
+  const h = await openAndPrepare({ databaseUrl, seed: true, max: 2 });
+  let fx: Fixture & X;
   try {
-    const fx = await prepare(h.db);
-    return { app, fx, cleanup: () => app.stop() };
+    fx = await fill(h.db);
   } finally {
     await h.close();
   }
+  const app = await startApp('postgres', env, { databaseUrl });
+  return { app, fx, cleanup: async () => (await app.stop(), await dropDatabase(inject('pgUrl'), name).catch(() => {})) };
 }
 
 /** A start at `hh:mm` Tokyo, `days` business days from today (24-hour test stores are open then). */

@@ -51,7 +51,7 @@ describe.each(ENGINES)('migrations [%s]', (engine) => {
     expect(idx.map((i) => i.indexname)).toEqual(
       expect.arrayContaining(['stores_search_terms_gin', 'stores_area_location_gist', 'stores_location_gist']),
     );
-  }, 60_000);
+  }, 180_000); // five migrations twice on a fresh database: minutes on a busy 2-core machine
 });
 
 forEachEngine(
@@ -149,7 +149,7 @@ forEachEngine(
       } finally {
         await other.close();
       }
-    }, 60_000);
+    }, 180_000); // a second full seed: minutes on a busy 2-core machine
 
     describe('exclusion constraints', () => {
       const T0 = new Date('2031-01-10T19:00:00+09:00');

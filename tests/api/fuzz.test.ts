@@ -12,11 +12,11 @@ import fc from 'fast-check';
 import { describe, expect, inject, it } from 'vitest';
 import { openAppDb, startApp, type App, type Engine } from '../helpers/app';
 import { openDb } from '../../src/server/db/client';
-import { DEMO_USER } from '../../src/server/db/seed-data';
+import { DEMO_STAFF, DEMO_USER } from '../../src/server/db/seed-data';
 
 type Table = 'users' | 'sessions' | 'bookings' | 'favourites' | 'history' | 'resets';
-/** `writes`: the tables the endpoint may change when it accepts a request. */
-type Endpoint = { method: string; path: string; body?: boolean; query?: boolean; writes?: Table[]; signedOut?: boolean };
+/** `writes`: the tables the endpoint may change when it accepts a request; `staff`: sent as the demo store's staff. */
+type Endpoint = { method: string; path: string; body?: boolean; query?: boolean; writes?: Table[]; signedOut?: boolean; staff?: boolean };
 
 const ENDPOINTS: Endpoint[] = [
   { method: 'POST', path: '/api/login', body: true, writes: ['sessions'], signedOut: true },
@@ -51,6 +51,14 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'GET', path: '/api/watches' },
   { method: 'DELETE', path: '/api/watches/:id' },
   { method: 'POST', path: '/api/watches/confirm', body: true, signedOut: true },
+  { method: 'GET', path: '/api/store/bookings', query: true, staff: true },
+  { method: 'PATCH', path: '/api/store/bookings/:id', body: true, writes: ['bookings'], staff: true },
+  { method: 'GET', path: '/api/store/tables', query: true, staff: true },
+  { method: 'GET', path: '/api/store/blocks', query: true, staff: true },
+  { method: 'POST', path: '/api/store/blocks', body: true, writes: ['bookings'], staff: true },
+  { method: 'DELETE', path: '/api/store/blocks/:id', writes: ['bookings'], staff: true },
+  { method: 'GET', path: '/api/store/stream', query: true, staff: true },
+  { method: 'GET', path: '/api/openapi.json' },
 ];
 
 const ids = fc.oneof(
@@ -59,7 +67,7 @@ const ids = fc.oneof(
   fc.string({ maxLength: 30 }).map(encodeURIComponent),
 );
 const queries = fc.dictionary(
-  fc.constantFrom('name', 'area', 'genre', 'party', 'lat', 'lng', 'page', 'per_page', 'date', 'stores', 'x'),
+  fc.constantFrom('name', 'area', 'genre', 'party', 'lat', 'lng', 'page', 'per_page', 'date', 'stores', 'store_id', 'x'),
   fc.oneof(fc.string({ maxLength: 40 }), fc.integer().map(String), fc.double().map(String), fc.constantFrom('', '200', '-1', '999', '2026-02-30', 'a'.repeat(10_000))),
 );
 const bodies = fc.oneof(
@@ -75,6 +83,10 @@ const bodies = fc.oneof(
       party_size: fc.oneof(fc.integer({ min: -5, max: 1000 }), fc.string()),
       note: fc.string({ maxLength: 3000 }),
       token: fc.string({ maxLength: 100 }),
+      table_id: fc.oneof(fc.integer(), fc.string(), fc.constant(null)),
+      end: fc.oneof(fc.date({ noInvalidDate: true }).map((d) => d.toISOString()), fc.string()),
+      mark: fc.oneof(fc.constantFrom('arrived', 'no_show', 'cancelled'), fc.string()),
+      reason: fc.string({ maxLength: 300 }),
       agree: fc.oneof(fc.boolean(), fc.string()),
     },
     { requiredKeys: [] },
@@ -94,8 +106,8 @@ type Digest = Record<Table, string>;
 
 const digestOf = async (sql: { unsafe(q: string): Promise<unknown[]> }) => (await sql.unsafe(DIGEST))[0] as Digest;
 
-async function signIn(app: App): Promise<string> {
-  const res = await app.fetch('/api/login', { method: 'POST', json: { email: DEMO_USER.email, password: DEMO_USER.password } });
+async function signIn(app: App, account: { email: string; password: string } = DEMO_USER): Promise<string> {
+  const res = await app.fetch('/api/login', { method: 'POST', json: { email: account.email, password: account.password } });
   expect(res.status).toBe(200);
   return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
 }
@@ -123,6 +135,7 @@ for (const engine of ['pglite', 'postgres'] as const satisfies Engine[]) {
       const accepted = new Set<Table>();
       try {
         const cookie = await signIn(app);
+        const staffCookie = await signIn(app, DEMO_STAFF);
         await fc.assert(
           fc.asyncProperty(fc.constantFrom(...ENDPOINTS), ids, queries, bodies, async (ep, id, query, body) => {
             const path = ep.path.replace(':id', id);
@@ -132,7 +145,7 @@ for (const engine of ['pglite', 'postgres'] as const satisfies Engine[]) {
             const res = await app.fetch(path + qs, {
               method: ep.method,
               headers: { 'content-type': 'application/json', 'accept-language': 'ja' },
-              cookie: ep.signedOut ? undefined : cookie,
+              cookie: ep.signedOut ? undefined : ep.staff ? staffCookie : cookie,
               body: ep.body ? body.raw : undefined,
               signal: controller.signal,
             });
@@ -142,6 +155,8 @@ for (const engine of ['pglite', 'postgres'] as const satisfies Engine[]) {
             if (res.status >= 500) failures.push(label);
             // Signed in, nothing may stop at the door: a 401 means the session was lost.
             if (res.status === 401 && !ep.signedOut) failures.push(`${label} (signed in)`);
+            // Staff calls: a 403 would mean the staff account was taken for a diner's.
+            if (res.status === 403 && ep.staff) failures.push(`${label} (staff)`);
             if (res.status !== 401) reached.add(`${ep.method} ${ep.path}`);
             if (ep.writes && res.status < 400) for (const table of ep.writes) accepted.add(table);
             if (ep.writes && db && res.status >= 400 && JSON.stringify(await digestOf(db.sql)) !== before) failures.push(`${label} changed data`);

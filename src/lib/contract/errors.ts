@@ -16,6 +16,7 @@ export const ERROR_CODES = [
   'method_not_allowed',
   'email_taken',
   'slot_taken',
+  'table_held',
   'overlapping_booking',
   'not_changeable',
   'body_too_large',

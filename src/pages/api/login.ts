@@ -2,9 +2,15 @@ import { api, json, readJson, unauthorized } from '../../server/http/api';
 import { signIn, signInSchema } from '../../server/auth';
 import { getDb } from '../../server/db/startup';
 import { hasForeignOrigin, siteOrigins } from '../../server/http/origin';
+import { trustedOrigins } from '../../server/http/cors';
 import { clearSessionCookie, revokeSession, setSessionCookie } from '../../server/sessions';
+import { staffSignedIn } from '../../server/staff/signIn';
+import type { LoginAnswer } from '../../lib/contract/store';
 
-/** Sign-in (spec section 7): `{token, user_id}` for API clients, and the HttpOnly cookie for the browser. */
+/**
+ * Sign-in (spec section 7): `{token, user_id}` for API clients, and the HttpOnly cookie for the
+ * browser; with the auth state's `tenant` and `store_id`, set for store staff (null for diners).
+ */
 export const POST = api(async ({ request, locals, cookies }) => {
   const input = await readJson(request, locals.t, signInSchema);
   const db = await getDb();
@@ -13,7 +19,9 @@ export const POST = api(async ({ request, locals, cookies }) => {
   // Whatever session this browser had before is replaced, never reused.
   if (locals.sessionId) await revokeSession(db, locals.sessionId);
   setSessionCookie(cookies, locals, result.token, result.expiresAt);
-  return json({ token: result.token, user_id: result.userId });
+  const staff = await staffSignedIn(db, result.userId);
+  const answer: LoginAnswer = { token: result.token, user_id: result.userId, tenant: staff?.tenant ?? null, store_id: staff?.storeIds[0] ?? null, store_ids: staff?.storeIds ?? [] };
+  return json(answer);
 });
 
 /**
@@ -21,7 +29,7 @@ export const POST = api(async ({ request, locals, cookies }) => {
  * the cookie is dropped — unless another site's page sent it (a forced sign-out ends nothing).
  */
 export const DELETE = api(async ({ locals, cookies, request, url }) => {
-  if (hasForeignOrigin(request, siteOrigins(url))) return new Response(null, { status: 204 });
+  if (hasForeignOrigin(request, trustedOrigins(url, siteOrigins(url)))) return new Response(null, { status: 204 });
   if (locals.sessionId) await revokeSession(await getDb(), locals.sessionId);
   clearSessionCookie(cookies, locals);
   return new Response(null, { status: 204 });

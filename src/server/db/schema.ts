@@ -12,6 +12,7 @@ import {
   bigserial,
   check,
   doublePrecision,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -22,15 +23,19 @@ import {
   smallint,
   text,
   timestamp,
+  unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
-import { BOOKING_STATUSES, TABLE_KINDS, type Genre } from '../../lib/contract/enums';
+import { ATTENDANCES, BOOKING_KINDS, BOOKING_STATUSES, TABLE_KINDS, USER_ROLES, type Genre } from '../../lib/contract/enums';
 
 const tstz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 export const tableKind = pgEnum('table_kind', TABLE_KINDS);
 export const bookingStatus = pgEnum('booking_status', BOOKING_STATUSES);
+export const userRole = pgEnum('user_role', USER_ROLES);
+export const bookingKind = pgEnum('booking_kind', BOOKING_KINDS);
+export const attendance = pgEnum('attendance', ATTENDANCES);
 
 export interface StorePhoto {
   src: string;
@@ -47,10 +52,21 @@ export const areas = pgTable('areas', {
   sort: integer('sort').notNull().default(0),
 });
 
+/** A restaurant company: its stores and its staff belong to it. */
+export const tenants = pgTable('tenants', {
+  id: serial('id').primaryKey(),
+  /** Stable name the store host keeps in its auth state (`tenant`). */
+  slug: text('slug').notNull().unique(),
+  name: text('name').notNull(),
+  createdAt: tstz('created_at').notNull().defaultNow(),
+});
+
 export const stores = pgTable(
   'stores',
   {
     id: serial('id').primaryKey(),
+    /** Null for a store no company manages through Sugu yet. */
+    tenantId: integer('tenant_id').references(() => tenants.id),
     areaId: integer('area_id')
       .notNull()
       .references(() => areas.id),
@@ -79,6 +95,8 @@ export const stores = pgTable(
     index('stores_search_terms_gin').using('gin', t.searchTerms),
     check('stores_budget_check', sql`${t.budgetMax} >= ${t.budgetMin}`),
     check('stores_stay_check', sql`${t.stayMinutes} > 0`),
+    // Target of staff_stores' (store, tenant) key: staff only ever reach their own company's stores.
+    unique('stores_id_tenant_key').on(t.id, t.tenantId),
   ],
 );
 
@@ -133,10 +151,55 @@ export const users = pgTable(
     name: text('name').notNull(),
     nameKana: text('name_kana').notNull().default(''),
     phone: text('phone').notNull().default(''),
+    role: userRole('role').notNull().default('diner'),
+    /** The staff's company; always set for staff, never for diners. */
+    tenantId: integer('tenant_id').references(() => tenants.id),
     createdAt: tstz('created_at').notNull().defaultNow(),
     updatedAt: tstz('updated_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
+    check('users_role_tenant_check', sql`(${t.role} = 'staff') = (${t.tenantId} is not null)`),
+    unique('users_id_tenant_key').on(t.id, t.tenantId),
+  ],
+);
+
+/**
+ * Which stores a staff account works for: one, or several of its own company. Both keys carry the
+ * tenant, so a staff account linked to another company's store cannot be written.
+ */
+export const staffStores = pgTable(
+  'staff_stores',
+  {
+    userId: integer('user_id').notNull(),
+    storeId: integer('store_id').notNull(),
+    tenantId: integer('tenant_id').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.storeId] }),
+    index('staff_stores_store_idx').on(t.storeId),
+    foreignKey({ columns: [t.userId, t.tenantId], foreignColumns: [users.id, users.tenantId], name: 'staff_stores_user_fk' }).onDelete('cascade'),
+    foreignKey({ columns: [t.storeId, t.tenantId], foreignColumns: [stores.id, stores.tenantId], name: 'staff_stores_store_fk' }).onDelete('cascade'),
+  ],
+);
+
+/** What staff did, who and when: one row per action through the store API. */
+export const staffAudit = pgTable(
+  'staff_audit',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** Null once the account is deleted; `actorEmail` still says who it was. */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    actorEmail: text('actor_email').notNull(),
+    storeId: integer('store_id').references(() => stores.id, { onDelete: 'cascade' }),
+    /** What was done: `sign_in`, a booking marked, a table blocked … (src/server/staff/audit.ts). */
+    action: text('action').notNull(),
+    /** The booking, block or setting acted on, when there is one. */
+    targetId: integer('target_id'),
+    detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('staff_audit_store_idx').on(t.storeId, t.createdAt), index('staff_audit_user_idx').on(t.userId, t.createdAt)],
 );
 
 export const sessions = pgTable(
@@ -205,6 +268,16 @@ export const bookings = pgTable(
     createdAt: tstz('created_at').notNull().defaultNow(),
     updatedAt: tstz('updated_at').notNull().defaultNow(),
     cancelledAt: tstz('cancelled_at'),
+    /**
+     * A block is the store holding a table itself (a walk-in, a private event): a row like a
+     * booking, so the one exclusion constraint keeps blocks and bookings apart. Blocks have no
+     * diner; their reason is the note.
+     */
+    kind: bookingKind('kind').notNull().default('booking'),
+    /** Marked by the store at the door. */
+    attendance: attendance('attendance'),
+    /** Set when the store cancelled the booking, with the reason it gave the diner. */
+    storeCancelReason: text('store_cancel_reason'),
   },
   (t) => [
     index('bookings_store_starts_idx').on(t.storeId, t.startsAt),

@@ -427,6 +427,18 @@ export const DEMO_USER = {
   phone: '090-1234-5678',
 } as const;
 
+/**
+ * The demo store's staff: signs in through the same call as diners and manages one demo store (the
+ * first one open 24 hours, so the store API has bookings to show at any hour).
+ */
+export const DEMO_STAFF = {
+  email: 'store@sugu.jp',
+  password: 'sugu-store-2026',
+  name: '鈴木 一郎',
+  nameKana: 'スズキ イチロウ',
+  tenant: { slug: 'sugu-demo', name: 'すぐ予約デモ株式会社' },
+} as const;
+
 /** Photo files committed under public/photos: `${genre}-${n}.svg`, n = 1..PHOTOS_PER_GENRE. */
 export const PHOTOS_PER_GENRE = 3;
 export const PHOTO_WIDTH = 640;

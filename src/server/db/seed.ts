@@ -6,16 +6,18 @@
  * bookings depend on the seeds and `now`. Runs only when `stores` is empty.
  */
 import crypto from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../passwords';
 import type { Db } from './types';
 import {
   areas,
   bookings,
   favourites,
+  staffStores,
   storeHours,
   stores,
   storeTables,
+  tenants,
   users,
   viewingHistory,
   type NewBooking,
@@ -32,6 +34,7 @@ import {
   CANCELLATION_POLICIES,
   CLOSINGS,
   COMMON_TAGS,
+  DEMO_STAFF,
   DEMO_USER,
   FEATURES,
   GENRE_WEIGHTS,
@@ -535,6 +538,24 @@ export async function seedDemo(db: Db, opts: SeedOptions = {}): Promise<SeedResu
       })
       .returning({ id: users.id });
     const demoId = demo!.id;
+
+    // Demo staff, for the first store open around the clock.
+    const staffStoreIndex = Math.max(0, gen.findIndex((g) => g.hours.length === 7 && g.hours.every((h) => h.opensMin === 0 && h.closesMin === 1440)));
+    const staffStoreId = storeIds[staffStoreIndex]!;
+    const [tenant] = await tx.insert(tenants).values(DEMO_STAFF.tenant).returning({ id: tenants.id });
+    await tx.update(stores).set({ tenantId: tenant!.id }).where(eq(stores.id, staffStoreId));
+    const [staff] = await tx
+      .insert(users)
+      .values({
+        email: DEMO_STAFF.email,
+        passwordHash: await hashPassword(DEMO_STAFF.password),
+        name: DEMO_STAFF.name,
+        nameKana: DEMO_STAFF.nameKana,
+        role: 'staff',
+        tenantId: tenant!.id,
+      })
+      .returning({ id: users.id });
+    await tx.insert(staffStores).values({ userId: staff!.id, storeId: staffStoreId, tenantId: tenant!.id });
 
     // Bookings
     const rng = new Rng(BOOKING_SEED);

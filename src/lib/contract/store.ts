@@ -1,0 +1,162 @@
+/**
+ * The store host's calls (`/api/store/…`): what staff send and what they get back. The server
+ * parses with these schemas, the API tests parse real answers with them, and the OpenAPI document
+ * is generated from them.
+ */
+import * as z from 'zod/mini';
+import { ATTENDANCES, BOOKING_STATUSES, TABLE_KINDS } from './enums';
+import { isValidDateString } from '../datetime';
+import { parseId } from '../validation';
+import { idSchema, optionalText } from './fields';
+import { NOTE_MAX } from './limits';
+
+/** A business day in Asia/Tokyo (05:00 to 05:00 the next morning), as `YYYY-MM-DD`. */
+export const dayField = z.string().check(z.refine(isValidDateString, { message: 'validation.invalid' }));
+
+/** A numeric id in a query string (`?store_id=12`). */
+export const queryIdField = z.pipe(
+  z.string().check(z.refine((v) => parseId(v) !== null, { message: 'validation.invalid' })),
+  z.transform((v) => parseId(v)!),
+);
+
+/**
+ * `GET /api/store/bookings`: one business day (today's when left out) at one of the account's
+ * stores (its first when left out).
+ */
+export const storeDayQuerySchema = z.object({ date: z.optional(dayField), store_id: z.optional(queryIdField) });
+
+const instant = z.string();
+
+/** A booking as the store sees it: who is coming, how many, at which table, and what they asked for. */
+export const storeBookingSchema = z.object({
+  id: z.int(),
+  code: z.string(),
+  store_id: z.int(),
+  start: instant,
+  end: instant,
+  party_size: z.int(),
+  status: z.enum(BOOKING_STATUSES),
+  table: z.object({ id: z.int(), label: z.string(), kind: z.enum(TABLE_KINDS) }),
+  /** The diner's account details, or the guest's as typed in the booking form. */
+  contact: z.object({ name: z.string(), name_kana: z.string(), phone: z.string(), email: z.string(), guest: z.boolean() }),
+  note: z.string(),
+  /** Marked at the door. */
+  attendance: z.nullable(z.enum(ATTENDANCES)),
+  /** Set when the store cancelled it: the reason the diner was given. */
+  store_cancel_reason: z.nullable(z.string()),
+  created_at: instant,
+  updated_at: instant,
+  cancelled_at: z.nullable(instant),
+});
+
+/** The day's bookings, the latest change first. */
+export const storeDaySchema = z.object({ store_id: z.int(), date: z.string(), items: z.array(storeBookingSchema) });
+
+/** An instant with its offset, as the API writes it (`2026-11-21T19:00:00+09:00`). */
+const instantField = z.iso.datetime({ offset: true });
+
+/** False only for two valid instants in the wrong order (an invalid one has its own message). */
+const endsAfterStart = (start: string, end: string) =>
+  !z.safeParse(instantField, start).success || !z.safeParse(instantField, end).success || Date.parse(end) > Date.parse(start);
+
+/**
+ * `POST /api/store/bookings/{id}/mark`: arrived or no-show, or cancelled by the store with the
+ * reason the diner is told.
+ */
+export const markSchema = z
+  .object({ mark: z.enum([...ATTENDANCES, 'cancelled']), reason: optionalText(NOTE_MAX) })
+  .check(z.refine((v) => v.mark !== 'cancelled' || (v.reason ?? '').trim() !== '', { message: 'validation.required', path: ['reason'] }));
+
+/**
+ * `POST /api/store/blocks`: hold one table of the store from `start` to `end` (a walk-in, a private
+ * event); the reason is for the staff.
+ */
+export const blockSchema = z
+  .object({ store_id: z.optional(idSchema), table_id: idSchema, start: instantField, end: instantField, reason: optionalText(NOTE_MAX) })
+  .check(z.refine((v) => endsAfterStart(v.start, v.end), { message: 'store.validation.endBeforeStart', path: ['end'] }));
+
+/** `GET /api/store/blocks`: the blocks touching one business day. */
+export const blockListQuerySchema = storeDayQuerySchema;
+
+/** A table the store holds. `released_at` is set once it was given back. */
+export const blockJsonSchema = z.object({
+  id: z.int(),
+  store_id: z.int(),
+  table: z.object({ id: z.int(), label: z.string(), kind: z.enum(TABLE_KINDS) }),
+  start: instant,
+  end: instant,
+  reason: z.string(),
+  created_at: instant,
+  released_at: z.nullable(instant),
+});
+
+export const blockListSchema = z.object({ store_id: z.int(), date: z.string(), items: z.array(blockJsonSchema) });
+
+/** Minutes after midnight as `HH:MM`; past 24:00 for hours running into the night (`26:00`). */
+export const clockField = z.string().check(z.regex(/^([0-3][0-9]|4[0-7]):[0-5][0-9]$/, { message: 'validation.invalid' }));
+const isClock = (v: unknown) => z.safeParse(clockField, v).success;
+export const clockMinutes = (v: string) => Number(v.slice(0, 2)) * 60 + Number(v.slice(3, 5));
+export const minutesClock = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+
+/** One opening of a weekday (0 = Sunday … 6 = Saturday, Asia/Tokyo): opens before 24:00, closes after it opens. */
+const openingSchema = z
+  .object({ weekday: z.int().check(z.minimum(0), z.maximum(6)), opens: clockField, closes: clockField })
+  .check(
+    z.refine((o) => !isClock(o.opens) || clockMinutes(o.opens) < 24 * 60, { message: 'validation.invalid', path: ['opens'] }),
+    // Compared only when both are times (a malformed one has its own message).
+    z.refine((o) => !isClock(o.opens) || !isClock(o.closes) || clockMinutes(o.closes) > clockMinutes(o.opens), { message: 'store.validation.endBeforeStart', path: ['closes'] }),
+  );
+
+/** `PUT /api/store/hours`: the whole week; a weekday left out is closed. Openings of one day never overlap. */
+export const hoursSchema = z
+  .object({ store_id: z.optional(idSchema), hours: z.array(openingSchema).check(z.maxLength(21)) })
+  .check(
+    z.refine(
+      (v) =>
+        !v.hours.every((h) => isClock(h.opens) && isClock(h.closes)) ||
+        v.hours.every((a, i) =>
+          v.hours.every((b, j) => i === j || a.weekday !== b.weekday || clockMinutes(a.closes) <= clockMinutes(b.opens) || clockMinutes(b.closes) <= clockMinutes(a.opens)),
+        ),
+      { message: 'store.validation.hoursOverlap', path: ['hours'] },
+    ),
+  );
+
+const openingJson = z.object({ weekday: z.int(), opens: z.string(), closes: z.string() });
+
+/** The weekly hours; after a change, the bookings to come that now fall outside them (never cancelled: the store decides). */
+export const hoursJsonSchema = z.object({
+  store_id: z.int(),
+  hours: z.array(openingJson),
+  outside_hours: z.optional(z.array(storeBookingSchema)),
+});
+
+/** `GET /api/store/tables`: the store's tables, for choosing one to block. */
+export const storeTablesSchema = z.object({
+  store_id: z.int(),
+  items: z.array(z.object({ id: z.int(), label: z.string(), kind: z.enum(TABLE_KINDS), min_party: z.int(), max_party: z.int() })),
+});
+
+/** `GET /api/store/tables`: which store (the account's first when left out). */
+export const storeQuerySchema = z.object({ store_id: z.optional(queryIdField) });
+
+/**
+ * `POST /api/login`: the spec's `{token, user_id}` and the auth state's `tenant` and `store_id`
+ * (null for a diner); staff working for several stores get them all in `store_ids`.
+ */
+export const loginAnswerSchema = z.object({
+  token: z.string(),
+  user_id: z.int(),
+  tenant: z.nullable(z.string()),
+  store_id: z.nullable(z.int()),
+  store_ids: z.array(z.int()),
+});
+
+export type StoreBookingJson = z.infer<typeof storeBookingSchema>;
+export type StoreDayJson = z.infer<typeof storeDaySchema>;
+export type LoginAnswer = z.infer<typeof loginAnswerSchema>;
+export type StoreTablesJson = z.infer<typeof storeTablesSchema>;
+export type HoursInput = z.infer<typeof hoursSchema>;
+export type HoursJson = z.infer<typeof hoursJsonSchema>;
+export type MarkInput = z.infer<typeof markSchema>;
+export type BlockInput = z.infer<typeof blockSchema>;
+export type BlockJson = z.infer<typeof blockJsonSchema>;

@@ -1,0 +1,212 @@
+/**
+ * The OpenAPI 3.1 description of the whole JSON API, generated from the zod schemas the endpoints
+ * themselves parse with (request bodies and query strings) and the contract's answer schemas
+ * (src/lib/contract), by zod's own `toJSONSchema` (JSON Schema 2020-12, OpenAPI 3.1's dialect).
+ * Served at /api/openapi.json; tests/unit/openapi.test.ts checks that every endpoint is in it.
+ */
+import { z } from 'zod';
+import type { $ZodType } from 'zod/v4/core';
+import { changePasswordSchema, leaveSchema, profileSchema } from './account';
+import { forgotSchema, resetSchema, signInSchema, signUpSchema, tokenSchema } from './auth';
+import { streamQuerySchema } from './live';
+import { SESSION_COOKIE } from './sessions';
+import { availabilityQuerySchema, listQuerySchema } from './stores';
+import { createSchema, editSchema, guestSchema } from '../lib/contract/booking';
+import { watchSchema } from '../lib/contract/watches';
+import { availabilitySchema, bookingListSchema, bookingSchema, errorSchema, guestBookedSchema } from '../lib/contract/responses';
+import {
+  blockJsonSchema,
+  blockListSchema,
+  blockSchema,
+  hoursJsonSchema,
+  hoursSchema,
+  loginAnswerSchema,
+  markSchema,
+  storeBookingSchema,
+  storeDayQuerySchema,
+  storeDaySchema,
+  storeQuerySchema,
+  storeTablesSchema,
+} from '../lib/contract/store';
+
+type Json = Record<string, unknown>;
+
+/** A schema as JSON Schema: what a client sends (`input`) or what it gets (`output`). */
+function jsonSchema(schema: $ZodType, io: 'input' | 'output'): Json {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' }) as Json;
+  return rest;
+}
+
+/** Answer schemas, shared by reference. */
+const ANSWERS: Record<string, $ZodType> = {
+  Error: errorSchema,
+  Availability: availabilitySchema,
+  Booking: bookingSchema,
+  GuestBooked: guestBookedSchema,
+  BookingList: bookingListSchema,
+  LoginAnswer: loginAnswerSchema,
+  StoreDay: storeDaySchema,
+  StoreBooking: storeBookingSchema,
+  StoreTables: storeTablesSchema,
+  Block: blockJsonSchema,
+  BlockList: blockListSchema,
+  Hours: hoursJsonSchema,
+};
+const ref = (name: keyof typeof ANSWERS & string) => ({ $ref: `#/components/schemas/${name}` });
+
+interface Operation {
+  summary: string;
+  body?: $ZodType;
+  query?: $ZodType;
+  /** Path parameters, all numeric ids. */
+  ids?: string[];
+  /** Success status and its body (a component name, a plain JSON Schema, or nothing). */
+  ok: [number, (keyof typeof ANSWERS & string) | Json | null];
+  /** Needs a signed-in account (cookie or Bearer); `staff`: a store staff account. */
+  auth?: 'user' | 'staff';
+  tags: string[];
+}
+
+const object = { type: 'object' };
+const events = { 'text/event-stream': { schema: { type: 'string' } } };
+
+/** Every endpoint under /api, by path and method. */
+function operations(now: Date): Record<string, Record<string, Operation>> {
+  const diner = ['diner'];
+  const store = ['store'];
+  const account = ['account'];
+  return {
+    '/api/login': {
+      post: { summary: 'Sign in (diners and store staff)', body: signInSchema, ok: [200, 'LoginAnswer'], tags: account },
+      delete: { summary: 'Sign out', ok: [204, null], tags: account },
+    },
+    '/api/users': { post: { summary: 'Sign up', body: signUpSchema, ok: [201, { type: 'object', properties: { user_id: { type: 'integer' } } }], tags: account } },
+    '/api/password/forgot': { post: { summary: 'Ask for a reset link', body: forgotSchema, ok: [202, null], tags: account } },
+    '/api/password/reset': { post: { summary: 'Set a new password from a reset link', body: resetSchema, ok: [204, null], tags: account } },
+    '/api/password/verify': { post: { summary: 'Whether a reset link still works', body: z.object({ token: tokenSchema }), ok: [204, null], tags: account } },
+    '/api/me': {
+      get: { summary: 'The account', ok: [200, object], auth: 'user', tags: account },
+      patch: { summary: 'Change the profile', body: profileSchema, ok: [200, object], auth: 'user', tags: account },
+      delete: { summary: 'Leave', body: leaveSchema, ok: [204, null], auth: 'user', tags: account },
+    },
+    '/api/me/password': { put: { summary: 'Change the password', body: changePasswordSchema, ok: [204, null], auth: 'user', tags: account } },
+    '/api/areas': { get: { summary: 'Areas with their store counts', ok: [200, { type: 'array', items: object }], tags: diner } },
+    '/api/stores': { get: { summary: 'Stores bookable now, nearest first when lat/lng are given', query: listQuerySchema, ok: [200, object], tags: diner } },
+    '/api/stores/{id}': { get: { summary: 'One store', ids: ['id'], ok: [200, object], tags: diner } },
+    '/api/stores/{id}/availability': {
+      get: { summary: "A business day's starts with free tables", ids: ['id'], query: availabilityQuerySchema(now), ok: [200, 'Availability'], tags: diner },
+    },
+    '/api/availability/stream': { get: { summary: 'Live availability of some stores (Server-Sent Events)', query: streamQuerySchema, ok: [200, events], tags: diner } },
+    '/api/bookings': {
+      get: { summary: "The diner's bookings", ok: [200, 'BookingList'], auth: 'user', tags: diner },
+      post: { summary: 'Book a table', body: createSchema, ok: [201, 'Booking'], auth: 'user', tags: diner },
+    },
+    '/api/bookings/{id}': {
+      get: { summary: 'One of the diner’s bookings', ids: ['id'], ok: [200, 'Booking'], auth: 'user', tags: diner },
+      patch: { summary: 'Change it', ids: ['id'], body: editSchema, ok: [200, 'Booking'], auth: 'user', tags: diner },
+      delete: { summary: 'Cancel it', ids: ['id'], ok: [200, 'Booking'], auth: 'user', tags: diner },
+    },
+    '/api/bookings/{id}/ics': { get: { summary: 'It as a calendar file', ids: ['id'], ok: [200, { 'text/calendar': { schema: { type: 'string' } } }], auth: 'user', tags: diner } },
+    '/api/guest-bookings': { post: { summary: 'Book as a guest (the edit token is in this answer only)', body: guestSchema, ok: [201, 'GuestBooked'], tags: diner } },
+    '/api/guest-bookings/{id}': {
+      get: { summary: 'A guest booking (header X-Booking-Token)', ids: ['id'], ok: [200, 'Booking'], tags: diner },
+      patch: { summary: 'Change it', ids: ['id'], body: editSchema, ok: [200, 'Booking'], tags: diner },
+      delete: { summary: 'Cancel it', ids: ['id'], ok: [200, 'Booking'], tags: diner },
+    },
+    '/api/guest-bookings/{id}/ics': { get: { summary: 'It as a calendar file', ids: ['id'], ok: [200, { 'text/calendar': { schema: { type: 'string' } } }], tags: diner } },
+    '/api/favourites': { get: { summary: 'Favourite stores', ok: [200, object], auth: 'user', tags: diner } },
+    '/api/favourites/{storeId}': {
+      put: { summary: 'Add a favourite', ids: ['storeId'], ok: [204, null], auth: 'user', tags: diner },
+      delete: { summary: 'Remove a favourite', ids: ['storeId'], ok: [204, null], auth: 'user', tags: diner },
+    },
+    '/api/history': { get: { summary: 'Viewed stores, newest first', ok: [200, object], auth: 'user', tags: diner } },
+    '/api/history/{storeId}': { delete: { summary: 'Forget a viewed store', ids: ['storeId'], ok: [204, null], auth: 'user', tags: diner } },
+    '/api/watches': {
+      get: { summary: 'Table alerts of the diner or device (header X-Watch-Token for guests)', ok: [200, object], tags: diner },
+      post: { summary: 'Watch a store or a search for a free table (空席通知)', body: watchSchema, ok: [201, object], tags: diner },
+    },
+    '/api/watches/{id}': { delete: { summary: 'Cancel a table alert', ids: ['id'], ok: [204, null], tags: diner } },
+    '/api/watches/confirm': { post: { summary: "Confirm a guest's address from the mailed link", body: z.object({ token: tokenSchema }), ok: [204, null], tags: diner } },
+    '/api/store/bookings': { get: { summary: "A business day's bookings at one of the staff's stores", query: storeDayQuerySchema, ok: [200, 'StoreDay'], auth: 'staff', tags: store } },
+    '/api/store/bookings/{id}': {
+      patch: { summary: 'Mark a booking arrived or no-show, or cancel it for the store', ids: ['id'], body: markSchema, ok: [200, 'StoreBooking'], auth: 'staff', tags: store },
+    },
+    '/api/store/tables': { get: { summary: "The store's tables", query: storeQuerySchema, ok: [200, 'StoreTables'], auth: 'staff', tags: store } },
+    '/api/store/blocks': {
+      get: { summary: 'Blocks touching a business day', query: storeDayQuerySchema, ok: [200, 'BlockList'], auth: 'staff', tags: store },
+      post: { summary: 'Hold a table for a period', body: blockSchema, ok: [201, 'Block'], auth: 'staff', tags: store },
+    },
+    '/api/store/hours': {
+      get: { summary: "The store's weekly hours", query: storeQuerySchema, ok: [200, 'Hours'], auth: 'staff', tags: store },
+      put: { summary: 'Replace the weekly hours; lists the bookings to come now outside them', body: hoursSchema, ok: [200, 'Hours'], auth: 'staff', tags: store },
+    },
+    '/api/store/stream': { get: { summary: "The store's bookings as they change (Server-Sent Events, event `booking`)", query: storeQuerySchema, ok: [200, events], auth: 'staff', tags: store } },
+    '/api/store/blocks/{id}': { delete: { summary: 'Release a block', ids: ['id'], ok: [204, null], auth: 'staff', tags: store } },
+    '/api/openapi.json': { get: { summary: 'This description', ok: [200, object], tags: ['meta'] } },
+  };
+}
+
+/** Query parameters from an object schema's properties. */
+function queryParameters(schema: $ZodType): Json[] {
+  const s = jsonSchema(schema, 'input') as { properties?: Record<string, Json>; required?: string[] };
+  return Object.entries(s.properties ?? {}).map(([name, property]) => ({ name, in: 'query', required: s.required?.includes(name) ?? false, schema: property }));
+}
+
+const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: ref('Error') } } });
+
+function operation(op: Operation): Json {
+  const [status, answer] = op.ok;
+  const content =
+    answer === null ? undefined : typeof answer === 'string' ? { 'application/json': { schema: ref(answer) } } : 'type' in answer ? { 'application/json': { schema: answer } } : answer;
+  const responses: Json = {
+    [status]: { description: 'Success', ...(content ? { content } : {}) },
+    '400': errorResponse('Invalid input; `fields` names each invalid field'),
+    '429': errorResponse('Too many requests'),
+  };
+  if (op.auth) responses['401'] = errorResponse('Not signed in');
+  if (op.auth === 'staff') responses['403'] = errorResponse('Not a store staff account');
+  if (op.ids?.length || op.auth === 'staff') responses['404'] = errorResponse("Not found (someone else's is not found either)");
+  if (op.body) responses['409'] = errorResponse('Conflict: the slot or table was taken meanwhile');
+  return {
+    summary: op.summary,
+    tags: op.tags,
+    ...(op.auth ? { security: [{ bearer: [] }, { session: [] }] } : {}),
+    parameters: [
+      ...(op.ids ?? []).map((name) => ({ name, in: 'path', required: true, schema: { type: 'integer', minimum: 1 } })),
+      ...(op.query ? queryParameters(op.query) : []),
+    ],
+    ...(op.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(op.body, 'input') } } } } : {}),
+    responses,
+  };
+}
+
+/** The document, for `now` (the bookable dates in the availability query depend on the day). */
+export function openApiDocument(now = new Date()): Json {
+  const paths: Json = {};
+  for (const [path, methods] of Object.entries(operations(now))) {
+    paths[path] = Object.fromEntries(Object.entries(methods).map(([method, op]) => [method, operation(op)]));
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Sugu (すぐ予約) JSON API',
+      version: '1',
+      description: 'Last-minute restaurant bookings in Japan. Times are ISO 8601 with +09:00 (Asia/Tokyo); errors are `{error: {code, message, fields?}}`.',
+    },
+    jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
+    tags: [
+      { name: 'account', description: 'Sign-up, sign-in and the account' },
+      { name: 'diner', description: 'Finding stores and booking' },
+      { name: 'store', description: 'The store host: staff of a store' },
+      { name: 'meta', description: 'About the API' },
+    ],
+    paths,
+    components: {
+      schemas: Object.fromEntries(Object.entries(ANSWERS).map(([name, schema]) => [name, jsonSchema(schema, 'output')])),
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer', description: 'The token from POST /api/login' },
+        session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE },
+      },
+    },
+  };
+}

@@ -1,0 +1,24 @@
+/**
+ * The staff audit trail: who did what, and when, at which store. Written in the same transaction
+ * as the change it records, so a change is never without its line nor a line without its change.
+ */
+import type { Q } from '../db/types';
+import { staffAudit } from '../db/schema';
+import type { StaffScope } from './access';
+
+export type AuditAction = 'sign_in' | 'hours_set' | 'block_create' | 'block_release' | 'booking_arrived' | 'booking_no_show' | 'booking_cancelled';
+
+export async function audit(
+  q: Q,
+  who: Pick<StaffScope, 'userId' | 'email'>,
+  entry: { action: AuditAction; storeId?: number | null; targetId?: number | null; detail?: Record<string, unknown> },
+): Promise<void> {
+  await q.insert(staffAudit).values({
+    userId: who.userId,
+    actorEmail: who.email,
+    storeId: entry.storeId ?? null,
+    action: entry.action,
+    targetId: entry.targetId ?? null,
+    detail: entry.detail ?? {},
+  });
+}

@@ -1,0 +1,79 @@
+/**
+ * The door tablet's live list: a Server-Sent Events stream of one store's bookings as they are
+ * made, changed, marked or cancelled. Every change at the store is announced on the availability
+ * bus (this instance's and, on PostgreSQL, the other instances' through LISTEN/NOTIFY); the stream
+ * then sends each booking changed since its last message as an event `booking` (the day list's
+ * JSON). `Last-Event-ID` (the last change's time) resumes where a dropped connection left off.
+ */
+import { and, asc, eq, gt } from 'drizzle-orm';
+import type { Db } from '../db/types';
+import { bookings } from '../db/schema';
+import { availabilityBus, startAvailabilityFeed, type AvailabilityChange } from '../events';
+import { HEARTBEAT_MS, RETRY_MS } from '../live';
+import { onShutdown } from '../shutdown';
+import { bookingsWhere } from './dayBookings';
+
+const encoder = new TextEncoder();
+const open = new Set<() => void>();
+onShutdown('stop', async () => {
+  for (const close of [...open]) close();
+});
+
+/** A resumed stream starts after this instant (ms); anything else starts now. */
+function resumeFrom(lastEventId: string | null | undefined, now: Date): Date {
+  const ms = Number(lastEventId);
+  return lastEventId && Number.isSafeInteger(ms) && ms > 0 && ms <= now.getTime() ? new Date(ms) : now;
+}
+
+export function openStoreStream(db: Db, storeId: number, options: { lastEventId?: string | null; signal?: AbortSignal } = {}): ReadableStream<Uint8Array> {
+  let since = resumeFrom(options.lastEventId, new Date());
+  /** Sent versions (booking id → its change time), so a row is never sent twice for one change. */
+  const sent = new Map<number, number>();
+  let running: Promise<void> = Promise.resolve();
+  let close = () => {};
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      let ended = false;
+      const write = (text: string) => {
+        if (!ended) controller.enqueue(encoder.encode(text));
+      };
+      const flush = async () => {
+        const rows = await bookingsWhere(db, and(eq(bookings.storeId, storeId), gt(bookings.updatedAt, since)), asc(bookings.updatedAt));
+        for (const { json, changedAt } of rows) {
+          if (sent.get(json.id) === changedAt.getTime()) continue;
+          sent.set(json.id, changedAt.getTime());
+          if (changedAt > since) since = changedAt;
+          write(`id: ${changedAt.getTime()}\nevent: booking\ndata: ${JSON.stringify(json)}\n\n`);
+        }
+      };
+      // Changes are read one after another, so events keep the order of the changes.
+      const onChange = (change: AvailabilityChange) => {
+        if (change.storeId !== storeId) return;
+        running = running.then(flush).catch((error: unknown) => console.error(JSON.stringify({ level: 'error', msg: 'store_stream_failed', error: String(error) })));
+      };
+      const heartbeat = setInterval(() => write(': heartbeat\n\n'), HEARTBEAT_MS);
+      close = () => {
+        if (ended) return;
+        ended = true;
+        clearInterval(heartbeat);
+        availabilityBus.off('change', onChange);
+        open.delete(close);
+        try {
+          controller.close();
+        } catch {
+          /* already closed */
+        }
+      };
+      open.add(close);
+      options.signal?.addEventListener('abort', close, { once: true });
+      availabilityBus.on('change', onChange);
+      write(`retry: ${RETRY_MS}\n: ok\n\n`);
+      // What changed while a resumed client was away.
+      if (options.lastEventId) onChange({ id: 0, storeId });
+      void startAvailabilityFeed().catch(() => {});
+    },
+    cancel() {
+      close();
+    },
+  });
+}
