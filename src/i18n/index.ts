@@ -1,5 +1,5 @@
-import i18next from 'i18next';
-import { FALLBACK_LOCALE, LOCALE_CODES, RTL_LOCALES, type Locale } from './locales.ts';
+import { fromDictionary } from '../lib/contract/messages.ts';
+import { FALLBACK_LOCALE, RTL_LOCALES, type Locale } from './locales.ts';
 import type jaAccount from './locales/ja/account.json';
 import type jaAuth from './locales/ja/auth.json';
 import type jaBooking from './locales/ja/booking.json';
@@ -37,29 +37,46 @@ for (const [path, dict] of Object.entries(files)) {
   dictionaries[code] = { ...dictionaries[code], ...dict };
 }
 
-// One instance for the process, initialised once; each request gets a translator fixed to its
-// locale (getFixedT), so concurrent requests never share a language switch.
-const instance = i18next.createInstance();
-void instance.init({
-  initAsync: false,
-  resources: Object.fromEntries(LOCALE_CODES.map((code) => [code, { translation: dictionaries[code] ?? {} }])),
-  lng: FALLBACK_LOCALE,
-  fallbackLng: FALLBACK_LOCALE,
-  supportedLngs: [...LOCALE_CODES],
-  keySeparator: false,
-  nsSeparator: false,
-  interpolation: { escapeValue: false },
-  returnNull: false,
-});
-
 /** Every message key: Japanese is the complete dictionary, so its keys are the keys. */
 export type MessageKey = keyof (typeof jaAccount & typeof jaAuth & typeof jaBooking & typeof jaCommon & typeof jaDiscovery & typeof jaLive & typeof jaStore & typeof jaTemplate & typeof jaWatch);
 
 /** A translator fixed to one locale. `count` picks the plural form where the language has one. */
 export type T = (key: MessageKey, params?: Record<string, unknown>) => string;
 
+/**
+ * The translator of one locale, shared by every request in it (it holds no state but its memo).
+ * It reads the flat dictionaries with the same rules as the islands' `fromDictionary`: the
+ * locale's own message and plural forms, else Japanese's (the complete dictionary), never a mix;
+ * `{{name}}` interpolation. A listing page looks up several hundred messages, so messages without
+ * parameters are remembered. i18next did the same lookups at a fifth of the listing's CPU time
+ * (README, "Notes on decisions").
+ */
 export function translatorFor(locale: Locale): T {
-  return instance.getFixedT(locale) as unknown as T;
+  let t = translators.get(locale);
+  if (!t) translators.set(locale, (t = translator(locale)));
+  return t;
+}
+
+const translators = new Map<Locale, T>();
+
+function translator(locale: Locale): T {
+  const own = dictionaries[locale] ?? {};
+  const fallback = dictionaries[FALLBACK_LOCALE] ?? {};
+  const ownT = fromDictionary(own, locale);
+  const fallbackT = fromDictionary(fallback, FALLBACK_LOCALE);
+  const hasForms = (key: string) => PLURAL_FORMS.some((form) => `${key}_${form}` in own);
+  const plain = new Map<string, string>();
+  return (key, params) => {
+    if (!params) {
+      let text = plain.get(key);
+      if (text !== undefined) return text;
+      text = (key in own ? ownT : fallbackT)(key);
+      // Only real keys: a key built from input (a field name) must not grow the memo.
+      if (key in own || key in fallback) plain.set(key, text);
+      return text;
+    }
+    return (key in own || (typeof params.count === 'number' && hasForms(key)) ? ownT : fallbackT)(key, params);
+  };
 }
 
 export function directionOf(locale: Locale): 'rtl' | 'ltr' {
@@ -67,14 +84,14 @@ export function directionOf(locale: Locale): 'rtl' | 'ltr' {
 }
 
 /**
- * The subset of a locale's dictionary an island needs, so islands ship no i18next: each key as
+ * The subset of a locale's dictionary an island needs, so islands ship no whole dictionary: each key as
  * written (placeholders left for the island to fill) with its plural forms, read by
  * `fromDictionary` of src/lib/contract/messages.ts.
  */
 export function pick(locale: Locale, keys: readonly MessageKey[]): Dictionary {
   const out: Dictionary = {};
   for (const key of keys) {
-    // As i18next: the locale's own word and forms, else the fallback locale's, never a mix.
+    // As the server's translator: the locale's own word and forms, else the fallback's, never a mix.
     const dict = dictionaries[locale]?.[key] !== undefined ? dictionaries[locale]! : (dictionaries[FALLBACK_LOCALE] ?? {});
     out[key] = dict[key] ?? key;
     for (const form of PLURAL_FORMS) if (dict[`${key}_${form}`]) out[`${key}_${form}`] = dict[`${key}_${form}`]!;
@@ -82,5 +99,5 @@ export function pick(locale: Locale, keys: readonly MessageKey[]): Dictionary {
   return out;
 }
 
-/** The plural categories of CLDR, as i18next suffixes them. */
+/** The plural categories of CLDR, as the dictionaries suffix them (`key_one`, `key_few` …). */
 export const PLURAL_FORMS = ['zero', 'one', 'two', 'few', 'many', 'other'] as const;

@@ -1,7 +1,7 @@
 import type { T } from '../i18n';
 import { templateT } from './i18n';
 
-/** Strings the users data table needs, passed as props (no i18next in the browser). */
+/** Strings the users data table needs, passed as props (no dictionaries in the browser). */
 export function tableLabels(typed: T): Record<string, string> {
   const t = templateT(typed);
   const keys = ['search', 'noData', 'noMatch', 'previous', 'next', 'edit', 'actions'];

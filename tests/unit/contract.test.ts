@@ -1,6 +1,6 @@
 /**
  * The contract: the booking widget (schemas + the dictionary it is given) and the API (schemas +
- * i18next) answer every input of one table alike, in Japanese and English. Full-width digits,
+ * the server's translator) answer every input of one table alike, in Japanese and English. Full-width digits,
  * half-width kana and the limits' edges included.
  */
 import { describe, expect, it } from 'vitest';

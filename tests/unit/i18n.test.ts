@@ -70,6 +70,8 @@ describe('translation tables', () => {
     const ja = translatorFor('ja');
     const en = translatorFor('en');
     expect([ja('nav.home'), en('nav.home'), ja('nav.home')]).toEqual(['ホーム', 'Home', 'ホーム']);
+    // A key no dictionary has (a field name from input, say) comes back as itself.
+    expect(en('field.noSuchField' as MessageKey)).toBe('field.noSuchField');
   });
 
   it('writes Arabic right to left', () => {

@@ -1,14 +1,14 @@
 /**
- * One translated message per invalid field, the same on the server (i18next's `t`) and in an
+ * One translated message per invalid field, the same on the server (`translatorFor`) and in an
  * island (the dictionary subset it was given): both run a schema, then `fieldErrors`.
  */
 import type { $ZodIssue } from 'zod/v4/core';
 
-/** A translator: i18next's fixed `t` on the server, `fromDictionary(labels)` in the browser. */
+/** A translator: the locale's `translatorFor` on the server, `fromDictionary(labels)` in the browser. */
 export type Translate = (key: string, params?: Record<string, unknown>) => string;
 
 /**
- * A translator over a plain dictionary, as i18next reads it: `{{name}}` interpolation, and with a
+ * A translator over a plain dictionary: `{{name}}` interpolation, and with a
  * numeric `count` the language's plural form (`key_one`, `key_few` …) when the dictionary has it.
  * A missing key comes back as itself.
  * @example fromDictionary({ 'p': '{{count}} people', 'p_one': '{{count}} person' }, 'en')('p', { count: 1 }) // '1 person'

@@ -37,7 +37,7 @@ export async function bookingStore(db: Db, storeId: number): Promise<BookingStor
 }
 
 /**
- * Strings the booking widget needs, passed to it as props (islands ship no i18next): its own, and
+ * Strings the booking widget needs, passed to it as props (islands ship no dictionaries): its own, and
  * the field names and messages of the contract's schemas (tests/unit/contract.test.ts checks them).
  */
 const WIDGET_LABEL_PREFIXES = ['booking.form.', 'booking.seat.', 'booking.summary.', 'booking.guest.', 'booking.edit.', 'booking.complete.', 'booking.list.', 'booking.validation.', 'validation.', 'field.'];

@@ -57,7 +57,7 @@ export function errorResponse(t: T, error: ApiError): Response {
 }
 
 /**
- * i18next's `t` as the contract's plain translator. Its keys come from the schemas' messages and
+ * The typed translator as the contract's plain one. Its keys come from the schemas' messages and
  * field names, which tests/unit/contract.test.ts checks against the dictionaries.
  */
 export const translate = (t: T): Translate => (key, params) => t(key as MessageKey, params);
