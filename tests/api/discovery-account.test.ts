@@ -2,6 +2,7 @@
 import { expect, it } from 'vitest';
 import { forEachApp } from '../helpers/app';
 import { signUp } from '../helpers/auth';
+import { decodeFlash } from '../../src/lib/flash';
 
 type Item = { id: number; bookable_now: boolean; next_slots: unknown[]; free_tables: number };
 
@@ -80,5 +81,41 @@ forEachApp('favourites and history API', (app) => {
     expect(hist.status).toBe(200);
     expect(await hist.text()).toContain('data-history="6"');
     expect((await app().fetch('/favourite')).status).toBe(302);
+  });
+
+  it('keeps favourites with the heart’s plain form: back to the page it was on, with a message; a guest signs in first', async () => {
+    const me = await signUp(app());
+    const base = app().url;
+    const post = (who: typeof me | null, path: string, favourite: string, referer = `${base}/areas/1?party=4`) =>
+      app().fetch(path, { method: 'POST', cookie: who?.jar.header(), headers: { 'content-type': 'application/x-www-form-urlencoded', referer, 'accept-language': 'ja' }, body: `favourite=${favourite}` });
+    const flash = (res: Response) => decodeFlash(res.headers.get('set-cookie')?.match(/flash=([^;]+)/)?.[1])?.message;
+    const ids = async () => (((await (await app().fetch('/api/favourites', { cookie: me.jar.header() })).json()) as { items: Item[] }).items.map((i) => i.id));
+
+    const added = await post(me, '/favourites/5', '1');
+    expect([added.status, added.headers.get('location')]).toEqual([303, '/areas/1?party=4']);
+    expect(flash(added)).toBe('お気に入りに追加しました');
+    expect(await ids()).toEqual([5]);
+    // The heart as the server draws it now: pressed, and its form removes.
+    const page = await (await app().fetch('/store/5', { cookie: me.jar.header() })).text();
+    expect(page).toMatch(/<form method="post" action="\/favourites\/5"[^>]*>\s*<input type="hidden" name="favourite" value="0"/);
+    const removed = await post(me, '/favourites/5', '0');
+    expect(removed.status).toBe(303);
+    expect(await ids()).toEqual([]);
+
+    // Unknown stores and bad values change nothing and say so; a foreign Referer is not followed.
+    for (const [path, value] of [['/favourites/999999', '1'], ['/favourites/abc', '1'], ['/favourites/5', 'yes']] as const) {
+      const res = await post(me, path, value, 'https://evil.example/x');
+      expect([path, res.status, res.headers.get('location')]).toEqual([path, 303, '/home']);
+      expect(flash(res)).toBe('お気に入りを更新できませんでした');
+    }
+    expect(await ids()).toEqual([]);
+
+    // A guest is sent to sign in, and back to the page afterwards.
+    const guest = await post(null, '/favourites/5', '1');
+    expect([guest.status, guest.headers.get('location')]).toEqual([303, `/auth/signin?next=${encodeURIComponent('/areas/1?party=4')}`]);
+    // Another site cannot post it.
+    const forged = await app().fetch('/favourites/5', { method: 'POST', cookie: me.jar.header(), headers: { origin: 'https://evil.example', 'content-type': 'application/x-www-form-urlencoded' }, body: 'favourite=1' });
+    expect(forged.status).toBe(403);
+    expect(await ids()).toEqual([]);
   });
 });
