@@ -63,9 +63,21 @@ export function formatTime(at: Date): string {
   return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 }
 
+/** Formatters per style and locale: building one costs far more than formatting with it. */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(style: 'date' | 'day', locale: string): Intl.DateTimeFormat {
+  const key = `${style}:${locale}`;
+  let f = formatters.get(key);
+  if (!f) {
+    const options: Intl.DateTimeFormatOptions = style === 'date' ? { dateStyle: 'long' } : { month: 'short', day: 'numeric', weekday: 'short' };
+    formatters.set(key, (f = new Intl.DateTimeFormat(locale, { ...options, timeZone: TOKYO })));
+  }
+  return f;
+}
+
 /** A long date in the reader's language: `2026年11月21日` in Japanese. */
 export function formatDate(at: Date, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: TOKYO }).format(at);
+  return formatter('date', locale).format(at);
 }
 
 /** Month, day and weekday: `11月21日(土)` in Japanese, `Sat, Nov 21` in English. */
@@ -74,7 +86,7 @@ export function formatDay(at: Date, locale: string): string {
     const p = tokyoParts(at);
     return `${p.month}月${p.day}日(${'日月火水木金土'[p.weekday]})`;
   }
-  return new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', weekday: 'short', timeZone: TOKYO }).format(at);
+  return formatter('day', locale).format(at);
 }
 
 /** `11月21日(土) 21:45〜23:45` */
