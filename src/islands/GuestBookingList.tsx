@@ -17,6 +17,7 @@ type Loaded = Pick<BookingJson, 'id' | 'code' | 'store_id' | 'store_name' | 'sta
 type Entry = { state: 'loading' } | { state: 'ok'; booking: Loaded } | { state: 'gone' };
 
 export default function GuestBookingList({ locale, labels: L }: { locale: string; labels: Record<string, string> }) {
+  const t = fromDictionary(L, locale);
   const remembered = useStore($guestBookings);
   const [hydrated, setHydrated] = useState(false);
   const [entries, setEntries] = useState<Record<number, Entry>>({});
@@ -62,7 +63,7 @@ export default function GuestBookingList({ locale, labels: L }: { locale: string
                           <span className={`badge ${shownStatus(e.booking.status, e.booking.end) === 'confirmed' ? 'badge-success' : 'badge-ghost'}`}>{L[`booking.status.${shownStatus(e.booking.status, e.booking.end)}`]}</span>
                         </div>
                         <p>
-                          {formatStay(new Date(e.booking.start), new Date(e.booking.end), locale)} ・ {fromDictionary(L, locale)('booking.partyCount', { count: e.booking.party_size })}
+                          {formatStay(new Date(e.booking.start), new Date(e.booking.end), locale, t)} ・ {t('booking.partyCount', { count: e.booking.party_size })}
                         </p>
                         <p className="font-mono text-sm opacity-80">{e.booking.code}</p>
                         <div className="card-actions mt-1">

@@ -57,10 +57,34 @@ export function toTokyoIso(at: Date): string {
   return shifted.toISOString().replace(/\.\d{3}Z$/, '+09:00');
 }
 
-/** `21:45` */
-export function formatTime(at: Date): string {
-  const { minutes } = tokyoParts(at);
-  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+/**
+ * How the reader's language writes a time past midnight (`翌{{time}}` in Japanese): the message
+ * `time.nextDay`, from i18next's `t` on the server or `fromDictionary` in the browser.
+ */
+export type NextDayWording = (key: 'time.nextDay', params: { time: string }) => string;
+
+/**
+ * Minutes after a day's midnight as Japanese timetables write them: hours without a leading zero,
+ * and a time past the next midnight in the reader's wording (`翌4:00`), never `04:00`.
+ * @example formatClock(21 * 60 + 45, t) // '21:45'
+ * @example formatClock(28 * 60, t) // '翌4:00'
+ */
+export function formatClock(minutes: number, t: NextDayWording): string {
+  const m = ((minutes % DAY_MINUTES) + DAY_MINUTES) % DAY_MINUTES;
+  const time = `${Math.floor(m / 60)}:${String(m % 60).padStart(2, '0')}`;
+  return minutes >= DAY_MINUTES ? t('time.nextDay', { time }) : time;
+}
+
+/**
+ * A Tokyo time, `21:45` or `9:00`. Under a date (`day`, YYYY-MM-DD: a day's starts run past
+ * midnight), a time after that day's midnight reads `翌0:15`, not `00:15` under the wrong date.
+ * Every time Sugu shows comes from here or `formatClock`, on the server and in the browser.
+ * @example formatTime(new Date('2026-11-21T12:45:00Z')) // '21:45'
+ * @example formatTime(new Date('2026-11-21T15:15:00Z'), { day: '2026-11-21', t }) // '翌0:15'
+ */
+export function formatTime(at: Date, under?: { day: string; t: NextDayWording }): string {
+  if (!under) return formatClock(tokyoParts(at).minutes, () => '');
+  return formatClock(Math.round((at.getTime() - tokyoInstant(under.day).getTime()) / MINUTE_MS), under.t);
 }
 
 /** Formatters per style and locale: building one costs far more than formatting with it. */
@@ -89,7 +113,8 @@ export function formatDay(at: Date, locale: string): string {
   return formatter('day', locale).format(at);
 }
 
-/** `11月21日(土) 21:45〜23:45` */
-export function formatStay(start: Date, end: Date, locale: string): string {
-  return `${formatDay(start, locale)} ${formatTime(start)}${locale === 'ja' ? '〜' : '–'}${formatTime(end)}`;
+/** `11月21日(土) 21:45〜23:45`, and `11月21日(土) 23:30〜翌1:30` when the stay runs past midnight. */
+export function formatStay(start: Date, end: Date, locale: string, t: NextDayWording): string {
+  const day = tokyoParts(start).date;
+  return `${formatDay(start, locale)} ${formatTime(start)}${locale === 'ja' ? '〜' : '–'}${formatTime(end, { day, t })}`;
 }

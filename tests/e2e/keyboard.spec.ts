@@ -117,7 +117,8 @@ test('guest booking journey by keyboard alone', async ({ page, request }) => {
   expect(chosen.name).toBe('start');
   expect(chosen.value).not.toBe(first.value);
   await expect(page.getByTestId('slots').locator(`input[value="${chosen.value}"]`)).toBeChecked();
-  const time = new Date(chosen.value!).toLocaleTimeString('ja-JP', { timeZone: 'Asia/Tokyo', hour: '2-digit', minute: '2-digit' });
+  // Times are written as Sugu writes them: hours without a leading zero (6:30).
+  const time = new Date(chosen.value!).toLocaleTimeString('ja-JP', { timeZone: 'Asia/Tokyo', hour: 'numeric', minute: '2-digit' });
 
   // Contact details, typed.
   for (const [name, text] of [

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { addTokyoDays, formatStay, isValidDateString, tokyoInstant, tokyoParts, toTokyoIso } from '../../src/lib/datetime';
+import { addTokyoDays, formatClock, formatStay, formatTime, isValidDateString, tokyoInstant, tokyoParts, toTokyoIso } from '../../src/lib/datetime';
 import { formatYen, formatYenRange } from '../../src/lib/format';
+import { translatorFor } from '../../src/i18n';
+import { fromDictionary } from '../../src/lib/contract/messages';
+
+const ja = translatorFor('ja');
+const en = translatorFor('en');
 
 describe('Asia/Tokyo time whatever the process zone', () => {
   it('reads the Tokyo day and minutes of an instant', () => {
@@ -15,7 +20,41 @@ describe('Asia/Tokyo time whatever the process zone', () => {
   it('speaks ISO with +09:00 and formats a stay in Japanese', () => {
     const start = tokyoInstant('2026-11-21', 21 * 60 + 45);
     expect(toTokyoIso(start)).toBe('2026-11-21T21:45:00+09:00');
-    expect(formatStay(start, new Date(start.getTime() + 120 * 60_000), 'ja')).toBe('11月21日(土) 21:45〜23:45');
+    expect(formatStay(start, new Date(start.getTime() + 120 * 60_000), 'ja', ja)).toBe('11月21日(土) 21:45〜23:45');
+  });
+});
+
+describe('one way to write a time', () => {
+  const day = '2026-11-21';
+  it('writes hours without a leading zero', () => {
+    expect(formatTime(tokyoInstant(day, 21 * 60 + 45))).toBe('21:45');
+    expect(formatTime(tokyoInstant(day, 9 * 60))).toBe('9:00');
+    // A start in the next hour, with no date beside it, is a plain clock time.
+    expect(formatTime(tokyoInstant(day, 24 * 60 + 15))).toBe('0:15');
+  });
+  it('writes a start past midnight as the next day of the date it sits under', () => {
+    expect(formatTime(tokyoInstant(day, 23 * 60 + 45), { day, t: ja })).toBe('23:45');
+    expect(formatTime(tokyoInstant(day, 24 * 60), { day, t: ja })).toBe('翌0:00');
+    expect(formatTime(tokyoInstant(day, 24 * 60 + 15), { day, t: ja })).toBe('翌0:15');
+    expect(formatTime(tokyoInstant(day, 24 * 60 + 15), { day, t: en })).toBe('0:15 (+1)');
+    // The next calendar day on its own is not "the next day".
+    expect(formatTime(tokyoInstant(day, 24 * 60 + 15), { day: '2026-11-22', t: ja })).toBe('0:15');
+  });
+  it('writes opening hours the same way', () => {
+    expect(formatClock(18 * 60, ja)).toBe('18:00');
+    expect(formatClock(28 * 60, ja)).toBe('翌4:00');
+    expect(formatClock(24 * 60, ja)).toBe('翌0:00');
+    expect(formatClock(28 * 60 + 30, translatorFor('zh'))).toBe('次日4:30');
+  });
+  it('is the same in the browser, from the dictionary the page hands over', () => {
+    const t = fromDictionary({ 'time.nextDay': ja('time.nextDay', { time: '{{time}}' }) });
+    expect(formatTime(tokyoInstant(day, 25 * 60 + 30), { day, t })).toBe('翌1:30');
+  });
+  it('marks a stay that runs past midnight', () => {
+    const start = tokyoInstant(day, 23 * 60 + 30);
+    expect(formatStay(start, new Date(start.getTime() + 120 * 60_000), 'ja', ja)).toBe('11月21日(土) 23:30〜翌1:30');
+    const late = tokyoInstant(day, 24 * 60 + 30);
+    expect(formatStay(late, new Date(late.getTime() + 120 * 60_000), 'ja', ja)).toBe('11月22日(日) 0:30〜2:30');
   });
   it('validates calendar dates', () => {
     expect(isValidDateString('2026-02-29')).toBe(false);

@@ -33,10 +33,10 @@ export default function SlotPicker({ form, fieldId }: { form: BookingForm; field
         {free.map((s) => {
           const checked = sameInstant(s.start, values.start);
           return (
-            <label key={s.start} className={`btn btn-sm h-auto flex-col py-1 ${checked ? 'btn-primary' : 'btn-outline'}`}>
+            <label key={s.start} className={`btn btn-sm h-auto flex-col px-1 py-1 ${checked ? 'btn-primary' : 'btn-outline'}`}>
               <input type="radio" name="start" value={s.start} checked={checked} onChange={() => set('start', s.start)} className="sr-only" />
-              <span className="text-base">{formatTime(new Date(s.start))}</span>
-              <span className="text-xs font-normal">{isCurrent(s.start) ? t('booking.form.currentTime') : t('booking.form.freeTables', { count: s.free_tables })}</span>
+              <span className="whitespace-nowrap text-base">{formatTime(new Date(s.start), { day: values.date, t })}</span>
+              <span className="break-keep text-xs font-normal">{isCurrent(s.start) ? t('booking.form.currentTime') : t('common.freeTables', { count: s.free_tables })}</span>
             </label>
           );
         })}

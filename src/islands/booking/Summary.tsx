@@ -1,5 +1,6 @@
 /** The booking as entered or as booked: code, store, stay, party, seat, note, contact, policy. */
 import { formatStay } from '../../lib/datetime';
+import { normaliseKana } from '../../lib/validation';
 import type { Translate } from '../../lib/contract/messages';
 import type { Contact, WidgetStore } from './types';
 
@@ -20,12 +21,12 @@ export default function Summary({ t, store, start, end, party, seat, note, local
   const rows: Array<[string, string, boolean?]> = [];
   if (code) rows.push([t('booking.summary.code'), code, true]);
   rows.push([t('booking.summary.store'), store.name]);
-  rows.push([t('booking.summary.time'), formatStay(new Date(start), new Date(end), locale)]);
+  rows.push([t('booking.summary.time'), formatStay(new Date(start), new Date(end), locale, t)]);
   rows.push([t('booking.summary.party'), t('booking.partyCount', { count: party })]);
   rows.push([t('booking.summary.seat'), t(`booking.seat.${seat || 'any'}`)]);
   if (note) rows.push([t('booking.summary.note'), note]);
   if (contact) {
-    rows.push([t('booking.guest.name'), `${contact.name}（${contact.name_kana}）`]);
+    rows.push([t('booking.guest.name'), `${contact.name}（${normaliseKana(contact.name_kana)}）`]);
     rows.push([t('booking.guest.phone'), contact.phone]);
     rows.push([t('booking.guest.email'), contact.email]);
   }

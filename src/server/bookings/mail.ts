@@ -26,7 +26,7 @@ export function bookingMail(b: BookingView, kind: MailKind, ctx: MailContext, ed
     '',
     `${t('booking.summary.code')}: ${b.code}`,
     `${t('booking.summary.store')}: ${b.storeName}`,
-    `${t('booking.summary.time')}: ${formatStay(b.start, b.end, locale)}`,
+    `${t('booking.summary.time')}: ${formatStay(b.start, b.end, locale, t)}`,
     `${t('booking.summary.party')}: ${t('booking.partyCount', { count: b.partySize })}`,
   ];
   // The note is the booker's own text, and no address here is confirmed (a guest types any address;
