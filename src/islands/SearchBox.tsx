@@ -91,9 +91,6 @@ export default function SearchBox({ mode, action, values, areas, genres, areaNam
       <div className="flex gap-2">
         <label className="input input-bordered flex w-full items-center gap-2">
           <span className="sr-only">{labels.keyword}</span>
-          <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4 fill-current opacity-60">
-            <path d="M10 2a8 8 0 0 1 6.3 12.9l5.4 5.4-1.4 1.4-5.4-5.4A8 8 0 1 1 10 2zm0 2a6 6 0 1 0 0 12 6 6 0 0 0 0-12z" />
-          </svg>
           <input
             ref={input}
             type="search"
@@ -110,8 +107,11 @@ export default function SearchBox({ mode, action, values, areas, genres, areaNam
             Ctrl /
           </kbd>
         </label>
-        <button type="submit" className="btn btn-primary">
-          {labels.submit}
+        {/* A magnifier, not a word: on a phone the keyword's hint needs the width (10 languages). */}
+        <button type="submit" className="btn btn-primary btn-square" aria-label={labels.submit} title={labels.submit}>
+          <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 fill-current">
+            <path d="M10 2a8 8 0 0 1 6.3 12.9l5.4 5.4-1.4 1.4-5.4-5.4A8 8 0 1 1 10 2zm0 2a6 6 0 1 0 0 12 6 6 0 0 0 0-12z" />
+          </svg>
         </button>
       </div>
       <div className="mt-2 grid grid-cols-3 gap-2">

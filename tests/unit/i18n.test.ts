@@ -92,7 +92,7 @@ describe('plural forms', () => {
   it('are given where the language needs them', () => {
     const en = translatorFor('en');
     expect([en('booking.partyCount', { count: 1 }), en('booking.partyCount', { count: 2 })]).toEqual(['1 person', '2 people']);
-    expect([en('booking.form.freeTables', { count: 1 }), en('booking.form.freeTables', { count: 3 })]).toEqual(['1 table left', '3 tables left']);
+    expect([en('discovery.store.stayMinutes', { count: 1 }), en('discovery.store.stayMinutes', { count: 90 })]).toEqual(['1 minute', '90 minutes']);
     expect(translatorFor('ru')('discovery.store.stayMinutes', { count: 2 })).toBe('2 минуты');
     expect(translatorFor('ar')('booking.partyCount', { count: 2 })).toBe('شخصان');
     expect(forms.length).toBeGreaterThan(20);

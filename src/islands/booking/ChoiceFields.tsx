@@ -22,7 +22,7 @@ export default function ChoiceFields({ form, store, dates, fieldId }: Props) {
   );
   return (
     <>
-      <div className="grid grid-cols-2 gap-3">
+      <div className="grid grid-cols-[2fr_1fr] gap-3">
         <div className="form-control">
           {label('date', 'booking.form.date')}
           <select id={fieldId('date')} name="date" className="select select-bordered w-full" value={values.date} onChange={(e) => set('date', e.target.value)}>

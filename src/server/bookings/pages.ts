@@ -41,24 +41,30 @@ export async function bookingStore(db: Db, storeId: number): Promise<BookingStor
  * the field names and messages of the contract's schemas (tests/unit/contract.test.ts checks them).
  */
 const WIDGET_LABEL_PREFIXES = ['booking.form.', 'booking.seat.', 'booking.summary.', 'booking.guest.', 'booking.edit.', 'booking.complete.', 'booking.list.', 'booking.validation.', 'validation.', 'field.'];
-const WIDGET_LABEL_KEYS = ['booking.raceLost', 'booking.raceNone', 'booking.partyCount', 'booking.policyNone', 'booking.title.complete', 'booking.error.network', 'booking.error.nothingToChange', 'booking.status.confirmed', 'booking.status.cancelled', 'booking.status.past'];
+const WIDGET_LABEL_KEYS = ['common.freeTables', 'time.nextDay', 'booking.raceLost', 'booking.raceNone', 'booking.partyCount', 'booking.policyNone', 'booking.title.complete', 'booking.error.network', 'booking.error.nothingToChange', 'booking.status.confirmed', 'booking.status.cancelled', 'booking.status.past'];
 
 export function widgetLabels(locale: Locale): Record<string, string> {
   const keys = (Object.keys(dictionaries.ja ?? {}) as MessageKey[]).filter((k) => WIDGET_LABEL_PREFIXES.some((p) => k.startsWith(p)) || WIDGET_LABEL_KEYS.includes(k));
   return pick(locale, keys);
 }
 
-/** The dates a diner may pick, labelled `11月21日(土)` (or the locale's form), the first one today. */
-export function dateChoices(locale: string, now = new Date()): { value: string; label: string }[] {
-  return bookableDates(now).map((value) => ({ value, label: formatDay(tokyoInstant(value, 12 * 60), locale) }));
+/** How the reader's language writes today's date (`今日 {{date}}`): i18next's `t`. */
+type TodayWording = (key: 'time.today', params: { date: string }) => string;
+
+/** The dates a diner may pick, labelled `今日 11月21日(土)`, `11月22日(日)` … (or the locale's form). */
+export function dateChoices(locale: string, t: TodayWording, now = new Date()): { value: string; label: string }[] {
+  return bookableDates(now).map((value, i) => {
+    const date = formatDay(tokyoInstant(value, 12 * 60), locale);
+    return { value, label: i === 0 ? t('time.today', { date }) : date };
+  });
 }
 
 /** The store as the widget shows it. */
 export const widgetStore = (s: BookingStore) => ({ id: s.id, name: s.name, policy: s.cancellationPolicy, maxParty: s.maxParty, kinds: s.kinds, stayMinutes: s.stayMinutes, address: s.address, phone: s.phone, lat: s.lat, lng: s.lng });
 
 /** The widget's dates and booking for changing `b` (its own day stays offered even when past the window). */
-export function editWidgetProps(b: BookingView, locale: string, now = new Date()) {
-  const dates = dateChoices(locale, now);
+export function editWidgetProps(b: BookingView, locale: string, t: TodayWording, now = new Date()) {
+  const dates = dateChoices(locale, t, now);
   const date = businessDate(b.start);
   if (!dates.some((d) => d.value === date)) dates.unshift({ value: date, label: date });
   const booking = { start: toTokyoIso(b.start), end: toTokyoIso(b.end), date, party: b.partySize, seat: b.seatPreference, note: b.note, changeable: isChangeable(b, now), status: b.status };
