@@ -67,7 +67,7 @@ export function isKana(input: string): boolean {
 export function normaliseKana(input: string): string {
   return input
     .normalize('NFKC')
-    .replace(/[\u3041-\u3096]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 0x60))
+    .replace(/[\u3041-\u3096\u309D\u309E]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 0x60))
     .replace(/[\u3000 ]+/g, ' ')
     .trim();
 }

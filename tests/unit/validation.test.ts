@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { ID_MAX, isJapanesePhone, isKana, normaliseKana, normalisePhone, parseId } from '../../src/lib/validation';
-import { idSchema } from '../../src/lib/contract/fields';
+import * as z from 'zod/mini';
+import { idSchema, kanaField } from '../../src/lib/contract/fields';
+import { kanaReading } from '../../src/lib/format';
 import { safeString } from '../../src/server/http/api';
 import { isCommonPassword } from '../../src/server/commonPasswords';
 
@@ -50,6 +52,29 @@ describe('kana names', () => {
   });
   it('stores kana as full-width katakana with single spaces', () => {
     expect(normaliseKana('やまだ　　ﾊﾅｺ ')).toBe('ヤマダ ハナコ');
+  });
+  it.each([
+    ['やまだ はなこ', 'ヤマダ ハナコ'],
+    ['ﾔﾏﾀﾞ ﾊﾅｺ', 'ヤマダ ハナコ'],
+    ['ｶﾞｯﾂ　ﾎﾟﾝ', 'ガッツ ポン'],
+    ['ゔぁいおりん', 'ヴァイオリン'],
+    ['いすゞ', 'イスヾ'],
+    ['ヤマダ・ハナコ', 'ヤマダ・ハナコ'],
+    ['  ヤマダ ハナコ  ', 'ヤマダ ハナコ'],
+  ])('reads %j in the contract as the katakana %j that server and form both keep', (typed, stored) => {
+    expect(z.parse(kanaField, typed)).toBe(stored);
+  });
+  it('refuses what is not kana in the contract, naming the rule', () => {
+    const r = z.safeParse(kanaField, '山田');
+    expect(r.success).toBe(false);
+    expect(r.error?.issues[0]?.message).toBe('booking.validation.kana');
+  });
+  it('prints a reading only when it says more than the name', () => {
+    expect(kanaReading('焼肉 たけ', 'ヤキニク タケ')).toBe('ヤキニク タケ');
+    expect(kanaReading('ソウルポチャ', 'ソウルポチャ')).toBeNull();
+    expect(kanaReading('ソウル・ポチャ', 'ソウルポチャ')).toBeNull();
+    expect(kanaReading('ｿｳﾙﾎﾟﾁｬ', 'ソウルポチャ')).toBeNull();
+    expect(kanaReading('Bar Luna', '')).toBeNull();
   });
 });
 

@@ -1,4 +1,5 @@
 /** A guest's contact details: name, kana, phone (full-width digits welcome), e-mail; kept on this device if asked. */
+import { isKana, normaliseKana } from '../../lib/validation';
 import type { BookingForm } from './useBookingForm';
 import { describedBy, FieldError } from './FieldError';
 
@@ -29,6 +30,9 @@ export default function GuestFields({ form, fieldId }: { form: BookingForm; fiel
             className={`input input-bordered w-full ${errors[name] ? 'input-error' : ''}`}
             value={values.contact[name]}
             onChange={(e) => set('contact', { ...values.contact, [name]: e.target.value })}
+            // Kana typed in hiragana or half width turns into the katakana that is stored (as the
+            // contract's kanaField reads it), once the diner leaves the field: never mid-IME.
+            onBlur={name === 'name_kana' && isKana(values.contact.name_kana) ? () => set('contact', { ...values.contact, name_kana: normaliseKana(values.contact.name_kana) }) : undefined}
             {...describedBy(form, name, fieldId)}
           />
           <FieldError form={form} name={name} fieldId={fieldId} />

@@ -3,7 +3,7 @@
  * so an island that validates a form ships a few kilobytes of it, not the whole library.
  */
 import * as z from 'zod/mini';
-import { ID_MAX, isKana, normalisePhone } from '../validation';
+import { ID_MAX, isKana, normaliseKana, normalisePhone } from '../validation';
 import { EMAIL_MAX, GUEST_NAME_MAX, PHONE_INPUT_MAX } from './limits';
 
 /**
@@ -21,8 +21,12 @@ export const requiredText = (max: number) => z.string().check(noControlCharacter
 /** Free text that may be left out (trimmed when it is stored). */
 export const optionalText = (max: number) => z.optional(z.string().check(noControlCharacter, z.maxLength(max)));
 
-/** A name in kana (フリガナ): hiragana or katakana, full or half width. */
-export const kanaField = requiredText(GUEST_NAME_MAX).check(z.refine(isKana, { message: 'booking.validation.kana' }));
+/**
+ * A name in kana (フリガナ), typed in hiragana or katakana, full or half width, and read as the
+ * full-width katakana that is stored and shown: `やまだ　ﾊﾅｺ` → `ヤマダ ハナコ`. The booking widget
+ * shows the diner this same result, so what they confirm is what the store sees.
+ */
+export const kanaField = z.pipe(requiredText(GUEST_NAME_MAX).check(z.refine(isKana, { message: 'booking.validation.kana' })), z.transform(normaliseKana));
 
 /** A Japanese phone number as people type it: full-width digits, dashes and +81 included. */
 export const phoneField = requiredText(PHONE_INPUT_MAX).check(z.refine((v) => normalisePhone(v) !== null, { message: 'booking.validation.phone' }));

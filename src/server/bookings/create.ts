@@ -1,13 +1,13 @@
 /**
  * Booking a table. One transaction locks the store's row, checks the start and the party, picks the
  * smallest free fitting table and inserts; K simultaneous requests for K free tables give exactly
- * K bookings. A guest's contact details go in with it in their stored form (plain phone digits,
- * full-width katakana), with the hash of a fresh edit token.
+ * K bookings. A guest's contact details go in with it in their stored form (plain phone digits; the
+ * contract's kana field already gave full-width katakana), with the hash of a fresh edit token.
  */
 import type { Db } from '../db/types';
 import { bookings } from '../db/schema';
 import { hashToken, newToken } from '../sessions';
-import { normaliseKana, normalisePhone } from '../../lib/validation';
+import { normalisePhone } from '../../lib/validation';
 import type { CreateInput, GuestInput } from '../../lib/contract/booking';
 import { holdOf, type Booked, type Refusal } from './outcome';
 import { checkParty, checkStart, lockAndLoad, newBookingCode, pgError, pickTable, Refused, refusal, refusalOf, stayEnd, afterCommit } from './rules';
@@ -19,7 +19,7 @@ export async function createBooking(db: Db, input: CreateInput | GuestInput, act
   const guest = actor.kind === 'guest' ? (input as GuestInput) : null;
   const editToken = guest ? newToken() : undefined;
   const contact = guest
-    ? { guestName: guest.name, guestNameKana: normaliseKana(guest.name_kana), guestPhone: normalisePhone(guest.phone)!, guestEmail: guest.email, guestTokenHash: hashToken(editToken!) }
+    ? { guestName: guest.name, guestNameKana: guest.name_kana, guestPhone: normalisePhone(guest.phone)!, guestEmail: guest.email, guestTokenHash: hashToken(editToken!) }
     : {};
 
   let id: number | undefined;
