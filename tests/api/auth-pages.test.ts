@@ -22,7 +22,10 @@ forEachApp('account screens', (app) => {
       expect(await jaRes.text()).toContain(ja);
       expect(await (await app().fetch(path, { headers: { 'accept-language': 'en' } })).text()).toContain(en);
     }
-    expect(await (await app().fetch('/auth/signup')).text()).toContain('href="/term"');
+    const signup = await (await app().fetch('/auth/signup')).text();
+    // The terms and the privacy policy, each its own page (個人情報の取扱い).
+    expect(signup).toContain('href="/term"');
+    expect(signup).toContain('href="/privacy"');
   });
 
   it('signs in without JavaScript, back to a safe next page; a failure keeps the e-mail', async () => {

@@ -47,6 +47,7 @@ forEachApp('app shell', (app) => {
       ['/error/unexpected', 500, 'エラーが発生しました'],
       ['/error', 200, 'エラー'],
       ['/term', 200, '利用規約'],
+      ['/privacy', 200, '個人情報の取扱い'],
       ['/ecommerce', 200, '特定商取引法に基づく表記'],
       ['/info-contracted-store', 200, '加盟店情報'],
       ['/utility/maintenance', 503, 'メンテナンス中'],

@@ -15,6 +15,7 @@ const GUEST_PAGES = [
   '/auth/forgot-password',
   '/auth/reset-password?token=invalid',
   '/term',
+  '/privacy',
   '/ecommerce',
   '/info-contracted-store',
   '/utility/maintenance',
