@@ -11,7 +11,7 @@ export default function DonePanel({ form, props, headingId }: { form: BookingFor
   const { t, done, editLink, hydrated } = form;
   const [copied, setCopied] = useState(false);
   if (!done) return null;
-  const when = formatStay(new Date(done.start), new Date(done.end), props.locale);
+  const when = formatStay(new Date(done.start), new Date(done.end), props.locale, t);
   const shareText = t('booking.complete.shareText', { store: props.store.name, when, party: t('booking.partyCount', { count: done.party_size }) });
   const copy = () =>
     navigator.clipboard.writeText(editLink).then(

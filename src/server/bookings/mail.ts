@@ -67,7 +67,7 @@ export function reminderMail(b: ReminderFacts, ctx: MailContext, editLink: strin
     '',
     `${t('booking.summary.code')}: ${b.code}`,
     `${t('booking.summary.store')}: ${b.storeName}`,
-    `${t('booking.summary.time')}: ${formatStay(b.start, b.end, locale)}`,
+    `${t('booking.summary.time')}: ${formatStay(b.start, b.end, locale, t)}`,
     `${t('booking.summary.party')}: ${t('booking.partyCount', { count: b.partySize })}`,
     `${t('booking.summary.address')}: ${b.storeAddress}`,
     `${t('booking.summary.phone')}: ${b.storePhone}`,
