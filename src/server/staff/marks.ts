@@ -72,7 +72,7 @@ async function mailStoreCancellation(db: Db, id: number, reason: string): Promis
     '',
     `${t('booking.summary.code')}: ${b.code}`,
     `${t('booking.summary.store')}: ${b.store}`,
-    `${t('booking.summary.time')}: ${formatStay(b.start, b.end, locale)}`,
+    `${t('booking.summary.time')}: ${formatStay(b.start, b.end, locale, t)}`,
     `${t('booking.summary.party')}: ${t('booking.partyCount', { count: b.party })}`,
     `${t('store.mail.cancelled.reason')}: ${reason}`,
   ].join('\n');
