@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
+import { formatTime } from '../../src/lib/datetime';
 
 /**
  * With JavaScript off, booking works through plain forms and pages the server renders: the listing,
@@ -47,7 +48,7 @@ test('guest: listing → store → a start → contact details (an error, nothin
   await page.getByLabel('フリガナ').fill('ムコウ タロウ');
   await page.getByRole('button', { name: '確認へ進む' }).click();
   const confirm = page.getByTestId('booking-confirm');
-  await expect(confirm.getByTestId('summary')).toContainText(`${start.slice(11, 16)}〜`);
+  await expect(confirm.getByTestId('summary')).toContainText(`${formatTime(new Date(start))}〜`);
   await expect(confirm.getByTestId('summary')).toContainText('静かな席');
   await confirm.getByRole('button', { name: 'この内容で予約する' }).click();
 

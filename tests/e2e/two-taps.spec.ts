@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { formatTime } from '../../src/lib/datetime';
 
 /**
  * Booking in two taps: a start on a listing card opens the booking form with that store, start and
@@ -7,7 +8,8 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
  */
 
 const PARTY = 3;
-const hhmm = (iso: string) => iso.slice(11, 16);
+// The summary's clock time, as the app writes it (9:00, no leading zero).
+const hhmm = (iso: string) => formatTime(new Date(iso));
 
 /** Clicks, counting them. */
 function counter() {
