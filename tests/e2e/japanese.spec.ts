@@ -80,9 +80,17 @@ test.describe('one way to write a time', () => {
     await expect(dates.locator('option').first()).toHaveText(/^今日 \d+月\d+日\([日月火水木金土]\)$/);
     const date = (await dates.locator('option').nth(1).getAttribute('value'))!;
     await dates.selectOption(date);
-    const slots = page.getByTestId('slots').locator('label');
-    await expect(slots.first()).toBeVisible();
-    const starts = await shownStarts(page, '[data-testid="slots"] label');
+    // Until the new day has loaded the form still shows the previous one, whose starts all fall
+    // before the new day's calendar day ends (past 04:00 they may all read as that day): wait for
+    // the new day's starts past its midnight, which no other day shows.
+    const read = () => shownStarts(page, '[data-testid="slots"] label');
+    await expect
+      .poll(async () => {
+        const shown = await read();
+        return shown.some((s) => s.iso.slice(0, 10) > date) && shown.every((s) => s.iso.slice(0, 10) >= date);
+      })
+      .toBe(true);
+    const starts = await read();
     const late = starts.filter((s) => s.iso.slice(0, 10) > date);
     expect(late.length).toBeGreaterThan(0);
     for (const s of late) expect(s.text, s.iso).toMatch(NEXT_DAY_CLOCK);
