@@ -14,6 +14,8 @@ declare namespace App {
     user: import('./server/sessions').SessionUser | null;
     sessionId: string | null;
     flash: import('./lib/flash').Flash | null;
+    /** The favourite heart's shape has been sent on this page (src/components/FavouriteToggle.astro). */
+    heartSent?: boolean;
   }
 }
 
