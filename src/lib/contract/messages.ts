@@ -15,12 +15,35 @@ export type Translate = (key: string, params?: Record<string, unknown>) => strin
  */
 export function fromDictionary(dict: Readonly<Record<string, string>>, locale = 'ja'): Translate {
   const plural = new Intl.PluralRules(locale);
+  // A listing fills a few hundred messages per page: each message is split at its placeholders
+  // once (text, placeholder, name, text, …), each count's plural category looked up once.
+  const parsed = new Map<string, string[]>();
+  const forms = new Map<number, Intl.LDMLPluralRule>();
   return (key, params = {}) => {
     const count = params.count;
-    const form = typeof count === 'number' ? dict[`${key}_${plural.select(count)}`] : undefined;
-    return (form ?? dict[key] ?? key).replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+    let form: string | undefined;
+    if (typeof count === 'number') {
+      let category = forms.get(count);
+      if (category === undefined) {
+        category = plural.select(count);
+        // Counts are party sizes, pages and totals: a few hundred at most are worth remembering.
+        if (forms.size < 500) forms.set(count, category);
+      }
+      form = dict[`${key}_${category}`];
+    }
+    const text = form ?? dict[key];
+    if (text === undefined) return key.replace(PLACEHOLDER, (whole, name: string) => (name in params ? String(params[name]) : whole));
+    let parts = parsed.get(text);
+    if (!parts) parsed.set(text, (parts = text.split(PLACEHOLDER_PARTS)));
+    let out = parts[0]!;
+    for (let i = 1; i < parts.length; i += 3) out += (parts[i + 1]! in params ? String(params[parts[i + 1]!]) : parts[i]!) + parts[i + 2]!;
+    return out;
   };
 }
+
+const PLACEHOLDER = /\{\{\s*(\w+)\s*\}\}/g;
+/** The same, capturing the whole placeholder and its name, for String.split. */
+const PLACEHOLDER_PARTS = /(\{\{\s*(\w+)\s*\}\})/;
 
 /** A field's label for messages: `field.<name>` when translated, else the name itself. */
 function label(t: Translate, path: readonly PropertyKey[]): string {
