@@ -6,7 +6,7 @@
 import type { z } from 'zod';
 import type { Db } from './db/types';
 import { favouriteIds } from './favourites';
-import { listQuerySchema, partyQuerySchema, searchStores, type ListQuery, type StorePage } from './stores';
+import { listQueryParams, listQuerySchema, partyQuerySchema, searchStores, type ListQuery, type StorePage } from './stores';
 import { DEFAULT_PARTY, PAGE_SIZE } from '../lib/contract/limits';
 
 export interface Listing {
@@ -21,7 +21,7 @@ export interface Listing {
 export async function loadListing(db: Db, url: URL, userId: number | null, fixed: Partial<ListQuery> = {}, now = new Date()): Promise<Listing> {
   const raw: Record<string, string> = {};
   for (const [k, v] of url.searchParams) raw[k] ??= v;
-  const parsed = listQuerySchema.safeParse({ ...raw, ...fixed });
+  const parsed = listQuerySchema.safeParse({ ...listQueryParams(url), ...fixed });
   if (!parsed.success) {
     // Keep the party when it alone was fine, so the page still speaks of the diner's party.
     const party = partyQuerySchema.safeParse({ party: raw.party });
@@ -40,6 +40,11 @@ export function listingHref(path: string, query: ListQuery, page: number, omit: 
   if (query.area !== undefined && !omit.includes('area')) params.set('area', String(query.area));
   if (query.genre && !omit.includes('genre')) params.set('genre', query.genre);
   if (query.party !== DEFAULT_PARTY) params.set('party', String(query.party));
+  if (query.sort) params.set('sort', query.sort);
+  if (query.budget_min !== undefined) params.set('budget_min', String(query.budget_min));
+  if (query.budget_max !== undefined) params.set('budget_max', String(query.budget_max));
+  if (query.seat) params.set('seat', query.seat);
+  for (const tag of query.tag) params.append('tag', tag);
   if (page > 1) params.set('page', String(page));
   const s = params.toString();
   return s ? `${path}?${s}` : path;

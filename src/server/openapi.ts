@@ -91,7 +91,7 @@ function operations(now: Date): Record<string, Record<string, Operation>> {
     },
     '/api/me/password': { put: { summary: 'Change the password', body: changePasswordSchema, ok: [204, null], auth: 'user', tags: account } },
     '/api/areas': { get: { summary: 'Areas with their store counts', ok: [200, { type: 'array', items: object }], tags: diner } },
-    '/api/stores': { get: { summary: 'Stores bookable now, nearest first when lat/lng are given', query: listQuerySchema, ok: [200, object], tags: diner } },
+    '/api/stores': { get: { summary: 'Stores bookable now: filters (budget, seat kind, tags), sort (nearest, soonest, budget), starts a diner at lat/lng can walk to', query: listQuerySchema, ok: [200, object], tags: diner } },
     '/api/stores/{id}': { get: { summary: 'One store', ids: ['id'], ok: [200, object], tags: diner } },
     '/api/stores/{id}/availability': {
       get: { summary: "A business day's starts with free tables", ids: ['id'], query: availabilityQuerySchema(now), ok: [200, 'Availability'], tags: diner },

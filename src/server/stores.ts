@@ -2,24 +2,28 @@
  * Discovery: the "bookable now" listing, search, areas and one store's details (DESIGN §3, §6).
  *
  * The availability index (in memory, docs/availability-index.md) holds every store's tables,
- * availability and card facts: it filters by area, genre and party, decides who can seat the party
- * within the hour and orders nearest first; SQL matches keywords (the bigram index). When the index
- * cannot be trusted (the LISTEN connection is down), SQL narrows and orders the candidates (GiST
- * index on ll_to_earth) and the pure `bookableNow` rule decides on their bookings, as the index would.
+ * availability and card facts: in one pass over every store it filters by area, genre, budget,
+ * tags, party and seat kind, decides who can seat the party within the hour and orders the page
+ * (catalog.ts searchCatalog); SQL matches keywords (the bigram index). With the diner's position,
+ * cards offer the starts they can walk to in time (src/lib/distance). When the index cannot be
+ * trusted (the LISTEN connection is down), SQL narrows the candidates, the pure `bookableNow` rule
+ * decides on their bookings, and the same catalog pass filters and orders them.
  */
 import { and, arrayContains, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from './db/types';
 import { areas, storeHours, stores, storeTables, type StorePhoto } from './db/schema';
 import { searchQueryTerms } from './db/searchTerms';
-import { availabilityView, bookableDates, type AvailabilityView, bookableNow, loadStoreStates, NOW_WINDOW_MIN, type Slot } from './availability';
+import { availabilityView, bookableDates, type AvailabilityView, bookableNow, loadStoreStates, nextMarks, NOW_WINDOW_MIN, slotsBetween, type Slot } from './availability';
 import { MINUTE_MS, toTokyoIso } from '../lib/datetime';
 import type { T } from '../i18n';
 import type { SlotJson } from '../lib/contract/responses';
 import { safeString } from './http/api';
 import { idSchema } from '../lib/contract/fields';
-import { GENRES, type Genre } from '../lib/contract/enums';
-import { DEFAULT_PARTY, KEYWORD_MAX, LATITUDE_MAX, LONGITUDE_MAX, PAGE_MAX, PAGE_SIZE, PAGE_SIZE_MAX, PARTY_MAX, PARTY_MIN } from '../lib/contract/limits';
+import { FILTER_TAG_KEYS, FILTER_TAGS, GENRES, LIST_SORTS, TABLE_KINDS, type Genre, type TableKind } from '../lib/contract/enums';
+import { arrivalMs, ARRIVAL_LOOKAHEAD_MIN } from '../lib/distance';
+import { buildCatalog, searchCatalog, tagKeyBits } from './availability/catalog';
+import { BUDGET_MAX, DEFAULT_PARTY, KEYWORD_MAX, LATITUDE_MAX, LONGITUDE_MAX, PAGE_MAX, PAGE_SIZE, PAGE_SIZE_MAX, PARTY_MAX, PARTY_MIN } from '../lib/contract/limits';
 
 
 /** Form fields arrive as '' when left empty: that means "not given". */
@@ -28,6 +32,27 @@ const optionalNumber = (schema: z.core.$ZodType<number, number>) => z.preprocess
 
 /** `party` in a query: 1–20, blank or absent meaning the default. */
 export const partyField = z.preprocess(blank, z.coerce.number().pipe(z.number().int().min(PARTY_MIN).max(PARTY_MAX)).default(DEFAULT_PARTY));
+
+/** A repeatable query field (`tag=a&tag=b`, or `tag=a,b`): its values, blanks dropped, each once. */
+const listOf = (v: unknown) => {
+  const values = (Array.isArray(v) ? v : v === undefined ? [] : [v]).flatMap((x) => (typeof x === 'string' ? x.split(',') : [x]));
+  return [...new Set(values.map((x) => (typeof x === 'string' ? x.trim() : x)).filter((x) => x !== ''))];
+};
+
+/** Query fields that may be repeated; every other field takes its first value. */
+const REPEATED = new Set(['tag']);
+
+/** A URL's query as the listing schema reads it. */
+export function listQueryParams(url: URL): Record<string, string | string[]> {
+  const params: Record<string, string | string[]> = {};
+  for (const [k, v] of url.searchParams) {
+    if (REPEATED.has(k)) params[k] = [...((params[k] as string[] | undefined) ?? []), v];
+    else params[k] ??= v;
+  }
+  return params;
+}
+
+const budgetField = optionalNumber(z.number().int().min(0).max(BUDGET_MAX));
 
 /** The listing's query, shared by `/api/stores` and the listing pages. */
 export const listQuerySchema = z
@@ -38,12 +63,24 @@ export const listQuerySchema = z
     party: partyField,
     lat: optionalNumber(z.number().min(-LATITUDE_MAX).max(LATITUDE_MAX)),
     lng: optionalNumber(z.number().min(-LONGITUDE_MAX).max(LONGITUDE_MAX)),
+    /** Absent: nearest first with a position, else a stable order (catalog.ts searchCatalog). */
+    sort: z.preprocess(blank, z.enum(LIST_SORTS).optional()),
+    /** Yen per person; a store matches when its budget range overlaps [budget_min, budget_max]. */
+    budget_min: budgetField,
+    budget_max: budgetField,
+    /** A free table of this kind within the hour. */
+    seat: z.preprocess(blank, z.enum(TABLE_KINDS).optional()),
+    /** Tags the store must all carry (FILTER_TAGS keys). */
+    tag: z.preprocess(listOf, z.array(z.enum(FILTER_TAG_KEYS)).default([])),
     page: z.preprocess(blank, z.coerce.number().pipe(z.number().int().min(1).max(PAGE_MAX)).default(1)),
     per_page: z.preprocess(blank, z.coerce.number().pipe(z.number().int().min(1).max(PAGE_SIZE_MAX)).default(PAGE_SIZE)),
   })
   .superRefine((q, ctx) => {
     if ((q.lat === undefined) !== (q.lng === undefined)) {
       ctx.addIssue({ code: 'custom', path: [q.lat === undefined ? 'lat' : 'lng'], message: 'validation.required' });
+    }
+    if (q.budget_min !== undefined && q.budget_max !== undefined && q.budget_min > q.budget_max) {
+      ctx.addIssue({ code: 'custom', path: ['budget_max'], message: 'discovery.validation.budgetRange' });
     }
   });
 
@@ -92,6 +129,11 @@ export interface StoreCard {
   nextSlots: Slot[];
   /** Free fitting tables at the first of them. */
   freeTables: number;
+  /**
+   * With a position: the earliest the diner can be there on foot (src/lib/distance); the starts
+   * above are then those they can make, or the first one after the hour.
+   */
+  arrival: Date | null;
 }
 
 export interface StorePage {
@@ -149,64 +191,80 @@ const cardColumns = {
   photos: stores.photos,
   lat: stores.lat,
   lng: stores.lng,
+  tags: stores.tags,
   stayMinutes: stores.stayMinutes,
 };
 
 type Position = { lat: number; lng: number };
 
-const distanceFrom = (position: Position | null) =>
-  position
-    ? sql<number>`earth_distance(ll_to_earth(${stores.lat}, ${stores.lng}), ll_to_earth(${position.lat}::float8, ${position.lng}::float8))`
-    : sql<null>`null::float8`;
-
-/** Nearest first by KNN on the cube GiST index (stores_location_gist) when there is a position; ties and the rest by id. */
-const orderFor = (position: Position | null) => [
-  ...(position ? [sql`ll_to_earth(${stores.lat}, ${stores.lng}) <-> ll_to_earth(${position.lat}::float8, ${position.lng}::float8)`] : []),
-  asc(stores.id),
-];
-
-/** A table that can seat the party exists: stores that never could are not even considered. */
-const seatsParty = (party: number) =>
-  sql`exists (select 1 from ${storeTables} where ${storeTables.storeId} = ${stores.id} and ${storeTables.minParty} <= ${party} and ${storeTables.maxParty} >= ${party})`;
+/** A table of the kind (any, without one) that can seat the party exists: stores that never could are not even considered. */
+const seatsParty = (party: number, kind: TableKind | undefined) =>
+  sql`exists (select 1 from ${storeTables} where ${storeTables.storeId} = ${stores.id} and ${storeTables.minParty} <= ${party} and ${storeTables.maxParty} >= ${party}${kind ? sql` and ${storeTables.kind} = ${kind}` : sql``})`;
 
 type NowAnswer = { nextSlots: Slot[]; freeTables: number };
 const NOT_NOW: NowAnswer = { nextSlots: [], freeTables: 0 };
 
+/** Who can seat the party (at a table of the kind) now, and the first free start from a given instant. */
 interface NowAnswers {
-  isBookable(id: number): boolean;
   answer(id: number): NowAnswer;
+  firstFrom(id: number, fromMs: number, toMs: number): Slot | null;
 }
 
 /** "Bookable now" from the bookings, when the index cannot answer (it answers as this does). */
-async function answersFromBookings(db: Db, rows: readonly { id: number; stayMinutes: number }[], party: number, now: Date): Promise<NowAnswers> {
-  // Bookings that could overlap any stay starting within the hour.
+async function answersFromBookings(db: Db, rows: readonly { id: number; stayMinutes: number }[], party: number, kind: TableKind | undefined, now: Date, lookahead: boolean): Promise<NowAnswers> {
+  // Bookings that could overlap any stay starting within the hour (or the arrival lookahead).
   const longestStay = rows.reduce((m, r) => Math.max(m, r.stayMinutes), 0);
-  const to = new Date(now.getTime() + (NOW_WINDOW_MIN + longestStay + 15) * MINUTE_MS);
-  const states = await loadStoreStates(db, rows.map((r) => r.id), new Date(now.getTime() - MINUTE_MS), to);
-  const memo = new Map<number, NowAnswer>();
-  const answer = (id: number) => {
-    let a = memo.get(id);
-    if (!a) {
-      const state = states.get(id);
-      memo.set(id, (a = state ? bookableNow(state, party, now) : NOT_NOW));
-    }
-    return a;
+  const ahead = NOW_WINDOW_MIN + (lookahead ? ARRIVAL_LOOKAHEAD_MIN : 0) + longestStay + 15;
+  const states = await loadStoreStates(db, rows.map((r) => r.id), new Date(now.getTime() - MINUTE_MS), new Date(now.getTime() + ahead * MINUTE_MS));
+  const stateOf = (id: number) => {
+    const state = states.get(id);
+    return state && kind ? { ...state, tables: state.tables.filter((t) => t.kind === kind) } : state;
   };
-  return { isBookable: (id) => answer(id).nextSlots.length > 0, answer };
+  const memo = new Map<number, NowAnswer>();
+  return {
+    answer(id) {
+      let a = memo.get(id);
+      if (!a) {
+        const state = stateOf(id);
+        memo.set(id, (a = state ? bookableNow(state, party, now) : NOT_NOW));
+      }
+      return a;
+    },
+    firstFrom(id, fromMs, toMs) {
+      const state = stateOf(id);
+      return state ? (slotsBetween(state, party, new Date(fromMs), new Date(toMs), now).find((s) => s.freeTables > 0) ?? null) : null;
+    },
+  };
 }
 
-const fromView = (view: AvailabilityView, party: number): NowAnswers => ({
-  isBookable: (id) => view.isBookableNow(id, party),
-  answer: (id) => view.bookableNow(id, party) ?? NOT_NOW,
+const fromView = (view: AvailabilityView, party: number, kind: TableKind | undefined): NowAnswers => ({
+  answer: (id) => view.bookableNow(id, party, kind) ?? NOT_NOW,
+  firstFrom: (id, fromMs, toMs) => view.firstSlotFrom(id, party, fromMs, toMs, kind) ?? null,
 });
+
+/**
+ * What a card offers a diner walking from `metres` away (src/lib/distance): the starts within the
+ * hour they can reach in time, else the first free start they can make within the lookahead, else
+ * nothing. Unreachable starts are never offered first.
+ */
+export function reachable(now: Date, metres: number, answer: NowAnswer, later: (fromMs: number, toMs: number) => Slot | null): NowAnswer & { arrival: Date } {
+  const arrival = arrivalMs(now, metres);
+  const nextSlots = answer.nextSlots.filter((s) => s.start.getTime() >= arrival);
+  if (!nextSlots.length) {
+    const slot = later(arrival, arrival + ARRIVAL_LOOKAHEAD_MIN * MINUTE_MS);
+    if (slot) nextSlots.push(slot);
+  }
+  return { nextSlots, freeTables: nextSlots[0]?.freeTables ?? 0, arrival: new Date(arrival) };
+}
 
 type Facts = NonNullable<ReturnType<AvailabilityView['facts']>>;
 
 /**
  * What the cards of these stores show, in their order: from the index (it holds every store's
- * card facts, re-read with the store) and from the database for any it lacks.
+ * card facts, re-read with the store) and from the database for any it lacks. With a distance,
+ * the starts are those the diner can walk to in time.
  */
-async function cardsFor(db: Db, view: AvailabilityView | null, rows: readonly { id: number; distanceM: number | null }[], answers: NowAnswers): Promise<StoreCard[]> {
+async function cardsFor(db: Db, view: AvailabilityView | null, rows: readonly { id: number; distanceM: number | null }[], answers: NowAnswers, now: Date): Promise<StoreCard[]> {
   const missing = rows.filter((r) => !view?.facts(r.id)).map((r) => r.id);
   const read = new Map<number, Facts>();
   if (missing.length) {
@@ -216,58 +274,89 @@ async function cardsFor(db: Db, view: AvailabilityView | null, rows: readonly { 
   return rows.flatMap((r) => {
     const facts = view?.facts(r.id) ?? read.get(r.id);
     if (!facts) return [];
-    const now_ = answers.answer(r.id);
-    return [{ id: r.id, ...facts, distanceM: r.distanceM === null ? null : Math.round(Number(r.distanceM)), nextSlots: now_.nextSlots, freeTables: now_.freeTables }];
+    const { tags: _tags, ...shown } = facts;
+    const now_ = r.distanceM === null ? { ...answers.answer(r.id), arrival: null } : reachable(now, r.distanceM, answers.answer(r.id), (from, to) => answers.firstFrom(r.id, from, to));
+    return [{ id: r.id, ...shown, distanceM: r.distanceM === null ? null : Math.round(Number(r.distanceM)), ...now_ }];
   });
 }
 
+/** The catalog query of a listing query (everything but the keyword and the party). */
+const catalogQuery = (query: ListQuery, position: Position | null, start: number) => ({
+  area: query.area,
+  genre: query.genre,
+  position,
+  budgetMin: query.budget_min,
+  budgetMax: query.budget_max,
+  tags: tagKeyBits(query.tag),
+  sort: query.sort,
+  start,
+  count: query.per_page,
+});
+
 /**
- * Stores that can seat `party` within the hour, matching the filters; nearest first when a
- * position is given, else in a stable order.
+ * Stores that can seat `party` within the hour (at a table of the kind asked for), matching the
+ * filters, in the asked order (catalog.ts searchCatalog).
  */
 export async function searchStores(db: Db, query: ListQuery, now = new Date()): Promise<StorePage> {
   const terms = query.name ? searchQueryTerms(query.name) : [];
   const position = query.lat !== undefined && query.lng !== undefined ? { lat: query.lat, lng: query.lng } : null;
   const start = (query.page - 1) * query.per_page;
+  const kind = query.seat;
   const view = await availabilityView(db, now);
   if (view) {
-    // A keyword is matched in SQL (the bigram index); area, genre, party fit, bookable now and
-    // nearest first are decided by the index in one pass over every store, with the exact total.
+    // A keyword is matched in SQL (the bigram index); every other filter, bookable now and the
+    // order are decided by the index in one pass over every store, with the exact total.
     let only: Set<number> | undefined;
     if (terms.length) {
       const ids = (await db.select({ id: stores.id }).from(stores).where(arrayContains(stores.searchTerms, terms))).map((r) => r.id);
       await view.load(ids);
       only = new Set(ids);
     }
-    const found = view.search({ party: query.party, area: query.area, genre: query.genre, only, position, start, count: query.per_page });
-    const items = await cardsFor(db, view, found.items, fromView(view, query.party));
+    const found = view.search({ ...catalogQuery(query, position, start), party: query.party, kind, only });
+    const items = await cardsFor(db, view, found.items, fromView(view, query.party, kind), now);
     return { items, page: query.page, perPage: query.per_page, total: found.total };
   }
-  // The index cannot be trusted: SQL narrows and orders the candidates, and the bookings decide.
-  const conditions: SQL[] = [seatsParty(query.party)];
+  // The index cannot be trusted: SQL narrows the candidates, the bookings decide who is bookable,
+  // and the same catalog pass as the index's filters and orders them.
+  const conditions: SQL[] = [seatsParty(query.party, kind)];
   if (query.area !== undefined) conditions.push(eq(stores.areaId, query.area));
   if (query.genre !== undefined) conditions.push(eq(stores.genre, query.genre));
   if (terms.length) conditions.push(arrayContains(stores.searchTerms, terms));
+  if (query.tag.length) conditions.push(arrayContains(stores.tags, query.tag.map((k) => FILTER_TAGS[k])));
   const rows = await db
-    .select({ id: stores.id, distanceM: distanceFrom(position), stayMinutes: stores.stayMinutes })
+    .select({ ...placedColumns, id: stores.id, stayMinutes: stores.stayMinutes })
     .from(stores)
-    .where(and(...conditions))
-    .orderBy(...orderFor(position));
-  const answers = await answersFromBookings(db, rows, query.party, now);
-  const bookable = rows.filter((c) => answers.isBookable(c.id));
-  const items = await cardsFor(db, null, bookable.slice(start, start + query.per_page), answers);
-  return { items, page: query.page, perPage: query.per_page, total: bookable.length };
+    .where(and(...conditions));
+  const answers = await answersFromBookings(db, rows, query.party, kind, now, position !== null);
+  const marks = nextMarks(now).map((m) => m.getTime());
+  const catalog = buildCatalog(new Map(rows.map((r) => [r.id, { facts: r }])));
+  const masks = Array.from(catalog.ids, (id) => answers.answer(id).nextSlots.reduce((m, s) => m | (1 << marks.indexOf(s.start.getTime())), 0));
+  const found = searchCatalog(catalog, { marks, mask: (i) => masks[i]!, now }, catalogQuery(query, position, start));
+  const items = await cardsFor(db, null, found.items, answers, now);
+  return { items, page: query.page, perPage: query.per_page, total: found.total };
 }
+
+/** What the catalog filters and orders on, as the fallback reads it. */
+const placedColumns = {
+  areaId: stores.areaId,
+  genre: stores.genre,
+  lat: stores.lat,
+  lng: stores.lng,
+  budgetMin: stores.budgetMin,
+  budgetMax: stores.budgetMax,
+  walkMinutes: stores.walkMinutes,
+  tags: stores.tags,
+};
 
 /** Cards for given stores in the given order, bookable or not (favourites, history). */
 export async function storeCards(db: Db, ids: readonly number[], party: number, now = new Date()): Promise<StoreCard[]> {
   if (!ids.length) return [];
   const view = await availabilityView(db, now, ids);
   const rows = ids.map((id) => ({ id, distanceM: null }));
-  if (view) return cardsFor(db, view, rows.filter((r) => view.has(r.id)), fromView(view, party));
+  if (view) return cardsFor(db, view, rows.filter((r) => view.has(r.id)), fromView(view, party, undefined), now);
   const stays = await db.select({ id: stores.id, stayMinutes: stores.stayMinutes }).from(stores).where(inArray(stores.id, [...ids]));
   const known = new Set(stays.map((s) => s.id));
-  return cardsFor(db, null, rows.filter((r) => known.has(r.id)), await answersFromBookings(db, stays, party, now));
+  return cardsFor(db, null, rows.filter((r) => known.has(r.id)), await answersFromBookings(db, stays, party, undefined, now, false), now);
 }
 
 export interface StoreDetail {
@@ -355,6 +444,7 @@ export function cardJson(c: StoreCard, t: T) {
     lat: c.lat,
     lng: c.lng,
     distance_m: c.distanceM,
+    arrival: c.arrival ? toTokyoIso(c.arrival) : null,
     bookable_now: c.nextSlots.length > 0,
     next_slots: c.nextSlots.map(slotJson),
     free_tables: c.freeTables,

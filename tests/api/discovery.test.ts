@@ -131,6 +131,13 @@ forEachApp('discovery API', (app) => {
       ['/api/stores?area=abc', 'area'],
       ['/api/stores?genre=pizza', 'genre'],
       [`/api/stores?name=${encodeURIComponent('焼'.repeat(101))}`, 'name'],
+      ['/api/stores?sort=rating', 'sort'],
+      ['/api/stores?budget_min=-1', 'budget_min'],
+      ['/api/stores?budget_max=abc', 'budget_max'],
+      ['/api/stores?budget_max=1000000', 'budget_max'],
+      ['/api/stores?budget_min=5000&budget_max=3000', 'budget_max'],
+      ['/api/stores?seat=sofa', 'seat'],
+      ['/api/stores?tag=non_smoking&tag=wifi', 'tag.1'],
       ['/api/stores/1/availability?date=2020-01-01', 'date'],
       ['/api/stores/1/availability?date=tomorrow', 'date'],
       ['/api/stores/1/availability?party=0', 'party'],
@@ -143,6 +150,8 @@ forEachApp('discovery API', (app) => {
     }
     const parties = await get<{ error: { fields: Record<string, string> } }>('/api/stores?party=999', 400);
     expect(parties.error.fields.party).toBe('人数は20以下にしてください');
+    const budget = await get<{ error: { fields: Record<string, string> } }>('/api/stores?budget_min=5000&budget_max=3000', 400);
+    expect(budget.error.fields.budget_max).toBe('予算（上限）は下限以上の金額を選んでください');
     // A 10 KB keyword is refused, not searched.
     const long = await app().fetch(`/api/stores?name=${'a'.repeat(10 * 1024)}`);
     expect(long.status).toBe(400);

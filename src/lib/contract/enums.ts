@@ -24,3 +24,28 @@ export type BookingKind = (typeof BOOKING_KINDS)[number];
 /** What the store marks on a booking at the door. */
 export const ATTENDANCES = ['arrived', 'no_show'] as const;
 export type Attendance = (typeof ATTENDANCES)[number];
+
+/**
+ * Orders a listing offers besides its default (nearest first with a position, else a stable order):
+ * nearest (by the diner's position, else by the walk from the station), soonest start, budget.
+ */
+export const LIST_SORTS = ['nearest', 'soonest', 'budget'] as const;
+export type ListSort = (typeof LIST_SORTS)[number];
+
+/**
+ * Store tags a listing can filter on: the URL key and the tag as stores carry it. Only these are
+ * offered (and only those some store carries); other tags are shown on the store page alone.
+ */
+export const FILTER_TAGS = {
+  non_smoking: '禁煙',
+  all_you_can_drink: '飲み放題あり',
+  private_room: '個室あり',
+  near_station: '駅近',
+  late_night: '深夜営業',
+  open_24h: '24時間営業',
+  private_hire: '貸切可',
+  kids_welcome: '子連れ歓迎',
+  credit_card: 'クレジットカード可',
+} as const;
+export type FilterTag = keyof typeof FILTER_TAGS;
+export const FILTER_TAG_KEYS = Object.keys(FILTER_TAGS) as [FilterTag, ...FilterTag[]];

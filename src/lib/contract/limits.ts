@@ -49,3 +49,7 @@ export const WATCHES_ACTIVE_MAX = 10;
 export const WATCH_DEFAULT_MINUTES = 60;
 /** At most one mail per watch in this many minutes (the open page is told every time). */
 export const WATCH_MAIL_GAP_MINUTES = 10;
+
+/** A listing's budget filter (yen per person): any whole number up to this; the form offers BUDGET_STEPS. */
+export const BUDGET_MAX = 100_000;
+export const BUDGET_STEPS = [1000, 2000, 3000, 4000, 5000, 6000, 8000, 10_000, 15_000, 20_000, 30_000] as const;

@@ -45,10 +45,10 @@ const PLACEHOLDER = /\{\{\s*(\w+)\s*\}\}/g;
 /** The same, capturing the whole placeholder and its name, for String.split. */
 const PLACEHOLDER_PARTS = /(\{\{\s*(\w+)\s*\}\})/;
 
-/** A field's label for messages: `field.<name>` when translated, else the name itself. */
+/** A field's label for messages: `field.<name>` when translated, else the name itself; an item of a list (`tag.1`) by the list's. */
 function label(t: Translate, path: readonly PropertyKey[]): string {
   const name = path.map(String).join('.');
-  const last = path[path.length - 1];
+  const last = path.findLast((p) => typeof p !== 'number');
   const key = `field.${last === undefined ? name : String(last)}`;
   const translated = t(key);
   return translated === key ? name : translated;

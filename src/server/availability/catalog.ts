@@ -1,10 +1,12 @@
 /**
  * Every store the index holds, in id order, as flat arrays: what the listing filters on (area,
- * genre) and orders by (id, or distance from the diner), so that a page of the bookable-now
+ * genre, budget, tags) and orders by (id, distance from the diner, walk, first start, budget), so that a page of the bookable-now
  * listing with its exact total is one pass over typed arrays, whatever the number of stores.
  * Distances are computed as PostgreSQL's earthdistance computes them (ll_to_earth, earth_distance),
  * so the order and the metres shown are the ones SQL gave.
  */
+import { FILTER_TAG_KEYS, FILTER_TAGS, type FilterTag, type ListSort } from '../../lib/contract/enums';
+import { arrivalMs } from '../../lib/distance';
 
 /** earthdistance's earth(): the radius it assumes, in metres. */
 export const EARTH_RADIUS_M = 6_378_168;
@@ -20,6 +22,11 @@ export interface Catalog {
   z: Float64Array;
   areaIds: Int32Array;
   genres: string[];
+  budgetMin: Int32Array;
+  budgetMax: Int32Array;
+  walkMinutes: Int32Array;
+  /** Bit k: the store carries the k-th of FILTER_TAG_KEYS. */
+  tagBits: Int32Array;
 }
 
 /** What the listing filters and orders on, of a store's card facts. */
@@ -28,12 +35,37 @@ export interface Placed {
   genre: string;
   lat: number;
   lng: number;
+  budgetMin: number;
+  budgetMax: number;
+  walkMinutes: number;
+  tags: readonly string[];
 }
+
+/** The FILTER_TAG_KEYS bits of a store's tags. */
+export function tagBitsOf(tags: readonly string[]): number {
+  return FILTER_TAG_KEYS.reduce((bits, key, k) => (tags.includes(FILTER_TAGS[key]) ? bits | (1 << k) : bits), 0);
+}
+
+/** The FILTER_TAG_KEYS bits of filter keys from a query. */
+export const tagKeyBits = (keys: readonly FilterTag[]) => keys.reduce((bits, key) => bits | (1 << FILTER_TAG_KEYS.indexOf(key)), 0);
 
 export function buildCatalog(stores: ReadonlyMap<number, { facts?: Placed }>): Catalog {
   const ids = Int32Array.from([...stores.keys()].filter((id) => stores.get(id)!.facts)).sort();
   const n = ids.length;
-  const c: Catalog = { ids, slotOf: new Map(), x: new Float64Array(n), y: new Float64Array(n), z: new Float64Array(n), areaIds: new Int32Array(n), genres: new Array<string>(n) };
+  const ints = () => new Int32Array(n);
+  const c: Catalog = {
+    ids,
+    slotOf: new Map(),
+    x: new Float64Array(n),
+    y: new Float64Array(n),
+    z: new Float64Array(n),
+    areaIds: ints(),
+    genres: new Array<string>(n),
+    budgetMin: ints(),
+    budgetMax: ints(),
+    walkMinutes: ints(),
+    tagBits: ints(),
+  };
   for (let i = 0; i < n; i++) {
     const f = stores.get(ids[i]!)!.facts!;
     c.slotOf.set(ids[i]!, i);
@@ -44,6 +76,10 @@ export function buildCatalog(stores: ReadonlyMap<number, { facts?: Placed }>): C
     c.z[i] = Math.sin(lat);
     c.areaIds[i] = f.areaId;
     c.genres[i] = f.genre;
+    c.budgetMin[i] = f.budgetMin;
+    c.budgetMax[i] = f.budgetMax;
+    c.walkMinutes[i] = f.walkMinutes;
+    c.tagBits[i] = tagBitsOf(f.tags);
   }
   return c;
 }
@@ -57,6 +93,12 @@ export interface CatalogQuery {
   /** Only these stores (a keyword's matches, found in SQL). */
   only?: ReadonlySet<number>;
   position?: { lat: number; lng: number } | null;
+  /** Yen per person: the store's budget range must overlap [budgetMin, budgetMax]. */
+  budgetMin?: number;
+  budgetMax?: number;
+  /** tagBitsOf the tags a store must all carry. */
+  tags?: number;
+  sort?: ListSort;
   /** Matching stores to skip, then to return. */
   start: number;
   count: number;
@@ -69,40 +111,87 @@ export interface CatalogPage {
 }
 
 /**
- * One page of the stores that match and pass `keep` (bookable now), nearest first when a position
- * is given (ties by id), else by id, with the exact total.
+ * The bookable-now answer per store the listing works from: bit k set when a fitting table is
+ * free at the k-th of the next marks (epoch ms, ascending); 0 for a store not bookable now.
  */
-export function searchCatalog(c: Catalog, keep: (slot: number) => boolean, q: CatalogQuery): CatalogPage {
+export interface NowMasks {
+  marks: readonly number[];
+  mask: (slot: number) => number;
+  now: Date;
+}
+
+/** The first of the marks set in `mask` at or after `fromMs`; Infinity when none is. */
+export function firstMarkFrom(marks: readonly number[], mask: number, fromMs: number): number {
+  for (let k = 0; k < marks.length; k++) if (mask & (1 << k) && marks[k]! >= fromMs) return marks[k]!;
+  return Infinity;
+}
+
+/**
+ * One page of the stores that match and are bookable now, in the asked order, with the exact
+ * total. Orders (ties always by id):
+ * - default: nearest first with a position, else by id;
+ * - nearest: by distance, or without a position by the walk from the station;
+ * - soonest: by the first start the diner can make (walking from the position, src/lib/distance),
+ *   stores with none within the hour last, then by distance;
+ * - budget: by the lower then the upper end of the budget, then by distance.
+ */
+export function searchCatalog(c: Catalog, now: NowMasks, q: CatalogQuery): CatalogPage {
   const n = c.ids.length;
+  const tags = q.tags ?? 0;
   const matches = (i: number) =>
-    (q.area === undefined || c.areaIds[i] === q.area) && (q.genre === undefined || c.genres[i] === q.genre) && (!q.only || q.only.has(c.ids[i]!)) && keep(i);
+    (q.area === undefined || c.areaIds[i] === q.area) &&
+    (q.genre === undefined || c.genres[i] === q.genre) &&
+    (q.budgetMin === undefined || c.budgetMax[i]! >= q.budgetMin) &&
+    (q.budgetMax === undefined || c.budgetMin[i]! <= q.budgetMax) &&
+    (c.tagBits[i]! & tags) === tags &&
+    (!q.only || q.only.has(c.ids[i]!)) &&
+    now.mask(i) !== 0;
   const wanted = q.start + q.count;
-  let total = 0;
-  if (!q.position) {
-    const items: CatalogPage['items'] = [];
-    for (let i = 0; i < n; i++) {
-      if (!matches(i)) continue;
-      if (total >= q.start && total < wanted) items.push({ id: c.ids[i]!, distanceM: null });
-      total++;
-    }
-    return { items, total };
+  let px = 0;
+  let py = 0;
+  let pz = 0;
+  if (q.position) {
+    const lat = q.position.lat * RAD;
+    const lng = q.position.lng * RAD;
+    px = Math.cos(lat) * Math.cos(lng);
+    py = Math.cos(lat) * Math.sin(lng);
+    pz = Math.sin(lat);
   }
-  const lat = q.position.lat * RAD;
-  const lng = q.position.lng * RAD;
-  const px = Math.cos(lat) * Math.cos(lng);
-  const py = Math.cos(lat) * Math.sin(lng);
-  const pz = Math.sin(lat);
-  // The `wanted` nearest so far, as a max-heap on (squared chord, id): the farthest is on top.
-  const heap: { d: number; i: number }[] = [];
-  const above = (a: { d: number; i: number }, b: { d: number; i: number }) => a.d > b.d || (a.d === b.d && c.ids[a.i]! > c.ids[b.i]!);
-  for (let i = 0; i < n; i++) {
-    if (!matches(i)) continue;
-    total++;
-    if (wanted === 0) continue;
+  const chord2 = (i: number) => {
     const dx = c.x[i]! - px;
     const dy = c.y[i]! - py;
     const dz = c.z[i]! - pz;
-    const e = { d: dx * dx + dy * dy + dz * dz, i };
+    return dx * dx + dy * dy + dz * dz;
+  };
+  // Sort keys (a, b, then d: the squared chord, 0 without a position), then id.
+  const keysOf = (i: number, d: number): [number, number] => {
+    switch (q.sort) {
+      case 'nearest':
+        return q.position ? [0, 0] : [c.walkMinutes[i]!, 0];
+      case 'budget':
+        return [c.budgetMin[i]!, c.budgetMax[i]!];
+      case 'soonest': {
+        const from = q.position ? arrivalMs(now.now, surfaceMetres(Math.sqrt(d))) : 0;
+        return [firstMarkFrom(now.marks, now.mask(i), from), 0];
+      }
+      default:
+        return [0, 0];
+    }
+  };
+  type Entry = { a: number; b: number; d: number; i: number };
+  const above = (x: Entry, y: Entry) => (x.a !== y.a ? x.a > y.a : x.b !== y.b ? x.b > y.b : x.d !== y.d ? x.d > y.d : c.ids[x.i]! > c.ids[y.i]!);
+  // The `wanted` first so far, as a max-heap: the last of them is on top.
+  const heap: Entry[] = [];
+  let total = 0;
+  const ordered = Boolean(q.position) || q.sort !== undefined;
+  for (let i = 0; i < n; i++) {
+    if (!matches(i)) continue;
+    total++;
+    if (total > wanted && !ordered) continue;
+    if (wanted === 0) continue;
+    const d = q.position ? chord2(i) : 0;
+    const [a, b] = keysOf(i, d);
+    const e = { a, b, d, i };
     if (heap.length < wanted) {
       heap.push(e);
       for (let k = heap.length - 1; k > 0; ) {
@@ -125,7 +214,7 @@ export function searchCatalog(c: Catalog, keep: (slot: number) => boolean, q: Ca
       }
     }
   }
-  heap.sort((a, b) => (above(a, b) ? 1 : -1));
-  const items = heap.slice(q.start).map((e) => ({ id: c.ids[e.i]!, distanceM: surfaceMetres(Math.sqrt(e.d)) }));
+  heap.sort((x, y) => (above(x, y) ? 1 : -1));
+  const items = heap.slice(q.start).map((e) => ({ id: c.ids[e.i]!, distanceM: q.position ? surfaceMetres(Math.sqrt(e.d)) : null }));
   return { items, total };
 }

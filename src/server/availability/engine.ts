@@ -6,10 +6,10 @@
  * booking: a stale index can at worst offer a start that the booking then refuses with a 409.
  */
 import { businessDate, nextMarks, type Slot } from './rules';
-import { buildCatalog, searchCatalog, type Catalog, type CatalogPage, type CatalogQuery } from './catalog';
+import { buildCatalog, searchCatalog, tagBitsOf, type Catalog, type CatalogPage, type CatalogQuery } from './catalog';
 import type { StorePhoto } from '../db/schema';
-import { buildStoreGrid, frameFor, gridBookableNow, gridDaySlots, gridIsBookableNow, type Frame, type OpenRowCache, type StoreGrid, type StoreInput } from './grid';
-import type { Genre } from '../../lib/contract/enums';
+import { buildStoreGrid, frameFor, gridBookableNow, gridDaySlots, gridFirstSlotFrom, gridIsBookableNow, gridNowMask, type Frame, type OpenRowCache, type StoreGrid, type StoreInput } from './grid';
+import type { Genre, TableKind } from '../../lib/contract/enums';
 
 /**
  * What a listing card shows about a store besides availability. It changes only when the store
@@ -28,6 +28,7 @@ export interface StoreFacts {
   photo: StorePhoto | null;
   lat: number;
   lng: number;
+  tags: string[];
 }
 
 export type StoreRecord = StoreInput & { facts?: StoreFacts };
@@ -39,8 +40,18 @@ export interface IndexSource {
 
 type Entry = StoreGrid & { facts?: StoreFacts };
 
+/** True when the listing's flat arrays (catalog.ts) still hold for the store. */
 const sameListingFacts = (a: StoreFacts | undefined, b: StoreFacts | undefined) =>
-  a !== undefined && b !== undefined && a.areaId === b.areaId && a.genre === b.genre && a.lat === b.lat && a.lng === b.lng;
+  a !== undefined &&
+  b !== undefined &&
+  a.areaId === b.areaId &&
+  a.genre === b.genre &&
+  a.lat === b.lat &&
+  a.lng === b.lng &&
+  a.budgetMin === b.budgetMin &&
+  a.budgetMax === b.budgetMax &&
+  a.walkMinutes === b.walkMinutes &&
+  tagBitsOf(a.tags) === tagBitsOf(b.tags);
 const entryOf = (frame: Frame, record: StoreRecord, cache?: OpenRowCache): Entry => Object.assign(buildStoreGrid(frame, record, cache), { facts: record.facts });
 
 export interface IndexOptions {
@@ -63,10 +74,10 @@ interface Snapshot {
   /** The stores as flat arrays for the listing, made on first use, remade when stores come or go. */
   catalog?: Catalog;
   /**
-   * Bookable-now per catalog slot, per party and set of next marks (so it holds for one 15-minute
-   * period); kept current store by store as changes are applied.
+   * Bookable-now marks per catalog slot (catalog.ts NowMasks), per party, seat kind and set of next
+   * marks (so it holds for one 15-minute period); kept current store by store as changes are applied.
    */
-  bookable: Map<string, { party: number; now: Date; flags: Uint8Array }>;
+  bookable: Map<string, { party: number; kind?: TableKind; now: Date; masks: Uint8Array }>;
 }
 
 export interface BuildStats {
@@ -86,12 +97,14 @@ export interface AvailabilityView {
   facts(storeId: number): StoreFacts | undefined;
   /** How many stores each area has. */
   storesPerArea(): Map<number, number>;
-  /** A page of the stores bookable now for the party that match, with the exact total. */
-  search(query: CatalogQuery & { party: number }): CatalogPage;
+  /** A page of the stores bookable now for the party (at a table of the kind) that match, with the exact total. */
+  search(query: CatalogQuery & { party: number; kind?: TableKind }): CatalogPage;
   /** Reads the stores the index does not hold yet (created since the build). */
   load(storeIds: readonly number[]): Promise<void>;
   isBookableNow(storeId: number, party: number): boolean;
-  bookableNow(storeId: number, party: number): { nextSlots: Slot[]; freeTables: number } | undefined;
+  bookableNow(storeId: number, party: number, kind?: TableKind): { nextSlots: Slot[]; freeTables: number } | undefined;
+  /** The first start in [fromMs, toMs) with a free fitting table; null when none or outside the frame. */
+  firstSlotFrom(storeId: number, party: number, fromMs: number, toMs: number, kind?: TableKind): Slot | null | undefined;
   /** Null when the day is outside the index's frame (the caller reads the database instead). */
   daySlots(storeId: number, date: string, party: number): Slot[] | null | undefined;
 }
@@ -235,7 +248,7 @@ export class AvailabilityIndex {
                   snap.catalog = undefined;
                   snap.bookable.clear();
                 } else {
-                  for (const b of snap.bookable.values()) b.flags[slot] = gridIsBookableNow(entry, snap.frame, b.party, b.now) ? 1 : 0;
+                  for (const b of snap.bookable.values()) b.masks[slot] = gridNowMask(entry, snap.frame, b.party, b.now, b.kind) ?? 0;
                 }
               }
               this.refreshed += ids.length;
@@ -291,17 +304,18 @@ function viewOf(snap: Snapshot, now: Date, refresh: (ids: readonly number[]) => 
     search(query) {
       const catalog = (snap.catalog ??= buildCatalog(stores));
       const marks = nextMarks(now);
-      const key = `${query.party}:${marks[0]?.getTime()}:${marks.length}`;
+      const { party, kind } = query;
+      const key = `${party}:${kind ?? ''}:${marks[0]?.getTime()}:${marks.length}`;
       let bookable = snap.bookable.get(key);
       if (!bookable) {
-        // Older periods are never asked about again; a handful of parties per period is usual.
+        // Older periods are never asked about again; a handful of parties and kinds per period is usual.
         if (snap.bookable.size >= 64) snap.bookable.clear();
-        const flags = new Uint8Array(catalog.ids.length);
-        for (let i = 0; i < flags.length; i++) flags[i] = gridIsBookableNow(stores.get(catalog.ids[i]!)!, frame, query.party, now) ? 1 : 0;
-        snap.bookable.set(key, (bookable = { party: query.party, now, flags }));
+        const masks = new Uint8Array(catalog.ids.length);
+        for (let i = 0; i < masks.length; i++) masks[i] = gridNowMask(stores.get(catalog.ids[i]!)!, frame, party, now, kind) ?? 0;
+        snap.bookable.set(key, (bookable = { party, kind, now, masks }));
       }
-      const { flags } = bookable;
-      return searchCatalog(catalog, (i) => flags[i] === 1, query);
+      const { masks } = bookable;
+      return searchCatalog(catalog, { marks: marks.map((m) => m.getTime()), mask: (i) => masks[i]!, now }, query);
     },
     async load(ids) {
       // A store created since the build: read it now, once.
@@ -312,9 +326,13 @@ function viewOf(snap: Snapshot, now: Date, refresh: (ids: readonly number[]) => 
       const g = stores.get(id);
       return g ? gridIsBookableNow(g, frame, party, now) === true : false;
     },
-    bookableNow(id, party) {
+    bookableNow(id, party, kind) {
       const g = stores.get(id);
-      return g ? (gridBookableNow(g, frame, party, now) ?? undefined) : undefined;
+      return g ? (gridBookableNow(g, frame, party, now, kind) ?? undefined) : undefined;
+    },
+    firstSlotFrom(id, party, fromMs, toMs, kind) {
+      const g = stores.get(id);
+      return g ? gridFirstSlotFrom(g, frame, party, fromMs, toMs, kind) : undefined;
     },
     daySlots(id, date, party) {
       const g = stores.get(id);

@@ -23,6 +23,7 @@ import {
   type TableInfo,
   type WeeklyHours,
 } from './rules';
+import type { TableKind } from '../../lib/contract/enums';
 
 export const STEP_MS = SLOT_STEP_MIN * MINUTE_MS;
 export const CELLS_PER_DAY = (24 * 60) / SLOT_STEP_MIN;
@@ -145,11 +146,12 @@ export function cellAt(frame: Frame, at: number): number {
 
 export const opensAt = (g: StoreGrid, cell: number) => cell >= 0 && testBit(g.bits, 0, cell);
 
-/** Tables fitting the party that are free for a full stay starting at `cell`. */
-export function freeTablesAt(g: StoreGrid, party: number, cell: number): number {
+/** Tables fitting the party (of the kind, when one is asked for) that are free for a full stay starting at `cell`. */
+export function freeTablesAt(g: StoreGrid, party: number, cell: number, kind?: TableKind): number {
   let n = 0;
   for (let i = 0; i < g.tables.length; i++) {
-    if (fitsParty(g.tables[i]!, party) && rangeClear(g.bits, rowOffset(1 + i), cell, g.stayCells)) n++;
+    const t = g.tables[i]!;
+    if (fitsParty(t, party) && (kind === undefined || t.kind === kind) && rangeClear(g.bits, rowOffset(1 + i), cell, g.stayCells)) n++;
   }
   return n;
 }
@@ -159,20 +161,20 @@ export function freeTableIdsAt(g: StoreGrid, party: number, cell: number): numbe
   return g.tables.filter((t, i) => fitsParty(t, party) && rangeClear(g.bits, rowOffset(1 + i), cell, g.stayCells)).map((t) => t.id);
 }
 
-function slotAt(g: StoreGrid, frame: Frame, party: number, startMs: number): Slot | null {
+function slotAt(g: StoreGrid, frame: Frame, party: number, startMs: number, kind?: TableKind): Slot | null {
   const cell = cellAt(frame, startMs);
   if (!opensAt(g, cell)) return null;
-  return { start: new Date(startMs), end: new Date(startMs + g.stayMinutes * MINUTE_MS), freeTables: freeTablesAt(g, party, cell) };
+  return { start: new Date(startMs), end: new Date(startMs + g.stayMinutes * MINUTE_MS), freeTables: freeTablesAt(g, party, cell, kind) };
 }
 
 /** As rules.bookableNow; null when the next hour is not inside the frame. */
-export function gridBookableNow(g: StoreGrid, frame: Frame, party: number, now: Date): { nextSlots: Slot[]; freeTables: number } | null {
+export function gridBookableNow(g: StoreGrid, frame: Frame, party: number, now: Date, kind?: TableKind): { nextSlots: Slot[]; freeTables: number } | null {
   const marks = nextMarks(now);
   const last = marks[marks.length - 1];
   if (now.getTime() < frame.startMs || (last && last.getTime() >= frame.endMs)) return null;
   const nextSlots: Slot[] = [];
   for (const m of marks) {
-    const slot = slotAt(g, frame, party, m.getTime());
+    const slot = slotAt(g, frame, party, m.getTime(), kind);
     if (slot && slot.freeTables > 0) nextSlots.push(slot);
   }
   return { nextSlots, freeTables: nextSlots[0]?.freeTables ?? 0 };
@@ -188,6 +190,31 @@ export function gridIsBookableNow(g: StoreGrid, frame: Frame, party: number, now
     if (opensAt(g, cell) && freeTablesAt(g, party, cell) > 0) return true;
   }
   return false;
+}
+
+/**
+ * Bit k set when a fitting table (of the kind, when one is asked for) is free for a full stay at
+ * the k-th of nextMarks(now); null when the next hour is not inside the frame.
+ */
+export function gridNowMask(g: StoreGrid, frame: Frame, party: number, now: Date, kind?: TableKind): number | null {
+  const marks = nextMarks(now);
+  const last = marks[marks.length - 1];
+  if (now.getTime() < frame.startMs || (last && last.getTime() >= frame.endMs)) return null;
+  let mask = 0;
+  for (let k = 0; k < marks.length; k++) {
+    const cell = cellAt(frame, marks[k]!.getTime());
+    if (opensAt(g, cell) && freeTablesAt(g, party, cell, kind) > 0) mask |= 1 << k;
+  }
+  return mask;
+}
+
+/** The first start at or after `fromMs` (and before `toMs`) with a free fitting table, or null. */
+export function gridFirstSlotFrom(g: StoreGrid, frame: Frame, party: number, fromMs: number, toMs: number, kind?: TableKind): Slot | null {
+  for (let t = Math.ceil(Math.max(fromMs, frame.startMs) / STEP_MS) * STEP_MS; t < toMs && t < frame.endMs; t += STEP_MS) {
+    const slot = slotAt(g, frame, party, t, kind);
+    if (slot && slot.freeTables > 0) return slot;
+  }
+  return null;
 }
 
 /** As rules.slotsForDate; null when the day is not inside the frame's bookable days. */

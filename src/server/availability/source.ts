@@ -27,6 +27,7 @@ type FactsRow = {
   photo: StorePhoto | null;
   lat: number;
   lng: number;
+  tags: string[];
 };
 
 const factsOf = (r: FactsRow): StoreFacts => ({
@@ -42,6 +43,7 @@ const factsOf = (r: FactsRow): StoreFacts => ({
   photo: r.photo ?? null,
   lat: Number(r.lat),
   lng: Number(r.lng),
+  tags: r.tags ?? [],
 });
 
 /** Every store, for a build: four statements, the bookings as arrays of cell numbers per table. */
@@ -51,7 +53,7 @@ export async function readAllStores(db: Db, frame: Frame): Promise<Map<number, S
   const [storeRows, hourRows, tableRows, heldRows] = await Promise.all([
     db.execute<FactsRow>(sql`
       select s.id, s.stay_minutes as stay, s.name, s.name_kana, s.genre, s.area_id, a.name as area_name, s.station, s.walk_minutes,
-             s.budget_min, s.budget_max, s.photos -> 0 as photo, s.lat, s.lng
+             s.budget_min, s.budget_max, s.photos -> 0 as photo, s.lat, s.lng, s.tags
       from stores s join areas a on a.id = s.area_id`),
     db.execute<{ store_id: number; weekday: number; opens_min: number; closes_min: number }>(
       sql`select store_id, weekday, opens_min, closes_min from store_hours`,
@@ -93,7 +95,7 @@ export async function readStores(db: Db, frame: Frame, ids: readonly number[]): 
   type Row = FactsRow & { hours: [number, number, number][]; tables: [number, TableKind, number, number][]; held: [number, number, number][] };
   const rows = await db.execute<Row>(sql`
     select s.id, s.stay_minutes as stay, s.name, s.name_kana, s.genre, s.area_id, a.name as area_name, s.station, s.walk_minutes,
-           s.budget_min, s.budget_max, s.photos -> 0 as photo, s.lat, s.lng,
+           s.budget_min, s.budget_max, s.photos -> 0 as photo, s.lat, s.lng, s.tags,
            (select coalesce(json_agg(json_build_array(weekday, opens_min, closes_min)), '[]') from store_hours where store_id = s.id) as hours,
            (select coalesce(json_agg(json_build_array(id, kind, min_party, max_party)), '[]') from store_tables where store_id = s.id) as tables,
            (select coalesce(json_agg(json_build_array(table_id,
