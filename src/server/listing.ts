@@ -6,13 +6,17 @@
 import type { z } from 'zod';
 import type { Db } from './db/types';
 import { favouriteIds } from './favourites';
-import { listQueryParams, listQuerySchema, partyQuerySchema, searchStores, type ListQuery, type StorePage } from './stores';
+import { listQueryParams, listQuerySchema, offeredTags, partyQuerySchema, searchStores, type ListQuery, type StorePage } from './stores';
 import { DEFAULT_PARTY, PAGE_SIZE } from '../lib/contract/limits';
+import type { FilterTag } from '../lib/contract/enums';
 
 export interface Listing {
   query: ListQuery;
-  /** What the diner typed, for re-rendering the form as it was. */
+  /** What the diner typed, for re-rendering the form as it was (`tag` is repeated: `tags`). */
   raw: Record<string, string>;
+  rawTags: string[];
+  /** The filter tags some store carries: the only ones offered. */
+  tagsOffered: FilterTag[];
   result: StorePage;
   favourites: Set<number>;
   error: z.ZodError | null;
@@ -21,16 +25,18 @@ export interface Listing {
 export async function loadListing(db: Db, url: URL, userId: number | null, fixed: Partial<ListQuery> = {}, now = new Date()): Promise<Listing> {
   const raw: Record<string, string> = {};
   for (const [k, v] of url.searchParams) raw[k] ??= v;
+  const rawTags = url.searchParams.getAll('tag');
   const parsed = listQuerySchema.safeParse({ ...listQueryParams(url), ...fixed });
   if (!parsed.success) {
     // Keep the party when it alone was fine, so the page still speaks of the diner's party.
     const party = partyQuerySchema.safeParse({ party: raw.party });
     const fallback = listQuerySchema.parse({ ...fixed, party: party.success ? party.data.party : DEFAULT_PARTY });
-    return { query: fallback, raw, result: { items: [], page: 1, perPage: PAGE_SIZE, total: 0 }, favourites: new Set(), error: parsed.error };
+    const empty = { items: [], page: 1, perPage: PAGE_SIZE, total: 0 };
+    return { query: fallback, raw, rawTags, tagsOffered: await offeredTags(db, now), result: empty, favourites: new Set(), error: parsed.error };
   }
-  const result = await searchStores(db, parsed.data, now);
+  const [result, tagsOffered] = await Promise.all([searchStores(db, parsed.data, now), offeredTags(db, now)]);
   const favourites = await favouriteIds(db, userId, result.items.map((c) => c.id));
-  return { query: parsed.data, raw, result, favourites, error: null };
+  return { query: parsed.data, raw, rawTags, tagsOffered, result, favourites, error: null };
 }
 
 /** A listing URL keeping the search but not the position (positions stay in the browser). */

@@ -20,9 +20,9 @@ import type { T } from '../i18n';
 import type { SlotJson } from '../lib/contract/responses';
 import { safeString } from './http/api';
 import { idSchema } from '../lib/contract/fields';
-import { FILTER_TAG_KEYS, FILTER_TAGS, GENRES, LIST_SORTS, TABLE_KINDS, type Genre, type TableKind } from '../lib/contract/enums';
+import { FILTER_TAG_KEYS, FILTER_TAGS, GENRES, LIST_SORTS, TABLE_KINDS, type FilterTag, type Genre, type TableKind } from '../lib/contract/enums';
 import { arrivalMs, ARRIVAL_LOOKAHEAD_MIN } from '../lib/distance';
-import { buildCatalog, searchCatalog, tagKeyBits } from './availability/catalog';
+import { buildCatalog, searchCatalog, tagKeyBits, tagKeysOf } from './availability/catalog';
 import { BUDGET_MAX, DEFAULT_PARTY, KEYWORD_MAX, LATITUDE_MAX, LONGITUDE_MAX, PAGE_MAX, PAGE_SIZE, PAGE_SIZE_MAX, PARTY_MAX, PARTY_MIN } from '../lib/contract/limits';
 
 
@@ -155,6 +155,12 @@ function areaRows(db: Db): Promise<Omit<AreaSummary, 'storeCount'>[]> {
   areaNames.set(db, { at: Date.now(), rows });
   rows.catch(() => areaNames.delete(db));
   return rows;
+}
+
+/** The filter tags some store carries (all of them when the index cannot say). */
+export async function offeredTags(db: Db, now = new Date()): Promise<FilterTag[]> {
+  const view = await availabilityView(db, now);
+  return view ? tagKeysOf(view.tagsInUse()) : [...FILTER_TAG_KEYS];
 }
 
 /** Every area with its number of stores (counted by the availability index, which holds every store). */

@@ -27,6 +27,8 @@ export interface Catalog {
   walkMinutes: Int32Array;
   /** Bit k: the store carries the k-th of FILTER_TAG_KEYS. */
   tagBits: Int32Array;
+  /** The bits some store carries: only those tags are offered as filters. */
+  tagsInUse: number;
 }
 
 /** What the listing filters and orders on, of a store's card facts. */
@@ -45,6 +47,9 @@ export interface Placed {
 export function tagBitsOf(tags: readonly string[]): number {
   return FILTER_TAG_KEYS.reduce((bits, key, k) => (tags.includes(FILTER_TAGS[key]) ? bits | (1 << k) : bits), 0);
 }
+
+/** The filter keys of FILTER_TAG_KEYS bits. */
+export const tagKeysOf = (bits: number) => FILTER_TAG_KEYS.filter((_, k) => bits & (1 << k));
 
 /** The FILTER_TAG_KEYS bits of filter keys from a query. */
 export const tagKeyBits = (keys: readonly FilterTag[]) => keys.reduce((bits, key) => bits | (1 << FILTER_TAG_KEYS.indexOf(key)), 0);
@@ -65,6 +70,7 @@ export function buildCatalog(stores: ReadonlyMap<number, { facts?: Placed }>): C
     budgetMax: ints(),
     walkMinutes: ints(),
     tagBits: ints(),
+    tagsInUse: 0,
   };
   for (let i = 0; i < n; i++) {
     const f = stores.get(ids[i]!)!.facts!;
@@ -80,6 +86,7 @@ export function buildCatalog(stores: ReadonlyMap<number, { facts?: Placed }>): C
     c.budgetMax[i] = f.budgetMax;
     c.walkMinutes[i] = f.walkMinutes;
     c.tagBits[i] = tagBitsOf(f.tags);
+    c.tagsInUse |= c.tagBits[i]!;
   }
   return c;
 }

@@ -97,6 +97,8 @@ export interface AvailabilityView {
   facts(storeId: number): StoreFacts | undefined;
   /** How many stores each area has. */
   storesPerArea(): Map<number, number>;
+  /** The FILTER_TAG_KEYS bits some store carries. */
+  tagsInUse(): number;
   /** A page of the stores bookable now for the party (at a table of the kind) that match, with the exact total. */
   search(query: CatalogQuery & { party: number; kind?: TableKind }): CatalogPage;
   /** Reads the stores the index does not hold yet (created since the build). */
@@ -301,6 +303,7 @@ function viewOf(snap: Snapshot, now: Date, refresh: (ids: readonly number[]) => 
       for (const { facts } of stores.values()) if (facts) counts.set(facts.areaId, (counts.get(facts.areaId) ?? 0) + 1);
       return counts;
     },
+    tagsInUse: () => (snap.catalog ??= buildCatalog(stores)).tagsInUse,
     search(query) {
       const catalog = (snap.catalog ??= buildCatalog(stores));
       const marks = nextMarks(now);

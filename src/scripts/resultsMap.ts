@@ -1,0 +1,83 @@
+/**
+ * The results map (src/components/ResultsMap.astro), loaded only when it is opened: one marker per
+ * card in #store-results (its name, and its first start as a link that books it), fitted to them
+ * all, redrawn whenever the results are swapped in place (a re-sort once the position is known).
+ * Tiles come from MAP_TILE_URL; when they cannot load, the markers still show and a notice says so.
+ */
+import L from 'leaflet';
+import leafletCss from 'leaflet/dist/leaflet.css?url';
+import { loadStylesheet } from '../lib/stylesheet';
+// Served from our own origin (the CSP allows no image CDN).
+import iconUrl from 'leaflet/dist/images/marker-icon.png';
+import iconRetinaUrl from 'leaflet/dist/images/marker-icon-2x.png';
+import shadowUrl from 'leaflet/dist/images/marker-shadow.png';
+
+const src = (asset: string | { src: string }) => (typeof asset === 'string' ? asset : asset.src);
+
+interface Options {
+  tileUrl: string;
+  region: string;
+  tilesFailed: string;
+}
+
+/** What a card says about its store, for its marker. */
+function storesShown() {
+  return [...document.querySelectorAll<HTMLElement>('#store-results article[data-store-id]')].flatMap((card) => {
+    const lat = Number(card.dataset.lat);
+    const lng = Number(card.dataset.lng);
+    const link = card.querySelector<HTMLAnchorElement>('[data-store-link]');
+    if (!Number.isFinite(lat) || !Number.isFinite(lng) || !link || card.closest('[hidden]')) return [];
+    const start = card.querySelector<HTMLAnchorElement>('a[data-live-slot]:not([hidden])');
+    return [{ id: card.dataset.storeId!, lat, lng, name: link.textContent?.trim() ?? '', href: link.href, start: start ? { href: start.href, text: start.textContent?.trim() ?? '' } : null }];
+  });
+}
+
+export async function openResultsMap(box: HTMLElement, options: Options): Promise<{ show: () => void }> {
+  await loadStylesheet(leafletCss);
+  const view = document.createElement('div');
+  view.className = 'h-full w-full bg-base-200';
+  view.setAttribute('role', 'region');
+  view.setAttribute('aria-label', options.region);
+  box.append(view);
+  const map = L.map(view, { scrollWheelZoom: false });
+  const tiles = L.tileLayer(options.tileUrl, { maxZoom: 19, attribution: '© OpenStreetMap contributors' });
+  tiles.once('tileerror', () => {
+    const notice = Object.assign(document.createElement('p'), { textContent: options.tilesFailed, role: 'status' });
+    notice.className = 'absolute inset-x-2 bottom-2 z-[1000] rounded bg-base-100/95 px-3 py-2 text-xs shadow';
+    box.classList.add('relative');
+    box.append(notice);
+  });
+  tiles.addTo(map);
+  const icon = L.icon({ iconUrl: src(iconUrl), iconRetinaUrl: src(iconRetinaUrl), shadowUrl: src(shadowUrl), iconSize: [25, 41], iconAnchor: [12, 41], popupAnchor: [1, -34], shadowSize: [41, 41] });
+  const markers = L.layerGroup().addTo(map);
+
+  function draw() {
+    markers.clearLayers();
+    const shown = storesShown();
+    for (const s of shown) {
+      const popup = document.createElement('div');
+      const name = Object.assign(document.createElement('a'), { href: s.href, textContent: s.name, className: 'link font-semibold' });
+      popup.append(name);
+      if (s.start) {
+        const start = Object.assign(document.createElement('a'), { href: s.start.href, textContent: s.start.text, className: 'btn btn-outline btn-sm ms-2 tabular-nums' });
+        popup.append(start);
+      }
+      const marker = L.marker([s.lat, s.lng], { icon, title: s.name, alt: s.name, keyboard: true }).bindPopup(popup);
+      marker.on('add', () => marker.getElement()?.setAttribute('data-store-id', s.id));
+      markers.addLayer(marker);
+    }
+    if (shown.length) map.fitBounds(L.latLngBounds(shown.map((s) => [s.lat, s.lng])), { padding: [24, 24], maxZoom: 17 });
+    else map.setView([35.681, 139.767], 12);
+    box.dataset.markers = String(shown.length);
+  }
+
+  // The results section is replaced when the list is re-sorted in place: map the new one.
+  const parent = document.getElementById('store-results')?.parentElement;
+  if (parent) new MutationObserver(() => !box.hidden && draw()).observe(parent, { childList: true });
+  return {
+    show() {
+      map.invalidateSize();
+      draw();
+    },
+  };
+}
