@@ -1,12 +1,18 @@
 import { useStore } from '@nanostores/react';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { $toasts, dismissToast, showToast, type Toast } from '../stores/toasts';
+import { listenWatchAlerts } from '../stores/watchAlerts';
+import { formatTime } from '../lib/datetime';
+import { fromDictionary } from '../lib/contract/messages';
 import type { Flash } from '../lib/flash';
 
 interface Props {
   /** A one-time message left by the previous request (a redirect's flash). */
   flash: Flash | null;
-  labels: { region: string; close: string; failed: string };
+  /** The diner (or this device) has watches: their alerts come in as toasts with a booking link. */
+  watching?: boolean;
+  /** `watchFreed` takes {{store}}, {{time}} and {{party}}. */
+  labels: { region: string; close: string; failed: string; watchFreed: string; watchBook: string };
 }
 
 const STYLES: Record<Toast['kind'], string> = {
@@ -30,6 +36,11 @@ function ToastItem({ toast, closeLabel }: { toast: Toast; closeLabel: string }) 
       className={`pointer-events-auto flex items-center gap-3 rounded-box px-4 py-3 text-sm shadow-lg ${STYLES[toast.kind]}`}
     >
       <p className="flex-1 whitespace-pre-line">{toast.message}</p>
+      {toast.link && (
+        <a className="btn btn-sm min-h-11 bg-white text-black" href={toast.link.href} data-testid="toast-link">
+          {toast.link.label}
+        </a>
+      )}
       {toast.timeout === 0 && (
         <button type="button" className="btn btn-ghost btn-sm min-h-9 text-current" onClick={() => dismissToast(toast.id)}>
           {closeLabel}
@@ -39,8 +50,15 @@ function ToastItem({ toast, closeLabel }: { toast: Toast; closeLabel: string }) 
   );
 }
 
-export default function ToastBar({ flash, labels }: Props) {
+export default function ToastBar({ flash, watching: watchingAtFirst = false, labels }: Props) {
   const toasts = useStore($toasts);
+  // A watch made on this page (src/scripts/watchAsk.ts) starts the listening without a reload.
+  const [watching, setWatching] = useState(watchingAtFirst);
+  useEffect(() => {
+    const on = () => setWatching(true);
+    window.addEventListener('sugu:watching', on);
+    return () => window.removeEventListener('sugu:watching', on);
+  }, []);
 
   useEffect(() => {
     if (flash) showToast({ kind: flash.kind, message: flash.message }, labels.failed);
@@ -51,6 +69,19 @@ export default function ToastBar({ flash, labels }: Props) {
     window.addEventListener('sugu:toast', onToast);
     return () => window.removeEventListener('sugu:toast', onToast);
   }, [flash, labels.failed]);
+
+  useEffect(() => {
+    if (!watching) return;
+    return listenWatchAlerts((a) =>
+      showToast({
+        kind: 'success',
+        message: fromDictionary(labels)('watchFreed', { store: a.store_name, time: formatTime(new Date(a.start)), party: a.party_size }),
+        // It stays until used or closed: the diner may be looking elsewhere when it comes.
+        timeout: 0,
+        link: { href: a.href, label: labels.watchBook },
+      }),
+    );
+  }, [watching, labels]);
 
   return (
     <section aria-label={labels.region} className="pointer-events-none fixed inset-x-0 bottom-20 z-50 mx-auto flex max-w-md flex-col gap-2 px-3" data-hydrated="true">

@@ -20,6 +20,8 @@ import { getDb } from './db/startup';
 import { availabilityBus, lastDeliveredEventId, startAvailabilityFeed, stopAvailabilityFeed, storesChangedSince, type AvailabilityChange } from './events';
 import { onShutdown } from './shutdown';
 import { STREAM_STORES_MAX } from '../lib/contract/limits';
+import { watchAlerts } from './watches/alerts';
+import type { WatchAlert } from '../lib/contract/watches';
 
 /** Comment lines every 15 s keep proxies and load balancers from closing an idle stream. */
 export const HEARTBEAT_MS = Number(process.env.SUGU_SSE_HEARTBEAT_MS) || 15_000;
@@ -91,6 +93,8 @@ export function parseEventId(value: string | null | undefined): { cursor: number
 
 interface Client {
   requestId?: string;
+  /** A watch-alert stream's owner (see src/server/watches/alerts.ts): only its own alerts reach it. */
+  owner?: string;
   party: number;
   stores: readonly number[];
   /** What this stream last got per store, so that an unchanged state is not sent again. */
@@ -110,6 +114,7 @@ const HEARTBEAT = encoder.encode(': heartbeat\n\n');
 class LiveHub {
   private readonly clients = new Set<Client>();
   private readonly byStore = new Map<number, Set<Client>>();
+  private readonly byOwner = new Map<string, Set<Client>>();
   private readonly dirty = new Set<number>();
   private flushTimer: NodeJS.Timeout | undefined;
   private flushing = false;
@@ -127,6 +132,10 @@ class LiveHub {
       this.revs.set(change.storeId, Math.max(change.id, this.revs.get(change.storeId) ?? 0));
       this.markDirty([change.storeId]);
     });
+    watchAlerts.on('alert', (owner: string, alert: WatchAlert) => {
+      const bytes = encoder.encode(`event: watch\ndata: ${JSON.stringify(alert)}\n\n`);
+      for (const client of this.byOwner.get(owner) ?? []) client.write(bytes);
+    });
   }
 
   add(client: Client) {
@@ -135,6 +144,11 @@ class LiveHub {
     for (const id of client.stores) {
       let set = this.byStore.get(id);
       if (!set) this.byStore.set(id, (set = new Set()));
+      set.add(client);
+    }
+    if (client.owner) {
+      let set = this.byOwner.get(client.owner);
+      if (!set) this.byOwner.set(client.owner, (set = new Set()));
       set.add(client);
     }
     if (this.clients.size === 1) this.startTimers();
@@ -147,6 +161,11 @@ class LiveHub {
       const set = this.byStore.get(id);
       set?.delete(client);
       if (set?.size === 0) this.byStore.delete(id);
+    }
+    if (client.owner) {
+      const set = this.byOwner.get(client.owner);
+      set?.delete(client);
+      if (set?.size === 0) this.byOwner.delete(client.owner);
     }
     if (this.clients.size === 0) this.stopTimers();
   }
@@ -268,7 +287,7 @@ let draining = false;
  * `lastEventId`), then a message whenever a store's state for this party changes.
  * The stream ends when `signal` aborts (the client went away) or at shutdown.
  */
-export async function openAvailabilityStream(query: StreamQuery, options: { lastEventId?: string | null; signal?: AbortSignal; requestId?: string } = {}): Promise<ReadableStream<Uint8Array>> {
+export async function openAvailabilityStream(query: StreamQuery, options: StreamOptions = {}): Promise<ReadableStream<Uint8Array>> {
   // Without the LISTEN connection (logged by the feed, retried by the next stream) a stream still
   // gets this instance's changes and the 15-minute updates: better than no stream at all.
   await startAvailabilityFeed().catch(() => {});
@@ -277,7 +296,26 @@ export async function openAvailabilityStream(query: StreamQuery, options: { last
   if (resume && resume.epoch === markEpoch(new Date())) {
     replay = await storesChangedSince(await getDb(), Math.max(0, resume.cursor - RESUME_MARGIN), query.stores);
   }
+  return openStream({ party: query.party, stores: query.stores }, replay, options);
+}
 
+/**
+ * Opens a stream of one diner's watch alerts (`event: watch`, data: WatchAlert): `owner` is the
+ * request's own key (the session's account, or the device's watch token), never one a client names.
+ */
+export async function openWatchStream(owner: string, options: StreamOptions = {}): Promise<ReadableStream<Uint8Array>> {
+  // Alerts come from this process's matcher, which the availability feed keeps hearing every change.
+  await startAvailabilityFeed().catch(() => {});
+  return openStream({ party: 0, stores: [], owner }, [], options);
+}
+
+interface StreamOptions {
+  lastEventId?: string | null;
+  signal?: AbortSignal;
+  requestId?: string;
+}
+
+function openStream(what: { party: number; stores: readonly number[]; owner?: string }, replay: readonly number[], options: StreamOptions): ReadableStream<Uint8Array> {
   let client: Client | undefined;
   const cleanup = () => {
     if (client) hub.remove(client);
@@ -287,8 +325,7 @@ export async function openAvailabilityStream(query: StreamQuery, options: { last
       let open = true;
       client = {
         requestId: options.requestId,
-        party: query.party,
-        stores: query.stores,
+        ...what,
         sent: new Map(),
         write(bytes) {
           if (!open) return false;

@@ -126,6 +126,7 @@ function operations(now: Date): Record<string, Record<string, Operation>> {
       post: { summary: 'Watch a store or a search for a free table (空席通知)', body: watchSchema, ok: [201, object], tags: diner },
     },
     '/api/watches/{id}': { delete: { summary: 'Cancel a table alert', ids: ['id'], ok: [204, null], tags: diner } },
+    '/api/watches/stream': { get: { summary: "The diner's or device's table alerts as they happen (Server-Sent Events, event `watch`)", ok: [200, events], tags: diner } },
     '/api/watches/confirm': { post: { summary: "Confirm a guest's address from the mailed link", body: z.object({ token: tokenSchema }), ok: [204, null], tags: diner } },
     '/api/store/bookings': { get: { summary: "A business day's bookings at one of the staff's stores", query: storeDayQuerySchema, ok: [200, 'StoreDay'], auth: 'staff', tags: store } },
     '/api/store/bookings/{id}': {

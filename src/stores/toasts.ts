@@ -7,6 +7,8 @@ export interface Toast {
   message: string;
   /** Milliseconds; 0 keeps the toast until it is closed. */
   timeout: number;
+  /** A one-tap action (a watch alert's booking link). */
+  link?: { href: string; label: string };
 }
 
 /** Spec section 9: normal and success stay 3 s, errors 10 s. */
@@ -22,6 +24,7 @@ export interface ToastInput {
   /** For errors: its message is shown after the toast's own. */
   error?: unknown;
   timeout?: number;
+  link?: Toast['link'];
 }
 
 /** Text of an error toast: the message plus the error's message; `fallback` (Failed!) when there is neither. */
@@ -34,7 +37,7 @@ export function toastText(input: ToastInput, fallback: string): string {
 
 export function showToast(input: ToastInput, fallback = 'Failed!'): Toast {
   const kind = input.kind ?? 'normal';
-  const toast: Toast = { id: nextId++, kind, message: toastText({ ...input, kind }, fallback), timeout: input.timeout ?? TOAST_TIMEOUTS[kind] };
+  const toast: Toast = { id: nextId++, kind, message: toastText({ ...input, kind }, fallback), timeout: input.timeout ?? TOAST_TIMEOUTS[kind], ...(input.link ? { link: input.link } : {}) };
   $toasts.set([...$toasts.get(), toast]);
   return toast;
 }

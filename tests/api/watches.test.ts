@@ -20,6 +20,7 @@ import { watchMatcher } from '../../src/server/watches/matcher';
 import { notifyFreed } from '../../src/server/watches/notify';
 import { watchSchema } from '../../src/lib/contract/watches';
 import { WATCHES_ACTIVE_MAX } from '../../src/lib/contract/limits';
+import { bookingPaths } from '../../src/lib/contract/paths';
 import type { Db } from '../../src/server/db/types';
 
 const t = translatorFor('ja');
@@ -68,7 +69,8 @@ forEachEngine('watches', (get, engine) => {
     expect(mail!.subject).toBe('【すぐ予約】空席が出ました（極小バー 20:45〜）');
     expect(mail!.bodyText).toContain('極小バーで2名の席が空きました');
     expect(mail!.bodyText).toMatch(/11月20日\(金\) 20:45\n11月20日\(金\) 21:00\n/);
-    expect(mail!.bodyText).toContain(`${publicOrigin()}/store/${fx.tinyStoreId}?party=2`);
+    // The link books the first freed start: store, start and party chosen.
+    expect(mail!.bodyText).toContain(`${publicOrigin()}${bookingPaths.book(fx.tinyStoreId, true, 2, '2026-11-20T20:45:00+09:00')}`);
     expect(await mails(fx.users[1]!.email)).toEqual([]);
     expect(await mails('stranger@example.jp')).toEqual([]);
     // The unconfirmed guest got the confirmation mail and nothing else.

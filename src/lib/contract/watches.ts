@@ -24,3 +24,15 @@ export const watchSchema = z
   .check(z.refine((v) => v.store_id !== undefined || v.area_id !== undefined, { message: 'watch.error.target', path: ['store_id'] }));
 
 export type WatchInput = z.infer<typeof watchSchema>;
+
+/** What an open page receives (`event: watch` on /api/watches/stream) when one of its diner's watches fits a freed start. */
+export interface WatchAlert {
+  watch_id: number;
+  store_id: number;
+  store_name: string;
+  party_size: number;
+  /** The freed start (Tokyo ISO), the earliest when several freed at once. */
+  start: string;
+  /** Books that start: the booking form with store, start and party chosen. */
+  href: string;
+}

@@ -1,20 +1,23 @@
 /**
- * Which watches a change fulfils. Each instance keeps its active, confirmed watches in memory,
+ * Which watches a change fulfils. Each instance keeps its active watches in memory,
  * indexed by store and by area, and hears every store grid its availability index replaces
  * (src/server/availability/instance.ts): the starts that fit a watch after the change but not
  * before it have just become free (a cancellation, a released block, new hours). Only the watches
  * of that store and of its area are looked at, never every watch.
  *
- * Every instance hears every change, so every instance may find the same freed start: the row of
- * `watch_notifications` (primary key: watch, store, start) lets exactly one of them notify it.
+ * Every instance hears every change, so every instance may find the same freed start: each tells
+ * the owner's pages it serves at once (src/server/watches/alerts.ts), and the row of
+ * `watch_notifications` (primary key: watch, store, start) lets exactly one of them mail it. A
+ * guest's watch shows on the device that made it from the start, and is mailed once confirmed.
  */
 import type { Db } from '../db/types';
 import { watches } from '../db/schema';
-import { and, gt, isNotNull, isNull } from 'drizzle-orm';
+import { and, gt, isNull } from 'drizzle-orm';
 import { onIndexReplace } from '../availability/instance';
 import { gridFreeStarts, type Frame, type StoreGrid } from '../availability/grid';
 import type { StoreFacts } from '../availability/engine';
 import { notifyFreed } from './notify';
+import { announce, ownerKey } from './alerts';
 
 type WatchRow = typeof watches.$inferSelect;
 
@@ -29,6 +32,10 @@ export interface ActiveWatch {
   partySize: number;
   from: number;
   until: number;
+  /** Whose pages hear it (see ownerKey). */
+  owner: string | null;
+  /** Only a confirmed watch is mailed. */
+  confirmed: boolean;
 }
 
 const fold = (s: string) => s.normalize('NFKC').toLowerCase();
@@ -43,6 +50,8 @@ function toActive(row: WatchRow): ActiveWatch {
     partySize: row.partySize,
     from: row.startsFrom.getTime(),
     until: row.endsAt.getTime(),
+    owner: ownerKey(row),
+    confirmed: row.confirmedAt !== null,
   };
 }
 
@@ -133,16 +142,16 @@ const matchers = ((globalThis as Record<string, unknown>).__suguWatchMatchers ??
   { matcher: WatchMatcher; loaded: Promise<void> }
 >;
 
-/** Reads the active, confirmed watches into the matcher, in place of what it held. */
+/** Reads the active watches into the matcher, in place of what it held. */
 async function load(db: Db, matcher: WatchMatcher): Promise<void> {
   const rows = await db
     .select()
     .from(watches)
-    .where(and(isNull(watches.cancelledAt), isNotNull(watches.confirmedAt), gt(watches.endsAt, matcher.clock())));
+    .where(and(isNull(watches.cancelledAt), gt(watches.endsAt, matcher.clock())));
   matcher.replaceAll(rows.map(toActive));
 }
 
-/** The matcher of `db` in this process, loaded with the active, confirmed watches on first use. */
+/** The matcher of `db` in this process, loaded with the active watches on first use. */
 export function watchMatcher(db: Db): { matcher: WatchMatcher; loaded: Promise<void> } {
   let entry = matchers.get(db);
   if (!entry) {
@@ -166,7 +175,7 @@ export async function reloadWatches(db: Db): Promise<void> {
 
 /** A watch made or confirmed on this instance (others load it on their next start or refresh). */
 export function watchAdded(db: Db, row: WatchRow): void {
-  if (row.confirmedAt && !row.cancelledAt) watchMatcher(db).matcher.add(toActive(row));
+  if (!row.cancelledAt) watchMatcher(db).matcher.add(toActive(row));
 }
 
 export function watchRemoved(db: Db, id: number): void {
@@ -176,7 +185,12 @@ export function watchRemoved(db: Db, id: number): void {
 onIndexReplace((db, storeId, before, after, frame) => {
   const entry = matchers.get(db);
   if (!entry) return;
-  const freed = entry.matcher.freed(storeId, before, after, frame);
+  const found = entry.matcher.freed(storeId, before, after, frame);
+  if (!found.length) return;
+  const now = entry.matcher.clock().getTime();
+  const store = { id: storeId, name: (after as StoreGrid & { facts?: StoreFacts }).facts?.name ?? '' };
+  for (const { watch, starts } of found) announce(watch.owner, watch, store, starts, now);
+  const freed = found.filter((f) => f.watch.confirmed);
   if (!freed.length) return;
   entry.matcher.track(
     notifyFreed(db, storeId, freed, entry.matcher.clock()).catch((error: unknown) =>

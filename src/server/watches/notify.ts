@@ -8,7 +8,7 @@ import type { Db } from '../db/types';
 import { stores, watches, watchNotifications } from '../db/schema';
 import { publicOrigin } from '../config';
 import { queueMail } from '../mail/outbox';
-import { formatDay, formatTime, MINUTE_MS } from '../../lib/datetime';
+import { formatDay, formatTime, MINUTE_MS, toTokyoIso } from '../../lib/datetime';
 import { WATCH_MAIL_GAP_MINUTES } from '../../lib/contract/limits';
 import { watchPaths } from '../../lib/contract/paths';
 import { watchTranslator } from './translate';
@@ -50,7 +50,7 @@ export async function notifyFreed(db: Db, storeId: number, freed: readonly Freed
       ...times.map((s) => `${formatDay(s, w.locale)} ${formatTime(s)}`),
       '',
       t('watch.mail.freed.book'),
-      origin + watchPaths.book(storeId, w.partySize),
+      origin + watchPaths.book(storeId, w.userId !== null, w.partySize, toTokyoIso(times[0]!)),
       '',
       t('watch.mail.freed.noHold'),
       '',

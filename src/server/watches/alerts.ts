@@ -1,0 +1,50 @@
+/**
+ * In-page notifications of watches: whom a watch belongs to (the account, or the device that made
+ * a guest's watch), and the bus on which this process's matcher announces a freed start to the
+ * live streams of that owner (src/server/live.ts), and to nobody else's.
+ *
+ * Every instance hears every availability change and matches it against its own copy of the
+ * watches, so every instance finds the same freed start and tells the streams it holds itself; a
+ * start is announced once per watch here (the mail is decided once across instances, in the
+ * database: src/server/watches/notify.ts).
+ */
+import { EventEmitter } from 'node:events';
+import { hashToken } from '../sessions';
+import { toTokyoIso } from '../../lib/datetime';
+import { watchPaths } from '../../lib/contract/paths';
+import type { WatchAlert } from '../../lib/contract/watches';
+
+
+/** `u:<user id>` for an account's watch, `d:<token hash>` for a guest device's. */
+export const ownerKey = (o: { userId: number | null; deviceTokenHash: string | null }): string | null =>
+  o.userId !== null ? `u:${o.userId}` : o.deviceTokenHash ? `d:${o.deviceTokenHash}` : null;
+
+/** The owner key of a request: the signed-in diner, else the device's watch token. */
+export const requestOwnerKey = (userId: number | null, deviceToken: string | null): string | null =>
+  userId !== null ? `u:${userId}` : deviceToken ? `d:${hashToken(deviceToken)}` : null;
+
+export const watchAlerts = new EventEmitter();
+watchAlerts.setMaxListeners(0);
+
+const SENT_MAX = 50_000;
+/** `watch:start` → start (ms) of what this process already announced. */
+const sent = new Map<string, number>();
+
+/** Announces freed starts of one watch to its owner's streams on this process, each start once. */
+export function announce(owner: string | null, watch: { id: number; partySize: number }, store: { id: number; name: string }, starts: readonly number[], now: number): void {
+  if (!owner) return;
+  const fresh = starts.filter((s) => s > now && !sent.has(`${watch.id}:${s}`));
+  if (!fresh.length) return;
+  for (const s of fresh) sent.set(`${watch.id}:${s}`, s);
+  if (sent.size > SENT_MAX) for (const [k, s] of sent) if (s <= now) sent.delete(k);
+  const first = new Date(Math.min(...fresh));
+  const alert: WatchAlert = {
+    watch_id: watch.id,
+    store_id: store.id,
+    store_name: store.name,
+    party_size: watch.partySize,
+    start: toTokyoIso(first),
+    href: watchPaths.book(store.id, owner.startsWith('u:'), watch.partySize, toTokyoIso(first)),
+  };
+  watchAlerts.emit('alert', owner, alert);
+}
