@@ -43,7 +43,7 @@ export default function BookingWidget(props: BookingWidgetProps) {
     <div className="space-y-4">
       {title}
       <div ref={form.formTop} tabIndex={-1} aria-live="polite">
-        <RaceNotice form={form} />
+        <RaceNotice form={form} storeId={props.store.id} />
       </div>
       {/* Without JavaScript the form posts to the page itself, which answers as the island would. */}
       <form

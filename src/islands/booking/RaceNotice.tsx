@@ -1,8 +1,12 @@
-/** After a lost race: what happened, and the next free times as one-tap choices. */
+/**
+ * After a lost race: what happened, the next free times as one-tap choices, and a link to be told
+ * when the start that was taken frees up again (the plain watch form, prefilled).
+ */
 import { formatTime } from '../../lib/datetime';
+import { watchPaths } from '../../lib/contract/paths';
 import type { BookingForm } from './useBookingForm';
 
-export default function RaceNotice({ form }: { form: BookingForm }) {
+export default function RaceNotice({ form, storeId }: { form: BookingForm; storeId: number }) {
   const { race, pickRaceSlot, errors, values, t } = form;
   // A refusal that names no field (too many bookings, for one), as the server said it without JavaScript.
   if (!race && errors._) return <p className="alert alert-error" role="alert">{errors._}</p>;
@@ -18,6 +22,14 @@ export default function RaceNotice({ form }: { form: BookingForm }) {
             </button>
           ))}
         </div>
+      )}
+      {race.taken && (
+        <p className="text-sm">
+          {t('watch.ask.taken')}{' '}
+          <a className="link font-semibold" href={watchPaths.ask({ store_id: storeId, party: values.party, from: race.taken })} data-testid="watch-taken">
+            {t('watch.form.submit')}
+          </a>
+        </p>
       )}
     </div>
   );

@@ -52,7 +52,7 @@ export function useBookingForm(props: BookingWidgetProps, fieldId: (name: string
   });
 
   // The start asked for is gone (another diner, or the clock): say so and offer the next free ones.
-  const takenNotice = (next: SlotJson[]): TakenNotice => ({ message: t(next.length ? 'booking.raceLost' : 'booking.raceNone'), next });
+  const takenNotice = (next: SlotJson[], taken?: string): TakenNotice => ({ message: t(next.length ? 'booking.raceLost' : 'booking.raceNone'), next, ...(taken ? { taken } : {}) });
 
   const set = <K extends keyof FormValues>(key: K, value: FormValues[K]) => setValues((v) => ({ ...v, [key]: value }));
   const isCurrent = (s: string) => mode === 'edit' && booking !== undefined && sameInstant(s, booking.start);
@@ -99,7 +99,7 @@ export function useBookingForm(props: BookingWidgetProps, fieldId: (name: string
       const error = answer.error;
       if (answer.status === 409 && error?.code === 'slot_taken') {
         const next = error.next_slots ?? [];
-        setRace(takenNotice(next));
+        setRace(takenNotice(next, values.start || undefined));
         set('start', '');
         setStep('form');
         void reload();

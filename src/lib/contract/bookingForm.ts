@@ -30,6 +30,8 @@ export type FormStep = 'form' | 'confirm' | 'done';
 export interface TakenNotice {
   message: string;
   next: SlotJson[];
+  /** The start that was taken (Tokyo ISO): the notice offers to watch it (空席通知). */
+  taken?: string;
 }
 
 /** A guest's new booking; `edit_url` when the server made it (the island builds it from the token otherwise). */

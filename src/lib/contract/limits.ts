@@ -49,6 +49,10 @@ export const WATCHES_ACTIVE_MAX = 10;
 export const WATCH_DEFAULT_MINUTES = 60;
 /** At most one mail per watch in this many minutes (the open page is told every time). */
 export const WATCH_MAIL_GAP_MINUTES = 10;
+/** The windows a watch form offers, in minutes (the API takes any `until` within the bookable days). */
+export const WATCH_WINDOW_CHOICES = [30, 60, 120, 180] as const;
+/** A listing with at most this many bookable stores offers to watch its search. */
+export const WATCH_SHORT_LISTING = 3;
 
 /** A listing's budget filter (yen per person): any whole number up to this; the form offers BUDGET_STEPS. */
 export const BUDGET_MAX = 100_000;

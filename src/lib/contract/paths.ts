@@ -23,6 +23,13 @@ export const mapLink = (lat: number, lng: number) => `https://www.openstreetmap.
 
 /** A diner's watches (空席通知), and where a notification sends them to book. */
 export const watchPaths = {
+  /** The diner's watches, and the plain form that makes one (prefilled from the query). */
   list: '/watches',
-  book: (storeId: number, party: number) => `/store/${storeId}?party=${party}`,
+  /** The form to watch a store or a search, with what the page it came from already knows. */
+  ask: (what: { store_id?: number; area_id?: number; genre?: string; keyword?: string; party: number; from?: string }) =>
+    `/watches?${new URLSearchParams(Object.entries(what).flatMap(([k, v]) => (v === undefined || v === '' ? [] : [[k, String(v)]])))}#watch-form`,
+  /** The in-page notifications of the diner's watches (Server-Sent Events). */
+  stream: '/api/watches/stream',
+  /** A freed start, opened in the booking form with store, start and party chosen (the cards' two-tap link). */
+  book: (storeId: number, signedIn: boolean, party: number, start: string) => bookingPaths.book(storeId, signedIn, party, start),
 };

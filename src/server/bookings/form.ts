@@ -32,7 +32,11 @@ type FormMode = 'create' | 'guest';
 
 const EMPTY: FormValues = { date: '', party: DEFAULT_PARTY, start: '', seat: '', note: '', contact: { name: '', name_kana: '', phone: '', email: '' } };
 
-const takenNotice = (t: T, next: SlotJson[]): TakenNotice => ({ message: t(next.length ? 'booking.raceLost' : 'booking.raceNone'), next });
+const takenNotice = (t: T, next: SlotJson[], taken?: Date | string): TakenNotice => ({
+  message: t(next.length ? 'booking.raceLost' : 'booking.raceNone'),
+  next,
+  ...(taken ? { taken: toTokyoIso(new Date(taken)) } : {}),
+});
 
 /**
  * The day's starts for the values: the day is the one chosen (else the start's, else today), the
@@ -49,7 +53,7 @@ async function withSlots(db: Db, store: BookingStore, v: FormValues, t: T, now: 
   const kept = at !== null && free.some((s) => Date.parse(s.start) === at.getTime());
   const sameDay = at !== null && businessDate(at) === date;
   const later = free.filter((s) => at !== null && Date.parse(s.start) > at.getTime());
-  const notice = sameDay && !kept ? takenNotice(t, (later.length ? later : free).slice(0, 4)) : null;
+  const notice = sameDay && !kept ? takenNotice(t, (later.length ? later : free).slice(0, 4), at ?? undefined) : null;
   return { values: { ...v, date, party, start: kept ? toTokyoIso(at) : '' }, slots, notice };
 }
 
@@ -133,7 +137,7 @@ export async function postedForm(db: Db, store: BookingStore, mode: FormMode, fo
     if (!(e instanceof ApiError)) throw e;
     if (e.code === 'slot_taken') {
       const next = ((e.options.extra?.next_slots ?? []) as SlotJson[]).filter((s) => s.free_tables > 0);
-      return { state: state({ ...base, values: { ...base.values, start: '' }, notice: takenNotice(t, next) }, { remember: p.remember !== '' }), status: 409 };
+      return { state: state({ ...base, values: { ...base.values, start: '' }, notice: takenNotice(t, next, base.values.start || undefined) }, { remember: p.remember !== '' }), status: 409 };
     }
     return answer({ errors: e.options.fields ?? { _: t(e.messageKey, e.options.params) } }, e.status);
   }

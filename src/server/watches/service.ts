@@ -5,7 +5,7 @@
  * so nobody can have Sugu mail a stranger; each diner or address holds at most
  * WATCHES_ACTIVE_MAX active watches, and making them is rate-limited.
  */
-import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/types';
 import { areas, stores, watches } from '../db/schema';
 import { ApiError, notFound } from '../http/api';
@@ -36,12 +36,12 @@ function windowOf(t: T, input: WatchInput, now: Date): { from: Date; until: Date
   return { from: new Date(Math.max(from.getTime(), now.getTime())), until };
 }
 
-/** Makes a watch; a guest's gets a device token (returned once) and a confirmation mail. */
+/** Makes a watch; a guest's gets the device's token (a new one, returned once, for a new device) and a confirmation mail. */
 export async function createWatch(
   db: Db,
   t: T,
   input: WatchInput,
-  who: { kind: 'user'; userId: number; email: string } | { kind: 'guest' },
+  who: { kind: 'user'; userId: number; email: string } | { kind: 'guest'; deviceToken?: string | null },
   client: { ip: string; origin: string; locale: string },
   now = new Date(),
 ): Promise<{ watch: WatchRow; deviceToken?: string }> {
@@ -61,7 +61,10 @@ export async function createWatch(
     { key: limitKey('watch-ip', client.ip), limit: LIMITS.watchPerIp },
     ...(who.kind === 'guest' ? [{ key: limitKey('watch-email', email), limit: LIMITS.watchPerEmail }] : []),
   ]);
-  const deviceToken = who.kind === 'guest' ? newToken() : undefined;
+  // One token per device: a guest's later watches join the ones the device already holds. Only a
+  // token the server issued is kept, so no client chooses (a guessable) one.
+  const known = who.kind === 'guest' && who.deviceToken ? await db.select({ id: watches.id }).from(watches).where(eq(watches.deviceTokenHash, hashToken(who.deviceToken))).limit(1) : [];
+  const deviceToken = who.kind === 'guest' ? (known.length ? who.deviceToken! : newToken()) : undefined;
   const confirmToken = who.kind === 'guest' ? newToken() : undefined;
   const [watch] = await db
     .insert(watches)
@@ -117,4 +120,30 @@ export async function cancelWatch(db: Db, id: number, owner: Owner, now = new Da
   const [row] = await db.update(watches).set({ cancelledAt: now }).where(and(eq(watches.id, id), ownedBy(owner))).returning({ id: watches.id });
   if (!row) throw notFound();
   watchRemoved(db, id);
+}
+
+/** Whether the owner has a watch that has not ended (pages then listen for its alerts). */
+export async function hasActiveWatch(db: Db, owner: Owner, now = new Date()): Promise<boolean> {
+  const rows = await db
+    .select({ id: watches.id })
+    .from(watches)
+    .where(and(ownedBy(owner), isNull(watches.cancelledAt), gt(watches.endsAt, now)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** A watch as its list shows it: what it watches (the store's or the area's name) and until when. */
+export type WatchView = WatchRow & { storeName: string | null; areaName: string | null };
+
+/** The owner's watches that have not ended, with the names of what they watch. */
+export async function listWatchViews(db: Db, owner: Owner, now = new Date()): Promise<WatchView[]> {
+  const rows = await listWatches(db, owner, now);
+  const storeIds = [...new Set(rows.flatMap((w) => (w.storeId === null ? [] : [w.storeId])))];
+  const areaIds = [...new Set(rows.flatMap((w) => (w.areaId === null ? [] : [w.areaId])))];
+  const [storeNames, areaNames] = await Promise.all([
+    storeIds.length ? db.select({ id: stores.id, name: stores.name }).from(stores).where(inArray(stores.id, storeIds)) : [],
+    areaIds.length ? db.select({ id: areas.id, name: areas.name }).from(areas).where(inArray(areas.id, areaIds)) : [],
+  ]);
+  const name = (list: { id: number; name: string }[], id: number | null) => list.find((r) => r.id === id)?.name ?? null;
+  return rows.map((w) => ({ ...w, storeName: name(storeNames, w.storeId), areaName: name(areaNames, w.areaId) }));
 }
