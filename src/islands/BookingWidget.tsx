@@ -47,7 +47,7 @@ export default function BookingWidget(props: BookingWidgetProps) {
       </div>
       {/* Without JavaScript the form posts to the page itself, which answers as the island would. */}
       <form
-        method={mode === 'edit' ? undefined : 'post'}
+        method="post"
         onSubmit={(e) => {
           e.preventDefault();
           void form.toConfirm();
@@ -63,7 +63,7 @@ export default function BookingWidget(props: BookingWidgetProps) {
           {t('booking.form.next')}
         </button>
       </form>
-      {mode === 'edit' && <CancelBox form={form} headingId={fieldId('ask')} policy={props.store.policy} />}
+      {mode === 'edit' && <CancelBox form={form} headingId={fieldId('ask')} policy={props.store.policy} asked={props.initial?.askCancel ?? false} />}
       {mode === 'guest' && props.signinUrl && (
         <p className="text-sm">
           {t('booking.guest.signinHint')}{' '}

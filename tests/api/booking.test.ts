@@ -239,7 +239,7 @@ for (const engine of ['pglite', 'postgres'] as const) {
       const res = await app.fetch(`${page}?token=${encodeURIComponent(b.edit_token)}`);
       expect(res.status).toBe(303);
       expect(res.headers.get('location')).toBe(page);
-      expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+      expect(res.headers.get('referrer-policy')).toBe('same-origin');
       const cookies = res.headers.getSetCookie();
       expect(cookies).toHaveLength(2);
       for (const c of cookies) {
@@ -253,7 +253,7 @@ for (const engine of ['pglite', 'postgres'] as const) {
       const cookie = `sugu_guest_page=${encodeURIComponent(b.edit_token)}`;
       const opened = await app.fetch(page, { cookie, headers: { 'accept-language': 'ja' } });
       expect(opened.status).toBe(200);
-      expect(opened.headers.get('referrer-policy')).toBe('no-referrer');
+      expect(opened.headers.get('referrer-policy')).toBe('same-origin');
       const html = await opened.text();
       expect(html).toContain(b.code);
       expect(html).not.toContain(b.edit_token);
@@ -264,6 +264,37 @@ for (const engine of ['pglite', 'postgres'] as const) {
         expect(r.headers.getSetCookie()).toHaveLength(0);
         expect(await r.text()).toContain('リンクが無効か期限切れです');
       }
+    });
+
+    it('guest edit page by plain form: the cancel confirmation restates the policy, a change is saved, a cross-site or Origin: null post is refused, a same-origin one cancels', async () => {
+      const b = (await (await guestBook({ store_id: fx.storeId, start: tokyoStart(11, 18), party_size: 2 })).json()) as Json;
+      const page = `/store/${fx.storeId}/booking-without/edit/${b.id}`;
+      const cookie = `sugu_guest_page=${encodeURIComponent(b.edit_token)}; sugu_guest=${encodeURIComponent(b.edit_token)}`;
+      const post = (fields: Record<string, string>, headers: Record<string, string> = {}) =>
+        app.fetch(page, { method: 'POST', cookie, headers: { 'content-type': 'application/x-www-form-urlencoded', 'accept-language': 'ja', ...headers }, body: new URLSearchParams(fields).toString() });
+      const status = async () => ((await (await app.fetch(`/api/guest-bookings/${b.id}`, { headers: { 'x-booking-token': b.edit_token } })).json()) as Json).status;
+
+      const asked = await post({ intent: 'ask-cancel' });
+      expect(asked.status).toBe(200);
+      const html = await asked.text();
+      expect(html).toContain('role="alertdialog"');
+      expect(html).toContain('キャンセルポリシー');
+      expect(html).toContain('value="cancel"');
+
+      const saved = await post({ intent: 'book', date: b.start.slice(0, 10), start: b.start, party_size: '2', note: '窓側' });
+      expect(saved.status).toBe(303);
+      expect(saved.headers.get('location')).toBe(`${page}?done=saved`);
+      expect(((await (await app.fetch(`/api/guest-bookings/${b.id}`, { headers: { 'x-booking-token': b.edit_token } })).json()) as Json).note).toBe('窓側');
+
+      for (const origin of ['null', 'https://evil.example']) expect((await post({ intent: 'cancel' }, { origin })).status).toBe(403);
+      expect(await status()).toBe('confirmed');
+      const cancelled = await post({ intent: 'cancel' });
+      expect(cancelled.status).toBe(303);
+      expect(cancelled.headers.get('location')).toBe(`${page}?done=cancelled`);
+      expect(await status()).toBe('cancelled');
+      // Without the page's cookie the form changes nothing.
+      const stranger = await app.fetch(page, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'intent=cancel' });
+      expect(stranger.status).toBe(404);
     });
 
     it('pages: the booking pages need sign-in, the guest page and the history do not', async () => {

@@ -171,14 +171,14 @@ forEachApp('security', (app) => {
 
     const exchange = await app().fetch(`${page}?token=${encodeURIComponent(token)}`, { headers: { 'accept-language': 'ja' } });
     expect(exchange.status).toBe(303);
-    expect(exchange.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(exchange.headers.get('referrer-policy')).toBe('same-origin');
     locations.push(exchange.headers.get('location') ?? '');
     expect(await exchange.text()).not.toContain(token);
     const pageCookie = exchange.headers.getSetCookie().find((c) => c.startsWith('sugu_guest_page='))!.split(';')[0]!;
 
     const opened = await app().fetch(page, { cookie: pageCookie, headers: { 'accept-language': 'ja' } });
     expect(opened.status).toBe(200);
-    expect(opened.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(opened.headers.get('referrer-policy')).toBe('same-origin');
     const html = await opened.text();
     expect(html).toContain(b.code);
     expect(html).not.toContain(token);

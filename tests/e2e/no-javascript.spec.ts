@@ -1,10 +1,12 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { formatTime } from '../../src/lib/datetime';
 
 /**
  * With JavaScript off, booking works through plain forms and pages the server renders: the listing,
  * the store page's starts, the booking form (its starts rendered by the server, a changed date shown
- * by posting the form), field errors that keep what was typed, the confirmation and the booking.
+ * by posting the form), field errors that keep what was typed, the confirmation and the booking;
+ * then changing it and cancelling it from its edit page (a guest's edit page too, whose referrer
+ * policy must still let its own forms through the cross-site check).
  */
 test.use({ javaScriptEnabled: false });
 
@@ -22,6 +24,28 @@ async function freeAtSeven(request: APIRequestContext, date: string, skip: numbe
     if (slots.some((s) => s.start.slice(11, 16) === '19:00' && s.free_tables >= 2) && seen++ >= skip) return id;
   }
   throw new Error('no store free at 19:00');
+}
+
+/** On a booking's edit page: change the note (the start stays chosen), then cancel after the policy is restated. */
+async function changeThenCancel(page: Page, note: string) {
+  await expect(page.getByTestId('slots').locator('input:checked')).toHaveCount(1);
+  await page.getByLabel('ご要望（任意）').fill(note);
+  await page.getByRole('button', { name: '確認へ進む' }).click();
+  await expect(page.getByTestId('booking-confirm')).toContainText(note);
+  await page.getByRole('button', { name: 'この内容で変更する' }).click();
+  await expect(page.getByTestId('edit-done')).toHaveText('予約を変更しました');
+  await expect(page.getByTestId('summary')).toContainText(note);
+
+  await page.getByRole('button', { name: '予約をキャンセル' }).click();
+  const ask = page.getByRole('alertdialog', { name: 'この予約をキャンセルしますか？' });
+  await expect(ask).toContainText('キャンセルポリシー');
+  await ask.getByRole('button', { name: 'やめる' }).click();
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
+  await expect(page.getByLabel('ご要望（任意）')).toHaveValue(note);
+  await page.getByRole('button', { name: '予約をキャンセル' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'キャンセルする' }).click();
+  await expect(page.getByTestId('edit-done')).toHaveText('予約をキャンセルしました');
+  await expect(page.getByTestId('summary')).toContainText('キャンセル済み');
 }
 
 test('guest: listing → store → a start → contact details (an error, nothing lost) → confirm → booked', async ({ page }) => {
@@ -56,7 +80,12 @@ test('guest: listing → store → a start → contact details (an error, nothin
   await expect(done.getByRole('heading', { name: '予約が確定しました' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'ログインせずに予約' })).toHaveCount(0);
   await expect(done.getByTestId('summary').locator('dd').first()).toHaveText(/^SG-[A-Z0-9]{6}$/);
-  await expect(done.getByTestId('edit-link')).toHaveAttribute('href', /\/booking-without\/edit\/\d+\?token=[\w-]{43}$/);
+  const editLink = done.getByTestId('edit-link');
+  await expect(editLink).toHaveAttribute('href', /\/booking-without\/edit\/\d+\?token=[\w-]{43}$/);
+
+  await page.goto(new URL((await editLink.getAttribute('href'))!).pathname + new URL((await editLink.getAttribute('href'))!).search);
+  await expect(page).toHaveURL(/\/booking-without\/edit\/\d+$/);
+  await changeThenCancel(page, '窓際の席');
 });
 
 test('signed in: another day through the form, a start, confirm → the booking page', async ({ page }) => {
@@ -74,4 +103,9 @@ test('signed in: another day through the form, a start, confirm → the booking 
   await expect(page).toHaveURL(/\/booking\/complete\/\d+$/);
   await expect(page.getByRole('heading', { name: '予約が確定しました' })).toBeVisible();
   await expect(page.getByTestId('summary')).toContainText('19:00〜');
+
+  await page.goto('/booking-list');
+  await page.getByTestId('list-upcoming').getByRole('link', { name: '変更・キャンセル' }).first().click();
+  await expect(page).toHaveURL(/\/booking\/edit\/\d+$/);
+  await changeThenCancel(page, '誕生日です');
 });

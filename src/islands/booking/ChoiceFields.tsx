@@ -47,7 +47,7 @@ export default function ChoiceFields({ form, store, dates, fieldId }: Props) {
       </div>
 
       {/* Without JavaScript a changed date or party shows its starts through the page (the island reloads them itself). */}
-      {!form.hydrated && form.mode !== 'edit' && (
+      {!form.hydrated && (
         <button type="submit" name="intent" value="slots" className="btn btn-outline w-full">
           {t('booking.form.showSlots')}
         </button>

@@ -25,7 +25,7 @@ export default function ConfirmStep({ form, props, headingId }: { form: BookingF
       </h2>
       <Summary t={t} store={props.store} start={chosen.start} end={chosen.end} party={values.party} seat={values.seat} note={values.note} locale={props.locale} contact={guest ? values.contact : undefined} />
       <form
-        method={props.mode === 'edit' ? undefined : 'post'}
+        method="post"
         className="flex flex-col gap-2 sm:flex-row"
         onSubmit={(e) => {
           e.preventDefault();

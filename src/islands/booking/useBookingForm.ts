@@ -23,8 +23,8 @@ export type Step = 'form' | 'confirm' | 'done' | 'cancelled';
 export function useBookingForm(props: BookingWidgetProps, fieldId: (name: string) => string) {
   const { mode, store, booking } = props;
   const t = useMemo(() => fromDictionary(props.labels, props.locale), [props.labels, props.locale]);
-  // The form as the server rendered it: the choice a link carried, or what a plain form posted.
-  const init = mode === 'edit' ? undefined : props.initial;
+  // The form as the server rendered it: the choice a link carried, the booking being changed, or what a plain form posted.
+  const init = props.initial;
   const [values, setValues] = useState<FormValues>(
     init?.values ?? {
       date: booking?.date ?? props.dates[0]?.value ?? '',

@@ -48,11 +48,16 @@ export interface BookingFormState {
   notice: TakenNotice | null;
   /** A guest who booked without JavaScript: the booking, and its edit link shown this once. */
   done: GuestDone | null;
+  /** Changing a booking: the diner asked to cancel, so the confirmation (with the store's policy) is open. */
+  askCancel?: boolean;
 }
 
 /** The `intent` of a posted booking form: show the day's starts, go to the confirmation, go back, or book. */
 export const FORM_INTENTS = ['slots', 'next', 'edit', 'book'] as const;
 export type FormIntent = (typeof FORM_INTENTS)[number];
+
+/** Changing a booking adds: open the cancel confirmation, close it (keep the booking), and cancel. */
+export const EDIT_INTENTS = [...FORM_INTENTS, 'ask-cancel', 'keep', 'cancel'] as const;
 
 /** The request body for the form's values, as the API takes it (and as the server checks a posted form). */
 export function bookingBody(mode: keyof typeof bookingSchemas, storeId: number, v: FormValues): Record<string, unknown> {

@@ -30,9 +30,9 @@ import type { BookingStore } from './pages';
 
 type FormMode = 'create' | 'guest';
 
-const EMPTY: FormValues = { date: '', party: DEFAULT_PARTY, start: '', seat: '', note: '', contact: { name: '', name_kana: '', phone: '', email: '' } };
+export const EMPTY: FormValues = { date: '', party: DEFAULT_PARTY, start: '', seat: '', note: '', contact: { name: '', name_kana: '', phone: '', email: '' } };
 
-const takenNotice = (t: T, next: SlotJson[], taken?: Date | string): TakenNotice => ({
+export const takenNotice = (t: T, next: SlotJson[], taken?: Date | string): TakenNotice => ({
   message: t(next.length ? 'booking.raceLost' : 'booking.raceNone'),
   next,
   ...(taken ? { taken: toTokyoIso(new Date(taken)) } : {}),
@@ -41,23 +41,24 @@ const takenNotice = (t: T, next: SlotJson[], taken?: Date | string): TakenNotice
 /**
  * The day's starts for the values: the day is the one chosen (else the start's, else today), the
  * party at most what the store seats, and the start kept while it is free that day; a start gone
- * since it was offered gives a notice with the next free ones.
+ * since it was offered gives a notice with the next free ones. `own`: the start of the booking being
+ * changed, which stays chosen (its own table holds it) and whose day stays offered.
  */
-async function withSlots(db: Db, store: BookingStore, v: FormValues, t: T, now: Date) {
-  const dates = bookableDates(now);
+export async function withSlots(db: Db, store: BookingStore, v: FormValues, t: T, now: Date, own?: Date) {
+  const dates = own ? [...bookableDates(now), businessDate(own)] : bookableDates(now);
   const at = v.start && !Number.isNaN(Date.parse(v.start)) ? new Date(v.start) : null;
   const date = [v.date, at ? businessDate(at) : ''].find((d) => dates.includes(d)) ?? dates[0]!;
   const party = Math.max(PARTY_MIN, Math.min(v.party, store.maxParty));
   const slots = ((await daySlots(db, store.id, date, party, now)) ?? []).map(slotJson);
   const free = slots.filter((s) => s.free_tables > 0);
-  const kept = at !== null && free.some((s) => Date.parse(s.start) === at.getTime());
+  const kept = at !== null && (at.getTime() === own?.getTime() || free.some((s) => Date.parse(s.start) === at.getTime()));
   const sameDay = at !== null && businessDate(at) === date;
   const later = free.filter((s) => at !== null && Date.parse(s.start) > at.getTime());
   const notice = sameDay && !kept ? takenNotice(t, (later.length ? later : free).slice(0, 4), at ?? undefined) : null;
   return { values: { ...v, date, party, start: kept ? toTokyoIso(at) : '' }, slots, notice };
 }
 
-const state = (base: Pick<BookingFormState, 'values' | 'slots' | 'notice'>, more: Partial<BookingFormState> = {}): BookingFormState => ({
+export const state = (base: Pick<BookingFormState, 'values' | 'slots' | 'notice'>, more: Partial<BookingFormState> = {}): BookingFormState => ({
   remember: false,
   step: 'form',
   errors: {},
@@ -83,7 +84,7 @@ export async function linkedForm(db: Db, store: BookingStore, mode: FormMode, pa
   return state(base, { step: mode === 'create' && base.values.start ? 'confirm' : 'form' });
 }
 
-const text = z.string().catch('');
+export const text = z.string().catch('');
 const postedSchema = z.object({
   intent: z.enum(FORM_INTENTS).catch('next'),
   date: text,
@@ -143,7 +144,7 @@ export async function postedForm(db: Db, store: BookingStore, mode: FormMode, fo
   }
 }
 
-interface PageContext {
+export interface PageContext {
   request: Request;
   url: URL;
   locals: App.Locals;
