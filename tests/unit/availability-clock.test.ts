@@ -13,6 +13,7 @@ import { controlledClock } from '../helpers/clock';
 const everyDay = [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, opensMin: 17 * 60, closesMin: 26 * 60 }));
 const state: StoreState = {
   hours: everyDay,
+  overrides: [],
   stayMinutes: 120,
   tables: [
     { id: 1, kind: 'counter', minParty: 1, maxParty: 2 },

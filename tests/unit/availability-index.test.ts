@@ -1,15 +1,16 @@
 /**
  * The availability index answers exactly as the pure rules do: random stores (hours past midnight,
  * 24-hour stores, closed days, lunch breaks, hours off the quarter hour), tables, bookings,
- * cancellations and clock times go through the index (built from a source, then refreshed after
- * the cancellations), and every answer is compared with rules.ts on the same state.
+ * one-off days (closed, or other hours, past midnight too), cancellations and clock times go
+ * through the index (built from a source, then refreshed after the cancellations and after the
+ * one-off days are set), and every answer is compared with rules.ts on the same state.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MINUTE_MS, tokyoInstant } from '../../src/lib/datetime';
+import { addTokyoDays, MINUTE_MS, tokyoInstant } from '../../src/lib/datetime';
 import { AvailabilityIndex, type IndexSource } from '../../src/server/availability/engine';
 import { heldCells, STEP_MS, type Frame, type StoreInput } from '../../src/server/availability/grid';
-import { bookableDates, bookableNow, businessDate, slotsForDate, type Busy, type StoreState, type TableInfo, type WeeklyHours } from '../../src/server/availability/rules';
+import { bookableDates, bookableNow, businessDate, slotsForDate, type Busy, type DayOverride, type StoreState, type TableInfo, type WeeklyHours } from '../../src/server/availability/rules';
 
 const KINDS = ['counter', 'table', 'private_room', 'tatami'] as const;
 
@@ -29,6 +30,17 @@ const dayHours = (weekday: number) =>
       ]),
   );
 
+/**
+ * One-off days around the three weeks the clock moves through (from two days before, so a changed
+ * night may still be open): closed, or a day's hours like the week's (past midnight, lunch break,
+ * 24 hours), one entry per date.
+ */
+const overridesArb = fc
+  .uniqueArray(fc.record({ day: fc.integer({ min: -2, max: 24 }), hours: dayHours(0) }), { selector: (o) => o.day, maxLength: 6 })
+  .map((days) =>
+    days.map((o): DayOverride => ({ date: addTokyoDays('2026-11-19', o.day), hours: o.hours.map(({ opensMin, closesMin }) => ({ opensMin, closesMin })) })),
+  );
+
 const hoursArb = fc.tuple(...[0, 1, 2, 3, 4, 5, 6].map(dayHours)).map((days) => days.flat());
 
 const tablesArb = fc
@@ -44,6 +56,7 @@ const nowArb = fc.oneof(
 
 const scenarioArb = fc.record({
   hours: hoursArb,
+  overrides: overridesArb,
   stayMinutes: fc.constantFrom(45, 60, 90, 100, 120, 150, 180),
   tables: tablesArb,
   now: nowArb,
@@ -76,7 +89,7 @@ function memorySource(state: () => StoreState): IndexSource {
   const read = (frame: Frame) => {
     const s = state();
     const busy = s.busy.filter((b) => b.start.getTime() < frame.endMs && b.end.getTime() > frame.startMs);
-    const input: StoreInput = { hours: s.hours, stayMinutes: s.stayMinutes, tables: s.tables, held: busy.map((b) => heldCells(frame, b)) };
+    const input: StoreInput = { hours: s.hours, overrides: s.overrides, stayMinutes: s.stayMinutes, tables: s.tables, held: busy.map((b) => heldCells(frame, b)) };
     return new Map([[1, input]]);
   };
   return { all: async (frame) => read(frame), some: async (frame) => read(frame) };
@@ -106,14 +119,18 @@ async function compare(index: AvailabilityIndex, state: StoreState, s: Scenario)
 const silent = { log: () => {} };
 
 describe('availability index against the rules', () => {
-  it('answers bookable-now and a day’s slots as the rules do, before and after cancellations', async () => {
+  it('answers bookable-now and a day’s slots as the rules do, before and after cancellations and one-off days', async () => {
     await fc.assert(
       fc.asyncProperty(scenarioArb, async (s) => {
         const all = bookingsOf(s);
-        let state: StoreState = { hours: s.hours, stayMinutes: s.stayMinutes, tables: s.tables, busy: all.map((b) => b.busy) };
+        let state: StoreState = { hours: s.hours, overrides: [], stayMinutes: s.stayMinutes, tables: s.tables, busy: all.map((b) => b.busy) };
         const index = new AvailabilityIndex(memorySource(() => state), silent);
         await compare(index, state, s);
         state = { ...state, busy: all.filter((b) => !b.cancelled).map((b) => b.busy) };
+        await index.refresh([1]);
+        await compare(index, state, s);
+        // The store closes days or changes their hours: one re-read and the index agrees again.
+        state = { ...state, overrides: s.overrides };
         await index.refresh([1]);
         await compare(index, state, s);
       }),
@@ -124,7 +141,7 @@ describe('availability index against the rules', () => {
   it('keeps answering as the clock moves through marks and business days', async () => {
     await fc.assert(
       fc.asyncProperty(scenarioArb, fc.array(fc.integer({ min: 1, max: 40 * 60 }), { minLength: 1, maxLength: 6 }), async (s, steps) => {
-        const state: StoreState = { hours: s.hours, stayMinutes: s.stayMinutes, tables: s.tables, busy: bookingsOf(s).map((b) => b.busy) };
+        const state: StoreState = { hours: s.hours, overrides: s.overrides, stayMinutes: s.stayMinutes, tables: s.tables, busy: bookingsOf(s).map((b) => b.busy) };
         const index = new AvailabilityIndex(memorySource(() => state), silent);
         let now = s.now;
         for (const minutes of steps) {
@@ -142,7 +159,7 @@ describe('availability index when changes may go unheard', () => {
     const now = new Date('2026-11-20T20:07:00+09:00');
     const tables: TableInfo[] = [{ id: 1, kind: 'counter', minParty: 1, maxParty: 2 }];
     const hours: WeeklyHours[] = [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, opensMin: 0, closesMin: 1440 }));
-    let state: StoreState = { hours, stayMinutes: 120, tables, busy: [] };
+    let state: StoreState = { hours, overrides: [], stayMinutes: 120, tables, busy: [] };
     const index = new AvailabilityIndex(memorySource(() => state), { ...silent, clock: () => now });
     expect((await index.view())!.bookableNow(1, 2)?.freeTables).toBe(1);
 

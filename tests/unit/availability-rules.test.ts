@@ -20,7 +20,7 @@ const tables: TableInfo[] = [
   { id: 2, kind: 'table', minParty: 2, maxParty: 4 },
   { id: 3, kind: 'private_room', minParty: 4, maxParty: 8 },
 ];
-const store = (over: Partial<StoreState> = {}): StoreState => ({ hours: everyDay(17 * 60, 23 * 60), stayMinutes: 120, tables, busy: [], ...over });
+const store = (over: Partial<StoreState> = {}): StoreState => ({ hours: everyDay(17 * 60, 23 * 60), overrides: [], stayMinutes: 120, tables, busy: [], ...over });
 // Saturday 2026-11-21 in Tokyo.
 const at = (hhmm: string, date = '2026-11-21') => {
   const [h, m] = hhmm.split(':').map(Number) as [number, number];
@@ -100,5 +100,27 @@ describe('what can be booked at all', () => {
     expect(startProblem(store(), at('18:00', '2026-12-04'), now)).toBeNull();
     expect(startProblem(store(), at('18:00', '2026-12-05'), now)).toBe('too_far');
     expect(bookableDates(now)).toHaveLength(14);
+  });
+});
+
+describe('one-off days (臨時休業, changed hours)', () => {
+  it('closes the day it names and no other', () => {
+    const closed = store({ overrides: [{ date: '2026-11-21', hours: [] }] });
+    expect(slotsForDate(closed, 2, '2026-11-21', at('10:00'))).toEqual([]);
+    expect(bookableNow(closed, 2, at('20:40')).nextSlots).toEqual([]);
+    expect(startProblem(closed, at('19:00'), at('10:00'))).toBe('closed');
+    expect(times(slotsForDate(closed, 2, '2026-11-22', at('10:00')))).toContain('19:00');
+  });
+
+  it('replaces the week’s hours for that day, past midnight too', () => {
+    // Normally 17:00–23:00; this Saturday 20:00–翌2:00.
+    const late = store({ overrides: [{ date: '2026-11-21', hours: [{ opensMin: 20 * 60, closesMin: 26 * 60 }] }] });
+    const slots = times(slotsForDate(late, 2, '2026-11-21', at('10:00')));
+    expect(slots[0]).toBe('20:00');
+    expect(slots[slots.length - 1]).toBe('0:00');
+    expect(slots).not.toContain('19:45');
+    expect(times(bookableNow(late, 2, at('23:50')).nextSlots)).toEqual(['0:00']);
+    expect(startProblem(late, at('17:00'), at('10:00'))).toBe('closed');
+    expect(startProblem(late, at('00:00', '2026-11-22'), at('10:00'))).toBeNull();
   });
 });

@@ -20,6 +20,7 @@ describe('live stream helpers', () => {
   it('an event carries the free tables at the first bookable start and the starts in Tokyo time', () => {
     const store: StoreState = {
       hours: [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, opensMin: 0, closesMin: 1440 })),
+      overrides: [],
       stayMinutes: 120,
       tables: [
         { id: 1, kind: 'table', minParty: 1, maxParty: 2 },

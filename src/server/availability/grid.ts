@@ -19,6 +19,7 @@ import {
   openingIntervals,
   SLOT_STEP_MIN,
   type Busy,
+  type DayOverride,
   type Slot,
   type TableInfo,
   type WeeklyHours,
@@ -56,6 +57,7 @@ export interface Held {
 /** What the grid needs to know about a store. */
 export interface StoreInput {
   hours: readonly WeeklyHours[];
+  overrides: readonly DayOverride[];
   stayMinutes: number;
   tables: readonly TableInfo[];
   held: readonly Held[];
@@ -110,26 +112,27 @@ function rangeClear(bits: Uint32Array, offset: number, from: number, count: numb
  */
 export type OpenRowCache = Map<string, Uint32Array>;
 
-function openRow(frame: Frame, hours: readonly WeeklyHours[], stayMinutes: number, cache?: OpenRowCache): Uint32Array {
-  const key = `${stayMinutes}|${hours.map((h) => `${h.weekday},${h.opensMin},${h.closesMin}`).sort().join(';')}`;
-  const hit = cache?.get(key);
+function openRow(frame: Frame, hours: readonly WeeklyHours[], overrides: readonly DayOverride[], stayMinutes: number, cache?: OpenRowCache): Uint32Array {
+  // A store with a one-off day has its own row (few do, and only for a few days).
+  const key = overrides.length ? undefined : `${stayMinutes}|${hours.map((h) => `${h.weekday},${h.opensMin},${h.closesMin}`).sort().join(';')}`;
+  const hit = key === undefined ? undefined : cache?.get(key);
   if (hit) return hit;
   const row = new Uint32Array(WORDS);
   const stayMs = stayMinutes * MINUTE_MS;
-  for (const i of openingIntervals(hours, new Date(frame.startMs), new Date(frame.endMs + stayMs))) {
+  for (const i of openingIntervals(hours, new Date(frame.startMs), new Date(frame.endMs + stayMs), overrides)) {
     // Starts s on a 15-minute mark with i.start <= s and s + stay <= i.end.
     const first = Math.ceil((i.start.getTime() - frame.startMs) / STEP_MS);
     const last = Math.floor((i.end.getTime() - stayMs - frame.startMs) / STEP_MS);
     setRange(row, 0, first, last + 1);
   }
-  cache?.set(key, row);
+  if (key !== undefined) cache?.set(key, row);
   return row;
 }
 
 export function buildStoreGrid(frame: Frame, input: StoreInput, cache?: OpenRowCache): StoreGrid {
   const tables = [...input.tables].sort((a, b) => a.id - b.id);
   const bits = new Uint32Array(WORDS * (1 + tables.length));
-  bits.set(openRow(frame, input.hours, input.stayMinutes, cache), 0);
+  bits.set(openRow(frame, input.hours, input.overrides, input.stayMinutes, cache), 0);
   const rowOf = new Map(tables.map((t, i) => [t.id, 1 + i]));
   for (const h of input.held) {
     const row = rowOf.get(h.tableId);

@@ -12,6 +12,7 @@ import { availabilityBus, onPublish, startAvailabilityFeed, type AvailabilityCha
 import { AvailabilityIndex, type AvailabilityView, type IndexOptions } from './engine';
 import { businessDayRange, businessDate } from './rules';
 import { readAllStores, readStores } from './source';
+import { forgetStatic } from './load';
 import { addTokyoDays } from '../../lib/datetime';
 
 const globals = globalThis as Record<string, unknown>;
@@ -93,6 +94,7 @@ if (!state.wired) {
   state.wired = true;
   onPublish((db, storeIds) => indexes.get(db)?.refresh(storeIds) ?? Promise.resolve());
   availabilityBus.on('change', (change: AvailabilityChange) => {
+    forgetStatic(change.storeId);
     if (change.remote) void state.main?.refresh([change.storeId]);
   });
   availabilityBus.on('feed', (status: FeedStatus) => {

@@ -1,16 +1,25 @@
-import { and, eq, gt, inArray, lt } from 'drizzle-orm';
+import { and, eq, gt, gte, inArray, lt } from 'drizzle-orm';
 import type { Db } from '../db/types';
-import { bookings, storeHours, stores, storeTables } from '../db/schema';
-import type { Busy, StoreState, TableInfo, WeeklyHours } from './rules';
+import { bookings, storeClosures, storeHours, stores, storeTables } from '../db/schema';
+import { addTokyoDays, tokyoParts } from '../../lib/datetime';
+import { closureOverride, type Busy, type DayOverride, type StoreState, type TableInfo, type WeeklyHours } from './rules';
 
 /**
  * A store's hours, stay length and tables change only when its manager edits them (on the store
  * host), while every listing request needs them for hundreds of stores: they are kept in memory
- * for a minute. Bookings are never cached. Keyed by database so tests on two engines stay apart.
+ * for a minute, or until a change to the store is announced (forgetStatic). Bookings are never
+ * cached. Keyed by database so tests on two engines stay apart.
  */
 const STATIC_TTL_MS = 60_000;
-type StaticState = { stayMinutes: number; hours: WeeklyHours[]; tables: TableInfo[]; loadedAt: number };
+type StaticState = { stayMinutes: number; hours: WeeklyHours[]; overrides: DayOverride[]; tables: TableInfo[]; loadedAt: number };
 const staticCache = new WeakMap<Db, Map<number, StaticState>>();
+/** When each store last announced a change (epoch ms): older cache entries are read again. */
+const changedAt = new Map<number, number>();
+
+/** Called for every availability change heard, here or from another instance. */
+export function forgetStatic(storeId: number): void {
+  changedAt.set(storeId, Date.now());
+}
 
 async function staticStates(db: Db, ids: readonly number[]): Promise<Map<number, StaticState>> {
   let cache = staticCache.get(db);
@@ -18,10 +27,12 @@ async function staticStates(db: Db, ids: readonly number[]): Promise<Map<number,
   const now = Date.now();
   const stale = ids.filter((id) => {
     const entry = cache.get(id);
-    return !entry || now - entry.loadedAt > STATIC_TTL_MS;
+    return !entry || now - entry.loadedAt > STATIC_TTL_MS || entry.loadedAt <= (changedAt.get(id) ?? -1);
   });
   if (stale.length) {
-    const [storeRows, hourRows, tableRows] = await Promise.all([
+    // One-off days from two days back: a night that began then may still be open.
+    const since = addTokyoDays(tokyoParts(new Date(now)).date, -2);
+    const [storeRows, hourRows, tableRows, closureRows] = await Promise.all([
       db.select({ id: stores.id, stayMinutes: stores.stayMinutes }).from(stores).where(inArray(stores.id, stale)),
       db
         .select({ storeId: storeHours.storeId, weekday: storeHours.weekday, opensMin: storeHours.opensMin, closesMin: storeHours.closesMin })
@@ -31,10 +42,15 @@ async function staticStates(db: Db, ids: readonly number[]): Promise<Map<number,
         .select({ storeId: storeTables.storeId, id: storeTables.id, kind: storeTables.kind, minParty: storeTables.minParty, maxParty: storeTables.maxParty })
         .from(storeTables)
         .where(inArray(storeTables.storeId, stale)),
+      db
+        .select({ storeId: storeClosures.storeId, date: storeClosures.date, hours: storeClosures.hours })
+        .from(storeClosures)
+        .where(and(inArray(storeClosures.storeId, stale), gte(storeClosures.date, since))),
     ]);
     for (const id of stale) cache.delete(id);
-    for (const s of storeRows) cache.set(s.id, { stayMinutes: s.stayMinutes, hours: [], tables: [], loadedAt: now });
+    for (const s of storeRows) cache.set(s.id, { stayMinutes: s.stayMinutes, hours: [], overrides: [], tables: [], loadedAt: now });
     for (const h of hourRows) cache.get(h.storeId)?.hours.push({ weekday: h.weekday, opensMin: h.opensMin, closesMin: h.closesMin });
+    for (const c of closureRows) cache.get(c.storeId)?.overrides.push(closureOverride(c.date, c.hours));
     for (const t of tableRows) cache.get(t.storeId)?.tables.push({ id: t.id, kind: t.kind, minParty: t.minParty, maxParty: t.maxParty });
   }
   return cache;
@@ -63,7 +79,7 @@ export async function loadStoreStates(db: Db, storeIds: readonly number[], from:
   }
   for (const id of ids) {
     const s = statics.get(id);
-    if (s) states.set(id, { stayMinutes: s.stayMinutes, hours: s.hours, tables: s.tables, busy: busy.get(id) ?? [] });
+    if (s) states.set(id, { stayMinutes: s.stayMinutes, hours: s.hours, overrides: s.overrides, tables: s.tables, busy: busy.get(id) ?? [] });
   }
   return states;
 }

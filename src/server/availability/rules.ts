@@ -27,6 +27,22 @@ export interface WeeklyHours {
   closesMin: number;
 }
 
+/**
+ * A one-off day (臨時休業 or changed hours): for calendar day `date` (Tokyo), these openings
+ * replace the weekly ones of its weekday; none means closed all day. Times count from that day's
+ * midnight like weekly hours, so `closesMin` past 1440 runs into the next morning.
+ */
+export interface DayOverride {
+  date: string;
+  hours: readonly { opensMin: number; closesMin: number }[];
+}
+
+/** A one-off day as the database keeps it (`[opensMin, closesMin]` pairs). */
+export const closureOverride = (date: string, hours: readonly (readonly [number, number])[]): DayOverride => ({
+  date,
+  hours: hours.map(([opensMin, closesMin]) => ({ opensMin, closesMin })),
+});
+
 export interface TableInfo {
   id: number;
   kind: TableKind;
@@ -75,15 +91,15 @@ export function bookableDates(now: Date): string[] {
  * The opening intervals that touch [from, to], merged where one ends as the next begins, so a
  * 24-hour store or a night running into the next day's hours is one long interval.
  */
-export function openingIntervals(hours: readonly WeeklyHours[], from: Date, to: Date): Interval[] {
+export function openingIntervals(hours: readonly WeeklyHours[], from: Date, to: Date, overrides: readonly DayOverride[] = []): Interval[] {
   const raw: Interval[] = [];
+  const byDate = new Map(overrides.map((o) => [o.date, o.hours]));
   // A night that started yesterday may still be open at `from`.
   let date = addTokyoDays(tokyoParts(from).date, -2);
   const last = tokyoParts(to).date;
   for (let guard = 0; guard < 400 && date <= last; guard++, date = addTokyoDays(date, 1)) {
     const weekday = tokyoParts(tokyoInstant(date, 12 * 60)).weekday;
-    for (const h of hours) {
-      if (h.weekday !== weekday) continue;
+    for (const h of byDate.get(date) ?? hours.filter((w) => w.weekday === weekday)) {
       const interval = { start: tokyoInstant(date, h.opensMin), end: tokyoInstant(date, h.closesMin) };
       if (interval.end > from && interval.start < to) raw.push(interval);
     }
@@ -138,6 +154,7 @@ export function smallestFit(free: readonly TableInfo[], preference?: TableKind |
 
 export interface StoreState {
   hours: readonly WeeklyHours[];
+  overrides: readonly DayOverride[];
   stayMinutes: number;
   tables: readonly TableInfo[];
   busy: readonly Busy[];
@@ -147,7 +164,7 @@ export interface StoreState {
 export function slotsBetween(store: StoreState, party: number, from: Date, to: Date, now: Date): Slot[] {
   const step = SLOT_STEP_MIN * MINUTE_MS;
   const begin = Math.max(from.getTime(), now.getTime());
-  const intervals = openingIntervals(store.hours, new Date(begin), addMinutes(to, store.stayMinutes));
+  const intervals = openingIntervals(store.hours, new Date(begin), addMinutes(to, store.stayMinutes), store.overrides);
   const slots: Slot[] = [];
   for (let t = Math.ceil(begin / step) * step; t < to.getTime(); t += step) {
     const start = new Date(t);
@@ -172,7 +189,7 @@ export function bookableNow(store: StoreState, party: number, now: Date): { next
   const marks = nextMarks(now);
   if (!marks.length) return { nextSlots: [], freeTables: 0 };
   const last = marks[marks.length - 1]!;
-  const intervals = openingIntervals(store.hours, marks[0]!, addMinutes(last, store.stayMinutes));
+  const intervals = openingIntervals(store.hours, marks[0]!, addMinutes(last, store.stayMinutes), store.overrides);
   const nextSlots: Slot[] = [];
   for (const start of marks) {
     const end = addMinutes(start, store.stayMinutes);
@@ -186,11 +203,11 @@ export function bookableNow(store: StoreState, party: number, now: Date): { next
 export type StartProblem = 'unaligned' | 'past' | 'too_far' | 'closed';
 
 /** Why a requested start cannot be booked at all (before looking at tables), or null. */
-export function startProblem(store: Pick<StoreState, 'hours' | 'stayMinutes'>, start: Date, now: Date): StartProblem | null {
+export function startProblem(store: Pick<StoreState, 'hours' | 'overrides' | 'stayMinutes'>, start: Date, now: Date): StartProblem | null {
   if (!isAligned(start)) return 'unaligned';
   if (start.getTime() < now.getTime()) return 'past';
   if (!bookableDates(now).includes(businessDate(start))) return 'too_far';
   const end = addMinutes(start, store.stayMinutes);
-  if (!isOpenFor(openingIntervals(store.hours, start, end), start, end)) return 'closed';
+  if (!isOpenFor(openingIntervals(store.hours, start, end, store.overrides), start, end)) return 'closed';
   return null;
 }

@@ -6,8 +6,9 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/types';
-import { STEP_MS, type Frame, type Held, type StoreInput } from './grid';
-import type { WeeklyHours } from './rules';
+import { FRAME_DAYS, STEP_MS, type Frame, type Held, type StoreInput } from './grid';
+import { closureOverride, type DayOverride, type WeeklyHours } from './rules';
+import { addTokyoDays } from '../../lib/datetime';
 import type { Genre, TableKind } from '../../lib/contract/enums';
 import type { StoreFacts, StoreRecord } from './engine';
 import type { StorePhoto } from '../db/schema';
@@ -46,11 +47,15 @@ const factsOf = (r: FactsRow): StoreFacts => ({
   tags: r.tags ?? [],
 });
 
-/** Every store, for a build: four statements, the bookings as arrays of cell numbers per table. */
+/** The one-off days that can touch the frame: from two days before it (a night still open) to its end. */
+const closureRange = (frame: Frame) => ({ from: addTokyoDays(frame.date, -2), to: addTokyoDays(frame.date, FRAME_DAYS) });
+
+/** Every store, for a build: five statements, the bookings as arrays of cell numbers per table. */
 export async function readAllStores(db: Db, frame: Frame): Promise<Map<number, StoreRecord>> {
   const startSec = frame.startMs / 1000;
   const stepSec = STEP_MS / 1000;
-  const [storeRows, hourRows, tableRows, heldRows] = await Promise.all([
+  const closures = closureRange(frame);
+  const [storeRows, hourRows, tableRows, heldRows, closureRows] = await Promise.all([
     db.execute<FactsRow>(sql`
       select s.id, s.stay_minutes as stay, s.name, s.name_kana, s.genre, s.area_id, a.name as area_name, s.station, s.walk_minutes,
              s.budget_min, s.budget_max, s.photos -> 0 as photo, s.lat, s.lng, s.tags
@@ -68,9 +73,13 @@ export async function readAllStores(db: Db, frame: Frame): Promise<Map<number, S
       from bookings
       where status = 'confirmed' and starts_at < ${new Date(frame.endMs)} and ends_at > ${new Date(frame.startMs)}
       group by store_id, table_id`),
+    db.execute<{ store_id: number; date: string; hours: [number, number][] }>(
+      sql`select store_id, to_char(date, 'YYYY-MM-DD') as date, hours from store_closures where date between ${closures.from} and ${closures.to}`,
+    ),
   ]);
-  const out = new Map<number, StoreRecord & { hours: WeeklyHours[]; tables: StoreInput['tables'][number][]; held: Held[] }>();
-  for (const s of storeRows) out.set(Number(s.id), { stayMinutes: Number(s.stay), hours: [], tables: [], held: [], facts: factsOf(s) });
+  const out = new Map<number, StoreRecord & { hours: WeeklyHours[]; overrides: DayOverride[]; tables: StoreInput['tables'][number][]; held: Held[] }>();
+  for (const s of storeRows) out.set(Number(s.id), { stayMinutes: Number(s.stay), hours: [], overrides: [], tables: [], held: [], facts: factsOf(s) });
+  for (const c of closureRows) out.get(Number(c.store_id))?.overrides.push(closureOverride(c.date, c.hours));
   for (const h of hourRows) out.get(Number(h.store_id))?.hours.push({ weekday: Number(h.weekday), opensMin: Number(h.opens_min), closesMin: Number(h.closes_min) });
   for (const t of tableRows) {
     out.get(Number(t.store_id))?.tables.push({ id: Number(t.id), kind: t.kind, minParty: Number(t.min_party), maxParty: Number(t.max_party) });
@@ -92,12 +101,15 @@ export async function readStores(db: Db, frame: Frame, ids: readonly number[]): 
   const list = sql.raw(`'{${ids.filter((id) => Number.isInteger(id)).join(',')}}'`);
   const startSec = frame.startMs / 1000;
   const stepSec = STEP_MS / 1000;
-  type Row = FactsRow & { hours: [number, number, number][]; tables: [number, TableKind, number, number][]; held: [number, number, number][] };
+  const closures = closureRange(frame);
+  type Row = FactsRow & { closures: [string, [number, number][]][]; hours: [number, number, number][]; tables: [number, TableKind, number, number][]; held: [number, number, number][] };
   const rows = await db.execute<Row>(sql`
     select s.id, s.stay_minutes as stay, s.name, s.name_kana, s.genre, s.area_id, a.name as area_name, s.station, s.walk_minutes,
            s.budget_min, s.budget_max, s.photos -> 0 as photo, s.lat, s.lng, s.tags,
            (select coalesce(json_agg(json_build_array(weekday, opens_min, closes_min)), '[]') from store_hours where store_id = s.id) as hours,
            (select coalesce(json_agg(json_build_array(id, kind, min_party, max_party)), '[]') from store_tables where store_id = s.id) as tables,
+           (select coalesce(json_agg(json_build_array(to_char(date, 'YYYY-MM-DD'), hours)), '[]') from store_closures
+             where store_id = s.id and date between ${closures.from} and ${closures.to}) as closures,
            (select coalesce(json_agg(json_build_array(table_id,
                      floor((extract(epoch from starts_at) - ${startSec}::float8) / ${stepSec})::int,
                      ceil((extract(epoch from ends_at) - ${startSec}::float8) / ${stepSec})::int)), '[]')
@@ -110,6 +122,7 @@ export async function readStores(db: Db, frame: Frame, ids: readonly number[]): 
     out.set(Number(r.id), {
       stayMinutes: Number(r.stay),
       hours: r.hours.map(([weekday, opensMin, closesMin]) => ({ weekday, opensMin, closesMin })),
+      overrides: r.closures.map(([date, hours]) => closureOverride(date, hours)),
       tables: r.tables.map(([id, kind, minParty, maxParty]) => ({ id, kind, minParty, maxParty })),
       held: r.held.map(([tableId, from, to]) => ({ tableId, from, to })),
       facts: factsOf(r),

@@ -11,6 +11,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigserial,
   check,
+  date,
   doublePrecision,
   foreignKey,
   index,
@@ -122,6 +123,26 @@ export const storeHours = pgTable(
       sql`${t.opensMin} >= 0 and ${t.opensMin} < 1440 and ${t.closesMin} > ${t.opensMin} and ${t.closesMin} <= 2880`,
     ),
   ],
+);
+
+/**
+ * One-off days (臨時休業 or changed hours): on `date` (Tokyo), `hours` replace the weekly hours of
+ * its weekday; an empty list closes the day. Pairs of minutes from that day's midnight, like
+ * store_hours (closing may pass 1440).
+ */
+export const storeClosures = pgTable(
+  'store_closures',
+  {
+    id: serial('id').primaryKey(),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    date: date('date', { mode: 'string' }).notNull(),
+    hours: jsonb('hours').$type<[number, number][]>().notNull().default(sql`'[]'::jsonb`),
+    note: text('note').notNull().default(''),
+    updatedAt: tstz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [unique('store_closures_store_date_key').on(t.storeId, t.date)],
 );
 
 export const storeTables = pgTable(
