@@ -18,6 +18,9 @@ import {
   blockJsonSchema,
   blockListSchema,
   blockSchema,
+  closureChangeSchema,
+  closureListSchema,
+  closureSchema,
   hoursJsonSchema,
   hoursSchema,
   loginAnswerSchema,
@@ -51,6 +54,8 @@ const ANSWERS: Record<string, $ZodType> = {
   Block: blockJsonSchema,
   BlockList: blockListSchema,
   Hours: hoursJsonSchema,
+  ClosureList: closureListSchema,
+  ClosureChange: closureChangeSchema,
 };
 const ref = (name: keyof typeof ANSWERS & string) => ({ $ref: `#/components/schemas/${name}` });
 
@@ -140,6 +145,19 @@ function operations(now: Date): Record<string, Record<string, Operation>> {
     '/api/store/hours': {
       get: { summary: "The store's weekly hours", query: storeQuerySchema, ok: [200, 'Hours'], auth: 'staff', tags: store },
       put: { summary: 'Replace the weekly hours; lists the bookings to come now outside them', body: hoursSchema, ok: [200, 'Hours'], auth: 'staff', tags: store },
+    },
+    '/api/store/closures': {
+      get: { summary: 'One-off days (臨時休業, changed hours) from today on', query: storeQuerySchema, ok: [200, 'ClosureList'], auth: 'staff', tags: store },
+      put: {
+        summary: 'Close a day or change its hours; lists the bookings to come now outside the hours (never cancelled)',
+        body: closureSchema,
+        ok: [200, 'ClosureChange'],
+        auth: 'staff',
+        tags: store,
+      },
+    },
+    '/api/store/closures/{id}': {
+      delete: { summary: 'Give a day back its weekly hours; lists the bookings then outside them', ids: ['id'], ok: [200, 'ClosureChange'], auth: 'staff', tags: store },
     },
     '/api/store/stream': { get: { summary: "The store's bookings as they change (Server-Sent Events, event `booking`)", query: storeQuerySchema, ok: [200, events], auth: 'staff', tags: store } },
     '/api/store/blocks/{id}': { delete: { summary: 'Release a block', ids: ['id'], ok: [204, null], auth: 'staff', tags: store } },

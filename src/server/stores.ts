@@ -12,7 +12,7 @@
 import { and, arrayContains, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from './db/types';
-import { areas, storeHours, stores, storeTables, type StorePhoto } from './db/schema';
+import { areas, storeClosures, storeHours, stores, storeTables, type StorePhoto } from './db/schema';
 import { searchQueryTerms } from './db/searchTerms';
 import { availabilityView, bookableDates, type AvailabilityView, bookableNow, loadStoreStates, nextMarks, NOW_WINDOW_MIN, slotsBetween, type Slot } from './availability';
 import { MINUTE_MS, toTokyoIso } from '../lib/datetime';
@@ -387,6 +387,8 @@ export interface StoreDetail {
   tags: string[];
   /** Weekly hours, by weekday then opening. */
   hours: { weekday: number; opensMin: number; closesMin: number }[];
+  /** One-off days from yesterday (Tokyo) on, earliest first: closed (臨時休業) when `hours` is empty, else these openings instead of the week's. */
+  closures: { date: string; hours: [number, number][] }[];
   /** Largest party one table can seat. */
   maxParty: number;
 }
@@ -417,6 +419,9 @@ export async function getStore(db: Db, id: number): Promise<StoreDetail | null> 
       hours: sql<StoreDetail['hours']>`(
         select coalesce(json_agg(json_build_object('weekday', h.weekday, 'opensMin', h.opens_min, 'closesMin', h.closes_min) order by h.weekday, h.opens_min), '[]')
         from ${storeHours} h where h.store_id = ${stores.id})`,
+      closures: sql<StoreDetail['closures']>`(
+        select coalesce(json_agg(json_build_object('date', to_char(c.date, 'YYYY-MM-DD'), 'hours', c.hours) order by c.date), '[]')
+        from ${storeClosures} c where c.store_id = ${stores.id} and c.date >= (now() at time zone 'Asia/Tokyo')::date - 1)`,
       maxParty: sql<number>`(select coalesce(max(t.max_party), 0)::int from ${storeTables} t where t.store_id = ${stores.id})`,
     })
     .from(stores)
@@ -478,6 +483,7 @@ export function storeJson(s: StoreDetail, t: T) {
     cancellation_policy: s.cancellationPolicy,
     tags: s.tags,
     hours: s.hours.map((h) => ({ weekday: h.weekday, opens_min: h.opensMin, closes_min: h.closesMin })),
+    closures: s.closures.map((c) => ({ date: c.date, closed: c.hours.length === 0, hours: c.hours.map(([opens, closes]) => ({ opens_min: opens, closes_min: closes })) })),
     max_party: s.maxParty,
   };
 }

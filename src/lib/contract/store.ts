@@ -98,28 +98,31 @@ const isClock = (v: unknown) => z.safeParse(clockField, v).success;
 export const clockMinutes = (v: string) => Number(v.slice(0, 2)) * 60 + Number(v.slice(3, 5));
 export const minutesClock = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
 
-/** One opening of a weekday (0 = Sunday … 6 = Saturday, Asia/Tokyo): opens before 24:00, closes after it opens. */
-const openingSchema = z
-  .object({ weekday: z.int().check(z.minimum(0), z.maximum(6)), opens: clockField, closes: clockField })
-  .check(
-    z.refine((o) => !isClock(o.opens) || clockMinutes(o.opens) < 24 * 60, { message: 'validation.invalid', path: ['opens'] }),
-    // Compared only when both are times (a malformed one has its own message).
-    z.refine((o) => !isClock(o.opens) || !isClock(o.closes) || clockMinutes(o.closes) > clockMinutes(o.opens), { message: 'store.validation.endBeforeStart', path: ['closes'] }),
+/** What every opening must be: opens before 24:00, closes after it opens. */
+type Opening = { opens: string; closes: string };
+const openingChecks = [
+  z.refine<Opening>((o) => !isClock(o.opens) || clockMinutes(o.opens) < 24 * 60, { message: 'validation.invalid', path: ['opens'] }),
+  // Compared only when both are times (a malformed one has its own message).
+  z.refine<Opening>((o) => !isClock(o.opens) || !isClock(o.closes) || clockMinutes(o.closes) > clockMinutes(o.opens), {
+    message: 'store.validation.endBeforeStart',
+    path: ['closes'],
+  }),
+];
+
+/** One opening of a weekday (0 = Sunday … 6 = Saturday, Asia/Tokyo). */
+const openingSchema = z.object({ weekday: z.int().check(z.minimum(0), z.maximum(6)), opens: clockField, closes: clockField }).check(...openingChecks);
+
+/** True when no two openings of one day overlap (checked once every time is well formed). */
+const apart = (hours: readonly { opens: string; closes: string; weekday?: number }[]) =>
+  !hours.every((h) => isClock(h.opens) && isClock(h.closes)) ||
+  hours.every((a, i) =>
+    hours.every((b, j) => i === j || a.weekday !== b.weekday || clockMinutes(a.closes) <= clockMinutes(b.opens) || clockMinutes(b.closes) <= clockMinutes(a.opens)),
   );
 
 /** `PUT /api/store/hours`: the whole week; a weekday left out is closed. Openings of one day never overlap. */
 export const hoursSchema = z
   .object({ store_id: z.optional(idSchema), hours: z.array(openingSchema).check(z.maxLength(21)) })
-  .check(
-    z.refine(
-      (v) =>
-        !v.hours.every((h) => isClock(h.opens) && isClock(h.closes)) ||
-        v.hours.every((a, i) =>
-          v.hours.every((b, j) => i === j || a.weekday !== b.weekday || clockMinutes(a.closes) <= clockMinutes(b.opens) || clockMinutes(b.closes) <= clockMinutes(a.opens)),
-        ),
-      { message: 'store.validation.hoursOverlap', path: ['hours'] },
-    ),
-  );
+  .check(z.refine((v) => apart(v.hours), { message: 'store.validation.hoursOverlap', path: ['hours'] }));
 
 const openingJson = z.object({ weekday: z.int(), opens: z.string(), closes: z.string() });
 
@@ -128,6 +131,49 @@ export const hoursJsonSchema = z.object({
   store_id: z.int(),
   hours: z.array(openingJson),
   outside_hours: z.optional(z.array(storeBookingSchema)),
+});
+
+/** At most this many openings on one one-off day (lunch, dinner, a late sitting). */
+export const CLOSURE_OPENINGS_MAX = 3;
+
+/**
+ * `PUT /api/store/closures`: one business day closed (臨時休業, `hours` empty) or open other hours
+ * than the week's (times from that day's midnight, `26:00` past it). Setting a day again replaces
+ * what was set for it. The day is today's business day or one of the bookable days after it.
+ */
+export const closureSchema = z
+  .object({
+    store_id: z.optional(idSchema),
+    date: dayField,
+    hours: z.array(z.object({ opens: clockField, closes: clockField }).check(...openingChecks)).check(z.maxLength(CLOSURE_OPENINGS_MAX)),
+    note: optionalText(NOTE_MAX),
+  })
+  .check(z.refine((v) => apart(v.hours), { message: 'store.validation.hoursOverlap', path: ['hours'] }));
+
+/** A one-off day: `closed` when no openings are left (臨時休業). */
+export const closureJsonSchema = z.object({
+  id: z.int(),
+  store_id: z.int(),
+  date: z.string(),
+  closed: z.boolean(),
+  hours: z.array(z.object({ opens: z.string(), closes: z.string() })),
+  note: z.string(),
+  updated_at: instant,
+});
+
+/** `GET /api/store/closures`: the one-off days from today's business day on, earliest first. */
+export const closureListSchema = z.object({ store_id: z.int(), items: z.array(closureJsonSchema) });
+
+/**
+ * After setting or removing a one-off day: the day as it now stands (null once removed) and the
+ * confirmed bookings to come that now fall outside the store's hours, for the store to call, move
+ * or cancel with a reason; none of them is cancelled by this.
+ */
+export const closureChangeSchema = z.object({
+  store_id: z.int(),
+  date: z.string(),
+  closure: z.nullable(closureJsonSchema),
+  outside_hours: z.array(storeBookingSchema),
 });
 
 /** `GET /api/store/tables`: the store's tables, for choosing one to block. */
@@ -160,3 +206,6 @@ export type HoursJson = z.infer<typeof hoursJsonSchema>;
 export type MarkInput = z.infer<typeof markSchema>;
 export type BlockInput = z.infer<typeof blockSchema>;
 export type BlockJson = z.infer<typeof blockJsonSchema>;
+export type ClosureInput = z.infer<typeof closureSchema>;
+export type ClosureJson = z.infer<typeof closureJsonSchema>;
+export type ClosureChangeJson = z.infer<typeof closureChangeSchema>;

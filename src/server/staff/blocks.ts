@@ -6,9 +6,9 @@
  */
 import { and, asc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Db, Q } from '../db/types';
-import { bookings, storeHours, stores, storeTables } from '../db/schema';
+import { bookings, stores, storeTables } from '../db/schema';
 import { ApiError, notFound } from '../http/api';
-import { businessDayRange, isOpenFor, openingIntervals, SLOT_STEP_MIN } from '../availability';
+import { businessDayRange, SLOT_STEP_MIN } from '../availability';
 import { newBookingCode, pgError } from '../bookings/rules';
 import { publishAvailabilityChange } from '../events';
 import { MINUTE_MS, toTokyoIso } from '../../lib/datetime';
@@ -16,6 +16,7 @@ import type { BlockInput, BlockJson } from '../../lib/contract/store';
 import type { Translate } from '../../lib/contract/messages';
 import { storeOf, type StaffScope } from './access';
 import { audit } from './audit';
+import { openThroughout, readSchedule } from './schedule';
 
 /** A block lasts at most a day; longer closures are the store's hours (closed days). */
 export const BLOCK_MAX_MINUTES = 24 * 60;
@@ -77,8 +78,7 @@ export async function createBlock(db: Db, t: Translate, scope: StaffScope, input
       await tx.execute(sql`select id from ${stores} where ${stores.id} = ${storeId} for update`);
       const [table] = await tx.select({ id: storeTables.id, maxParty: storeTables.maxParty }).from(storeTables).where(and(eq(storeTables.id, input.table_id), eq(storeTables.storeId, storeId)));
       if (!table) throw fieldError(t, 404, 'not_found', 'table_id', 'store.error.tableUnknown');
-      const hours = await tx.select({ weekday: storeHours.weekday, opensMin: storeHours.opensMin, closesMin: storeHours.closesMin }).from(storeHours).where(eq(storeHours.storeId, storeId));
-      if (!isOpenFor(openingIntervals(hours, start, end), start, end)) throw fieldError(t, 400, 'validation_failed', 'start', 'store.error.blockClosed');
+      if (!openThroughout(await readSchedule(tx, storeId, now), start, end)) throw fieldError(t, 400, 'validation_failed', 'start', 'store.error.blockClosed');
       const [row] = await tx
         .insert(bookings)
         .values({ kind: 'block', code: newBookingCode(), storeId, tableId: table.id, partySize: table.maxParty, startsAt: start, endsAt: end, note: input.reason?.trim() ?? '' })
