@@ -67,6 +67,9 @@ test('the store page redraws a day’s free starts in place when a table is book
       await expect(page).toHaveURL(new RegExp(`date=${date}`));
       await page.evaluate(() => ((window as { marker?: number }).marker = 1));
     }
+    // In the last minutes before 05:00 every start of today's business day has passed: the page,
+    // rendered by the server, then has none to redraw, and tomorrow's still shows the redraw.
+    if (!date && (await page.locator('a[data-slot]').count()) === 0) continue;
     const slot = page.locator('a[data-slot]').first();
     const start = (await slot.getAttribute('data-slot'))!;
     const shown = page.locator(`a[data-slot="${start}"]`);
