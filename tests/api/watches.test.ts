@@ -12,7 +12,7 @@ import { book, cancel, type BookingContext } from '../../src/server/bookings/htt
 import { availabilityIndex } from '../../src/server/availability';
 import { openDb } from '../../src/server/db/client';
 import { publicOrigin } from '../../src/server/config';
-import { mailOutbox, watchNotifications } from '../../src/server/db/schema';
+import { bookings, mailOutbox, watchNotifications } from '../../src/server/db/schema';
 import { translatorFor } from '../../src/i18n';
 import { translate, validate } from '../../src/server/http/api';
 import { cancelWatch, confirmWatch, createWatch, listWatches } from '../../src/server/watches/service';
@@ -112,6 +112,25 @@ forEachEngine('watches', (get, engine) => {
     await expect(cancelWatch(db, made.watch.id, user(0), now)).rejects.toMatchObject({ status: 404 });
     await cancelWatch(db, made.watch.id, device, now);
     expect(await listWatches(db, device, now)).toEqual([]);
+  });
+
+  it("a new business day's snapshot fires the watches its free starts fit, which the one before did not", async () => {
+    const day = '2026-11-21';
+    const b = await book(db, { store_id: fx.tinyStoreId, start: jst('06:00', day).toISOString(), party_size: 2, ...guest, email: 'morning@example.jp' }, { kind: 'guest', token: '' }, ctx());
+    const w = await createWatch(db, t, { store_id: fx.tinyStoreId, party_size: 2, from: jst('05:00', day).toISOString(), until: jst('07:00', day).toISOString() }, user(1), client, now);
+    // A change the index did not hear (as while the LISTEN connection was down): the next build finds it.
+    await db.update(bookings).set({ status: 'cancelled' }).where(eq(bookings.id, b.booking.id));
+    now = jst('05:10', day);
+    await availabilityIndex(db).build(now);
+    await watchMatcher(db).matcher.idle();
+    const rows = await db.select().from(watchNotifications).where(eq(watchNotifications.watchId, w.watch.id));
+    expect(rows.map((r) => r.startsAt.getTime()).sort()).toEqual([jst('05:15', day), jst('05:30', day), jst('05:45', day), jst('06:00', day), jst('06:15', day), jst('06:30', day), jst('06:45', day), jst('07:00', day)].map((d) => d.getTime()));
+    const [mail] = (await mails(fx.users[1]!.email)).filter((m) => m.subject.includes('極小バー'));
+    expect(mail!.subject).toBe('【すぐ予約】空席が出ました（極小バー 5:15〜）');
+    // Building the same day again finds nothing new.
+    await availabilityIndex(db).build(new Date(now.getTime() + 60_000));
+    await watchMatcher(db).matcher.idle();
+    expect(await db.select().from(watchNotifications).where(eq(watchNotifications.watchId, w.watch.id))).toHaveLength(rows.length);
   });
 
   it('refuses bad input with a 4xx naming the field', async () => {

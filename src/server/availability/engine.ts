@@ -66,6 +66,11 @@ export interface IndexOptions {
    * went. Called after the new grid answers.
    */
   onReplace?: (storeId: number, before: StoreGrid | undefined, after: StoreGrid | undefined, frame: Frame) => void;
+  /**
+   * Told when a build replaces an earlier snapshot (a new business day, a resync after changes
+   * went unheard), with the grids before and after, so that watchers see the starts it freed.
+   */
+  onRebuild?: (after: ReadonlyMap<number, StoreGrid>, frame: Frame, before: { stores: ReadonlyMap<number, StoreGrid>; frame: Frame }) => void;
 }
 
 interface Snapshot {
@@ -184,7 +189,11 @@ export class AvailabilityIndex {
         stores.set(id, grid);
       }
       const snap: Snapshot = { frame, stores, bookable: new Map() };
-      if (generation === this.generation) this.current = snap;
+      const previous = this.current;
+      if (generation === this.generation) {
+        this.current = snap;
+        if (previous) this.options.onRebuild?.(stores, frame, previous);
+      }
       this.lastBuild = { date: frame.date, stores: stores.size, ms: Math.round(performance.now() - started), bytes };
       this.log({ msg: 'availability_index_built', ...this.lastBuild });
       return snap;

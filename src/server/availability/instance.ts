@@ -28,6 +28,25 @@ export function onIndexReplace(listener: ReplaceListener): void {
   replaceListeners.add(listener);
 }
 
+type RebuildListener = (db: Db, ...change: Parameters<NonNullable<IndexOptions['onRebuild']>>) => void;
+const rebuildListeners = (globals.__suguIndexRebuildListeners ??= new Set<RebuildListener>()) as Set<RebuildListener>;
+
+/** Hears every rebuild that replaces an earlier snapshot: the new business day's, a resync's. */
+export function onIndexRebuild(listener: RebuildListener): void {
+  rebuildListeners.add(listener);
+}
+
+/** Calls each listener, a failing one logged and not stopping the others or the index. */
+function tell<A extends unknown[]>(listeners: Set<(...a: A) => void>, ...args: A) {
+  for (const listener of listeners) {
+    try {
+      listener(...args);
+    } catch (error) {
+      console.error(JSON.stringify({ level: 'error', msg: 'index_listener_failed', error: String((error as Error)?.stack ?? error) }));
+    }
+  }
+}
+
 const FEED_RETRY_MS = 5_000;
 /** After 05:00, so that "now" is in the new business day. */
 const ROLL_DELAY_MS = 1_000;
@@ -40,15 +59,8 @@ export function availabilityIndex(db: Db): AvailabilityIndex {
     { all: (frame) => readAllStores(db, frame), some: (frame, ids) => readStores(db, frame, ids) },
     {
       ...(main ? { beforeBuild: listenFirst } : {}),
-      onReplace: (...change) => {
-        for (const listener of replaceListeners) {
-          try {
-            listener(db, ...change);
-          } catch (error) {
-            console.error(JSON.stringify({ level: 'error', msg: 'index_listener_failed', error: String((error as Error)?.stack ?? error) }));
-          }
-        }
-      },
+      onReplace: (...change) => tell(replaceListeners, db, ...change),
+      onRebuild: (...change) => tell(rebuildListeners, db, ...change),
     },
   );
   indexes.set(db, index);

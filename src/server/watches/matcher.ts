@@ -13,7 +13,7 @@
 import type { Db } from '../db/types';
 import { watches } from '../db/schema';
 import { and, gt, isNull } from 'drizzle-orm';
-import { onIndexReplace } from '../availability/instance';
+import { onIndexRebuild, onIndexReplace } from '../availability/instance';
 import { gridFreeStarts, type Frame, type StoreGrid } from '../availability/grid';
 import type { StoreFacts } from '../availability/engine';
 import { notifyFreed } from './notify';
@@ -118,7 +118,7 @@ export class WatchMatcher {
    * Per watch, the starts in its window (none already past) that fit it after the change and did
    * not before. Expired watches are dropped on the way.
    */
-  freed(storeId: number, before: StoreGrid | undefined, after: StoreGrid | undefined, frame: Frame): { watch: ActiveWatch; starts: number[] }[] {
+  freed(storeId: number, before: StoreGrid | undefined, after: StoreGrid | undefined, frame: Frame, beforeFrame = frame): { watch: ActiveWatch; starts: number[] }[] {
     if (!after) return [];
     const now = this.clock().getTime();
     const facts = (after as StoreGrid & { facts?: StoreFacts }).facts;
@@ -129,7 +129,7 @@ export class WatchMatcher {
         continue;
       }
       const from = Math.max(w.from, now);
-      const was = new Set(before ? gridFreeStarts(before, frame, w.partySize, from, w.until) : []);
+      const was = new Set(before ? gridFreeStarts(before, beforeFrame, w.partySize, from, w.until) : []);
       const starts = gridFreeStarts(after, frame, w.partySize, from, w.until).filter((s) => !was.has(s));
       if (starts.length) found.push({ watch: w, starts });
     }
@@ -182,10 +182,10 @@ export function watchRemoved(db: Db, id: number): void {
   matchers.get(db)?.matcher.remove(id);
 }
 
-onIndexReplace((db, storeId, before, after, frame) => {
-  const entry = matchers.get(db);
-  if (!entry) return;
-  const found = entry.matcher.freed(storeId, before, after, frame);
+type Entry = { matcher: WatchMatcher; loaded: Promise<void> };
+
+/** Tells the owners' open pages at once, and mails the confirmed watches (one instance does). */
+function deliver(db: Db, entry: Entry, storeId: number, after: StoreGrid | undefined, found: { watch: ActiveWatch; starts: number[] }[]): void {
   if (!found.length) return;
   const now = entry.matcher.clock().getTime();
   const store = { id: storeId, name: (after as StoreGrid & { facts?: StoreFacts }).facts?.name ?? '' };
@@ -197,4 +197,17 @@ onIndexReplace((db, storeId, before, after, frame) => {
       console.error(JSON.stringify({ level: 'error', msg: 'watch_notify_failed', store: storeId, error: String((error as Error)?.stack ?? error) })),
     ),
   );
+}
+
+onIndexReplace((db, storeId, before, after, frame) => {
+  const entry = matchers.get(db);
+  if (entry) deliver(db, entry, storeId, after, entry.matcher.freed(storeId, before, after, frame));
+});
+
+// A new business day's snapshot (or one read again after changes went unheard): the starts free in
+// it that were not before fire the watches too, compared instant by instant across the two frames.
+onIndexRebuild((db, stores, frame, before) => {
+  const entry = matchers.get(db);
+  if (!entry || entry.matcher.size === 0) return;
+  for (const [storeId, after] of stores) deliver(db, entry, storeId, after, entry.matcher.freed(storeId, before.stores.get(storeId), after, frame, before.frame));
 });
