@@ -6,6 +6,9 @@ import { buildIfNeeded } from '../scripts/build-if-needed.mjs';
 import { ensureChromium } from '../scripts/chromium.mjs';
 import { fmt, machine, root } from './lib.mjs';
 
+/** The watches section's budget (bench/watches.mjs measures it). */
+const WATCHES_BUDGET = { matchP95Ms: 5, mailsPerSecond: 50 };
+
 process.env.ASTRO_TELEMETRY_DISABLED = '1';
 process.env.CHROMIUM_PATH = await ensureChromium();
 buildIfNeeded();
@@ -80,6 +83,13 @@ if (want('dbscale') && fs.existsSync(path.join(root, 'bench/dbscale.mjs'))) {
   console.log('▶ database scale');
   results.dbscale = await measureDbScale({ quick });
   results.runs.dbscale = run;
+  save();
+}
+if (want('watches')) {
+  const { measureWatches } = await import('./watches.mjs');
+  console.log('▶ watches (空席通知): 10,000 watches and a storm of cancellations');
+  results.watches = await measureWatches({ quick });
+  results.runs.watches = run;
   save();
 }
 if (want('lighthouse')) {
@@ -207,6 +217,20 @@ function render(r) {
     lines.push('## Database scale', ...from('dbscale'), '', `${r.dbscale.stores} stores, ${r.dbscale.tables} tables, ${r.dbscale.bookings} bookings (generated). Budget: bookable-now p95 < ${BUDGET.bookableNowP95Ms} ms.`, '', '| engine | operation | p50 ms | p95 ms | runs |', '|---|---|---|---|---|');
     for (const d of r.dbscale.rows) lines.push(`| ${d.engine} | ${d.operation} | ${fmt(d.p50, 2)} | ${fmt(d.p95, 2)} | ${d.n} |`);
     lines.push('');
+  }
+  if (r.watches) {
+    const w = r.watches;
+    lines.push(
+      '## Watches (空席通知)',
+      ...from('watches'),
+      '',
+      `${w.watches.toLocaleString('en')} active watches (half on one store, half on an area's search, parties 2–4, windows of 1–3 hours) over ${w.stores.toLocaleString('en')} stores in 20 areas, and a storm of ${w.changes} cancellations, each freeing a start in a store that was full at it. Per change, the matcher looks only at the store's own watches and its area's. Budget: match p95 < ${WATCHES_BUDGET.matchP95Ms} ms per change; mails queued ≥ ${WATCHES_BUDGET.mailsPerSecond} per second (each claimed in the database, at most one per watch every 10 minutes).`,
+      '',
+      '| changes | watches fulfilled | match p50 ms | match p95 ms | match max ms | index re-read per change ms | mails queued | mails / s |',
+      '|---|---|---|---|---|---|---|---|',
+      `| ${w.changes} | ${w.watchesHit} | ${fmt(w.match.p50, 3)} | ${fmt(w.match.p95, 3)} | ${fmt(w.match.max, 2)} | ${fmt(w.refreshPerChangeMs, 2)} | ${w.mails} | ${fmt(w.mailsPerSecond, 0)} |`,
+      '',
+    );
   }
   if (r.lighthouse) {
     lines.push(
