@@ -45,7 +45,8 @@ function toInput(v: WatchFormValues, now: Date): unknown {
     genre: v.store_id || !v.genre ? undefined : v.genre,
     keyword: v.store_id ? undefined : v.keyword,
     party_size: num(v.party_size),
-    from: v.from || undefined,
+    // A start that has passed meanwhile (the 409 of a start gone by the clock) watches from now.
+    from: from?.toISOString(),
     until: new Date((from ?? now).getTime() + minutes * MINUTE_MS).toISOString(),
     email: v.email || undefined,
   };
