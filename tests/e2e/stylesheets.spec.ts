@@ -41,8 +41,18 @@ test('product pages load the product stylesheet only, and it styles everything t
   expect(product.hrefs[0]).toMatch(/^\/_astro\/product\.[\w-]+\.css$/);
   // Template-only rules are not in it (the settings drawer's colour swatches, daisyUI's menu and drawer).
   for (const templateOnly of ['tpl-swatch-blue', 'menu', 'drawer', 'modal']) expect([templateOnly, product.styled.has(templateOnly)]).toEqual([templateOnly, false]);
+  // Nor the content pages' typography (src/styles/content.css): product pages do not grow with it,
+  // so a list inside `prose` keeps the reset's look there.
+  const proseList = await page.evaluate(() => {
+    const article = Object.assign(document.createElement('article'), { className: 'prose', innerHTML: '<ul><li>x</li></ul>' });
+    document.body.append(article);
+    const style = getComputedStyle(article.querySelector('ul')!).listStyleType;
+    article.remove();
+    return style;
+  });
+  expect(proseList).toBe('none');
 
-  const guestPages = ['/home', '/stores?name=%E7%84%BC%E8%82%89', `/store/${firstStore}`, `/store/${firstStore}/booking-without`, '/auth/signin', '/auth/signup', '/auth/forgot-password', '/term', '/utility/help', '/no-such-page'];
+  const guestPages = ['/home', '/stores?name=%E7%84%BC%E8%82%89', `/store/${firstStore}`, `/store/${firstStore}/booking-without`, '/auth/signin', '/auth/signup', '/auth/forgot-password', '/utility/help', '/no-such-page'];
   const signedInPages = ['/booking-list', '/favourite', '/viewed-list', '/account-info', '/user-change-password', '/user-leave-association', `/store/${firstStore}/booking`];
   for (const path of [...guestPages, 'sign-up', ...signedInPages]) {
     if (path === 'sign-up') {
@@ -62,6 +72,39 @@ test('product pages load the product stylesheet only, and it styles everything t
     expect([path, unstyled]).toEqual([path, []]);
   }
   expect(requested.filter((p) => !p.startsWith('/_astro/product.'))).toEqual([]);
+});
+
+test('content pages add the typography stylesheet, styled from the theme: headings look like headings, lists have markers', async ({ page, context }) => {
+  await page.goto('/home');
+  const product = (await stylesheets(page)).hrefs;
+  for (const theme of ['light', 'dark']) {
+    await context.addCookies([{ name: 'theme', value: theme, url: page.url() }]);
+    for (const path of ['/term', '/privacy', '/ecommerce', '/info-contracted-store']) {
+      await page.goto(path);
+      await page.waitForLoadState('load');
+      const { hrefs, styled } = await stylesheets(page);
+      // The product stylesheet, plus one that only these pages load (src/styles/content.css).
+      expect([path, hrefs.length, hrefs.filter((h) => product.includes(h))]).toEqual([path, 2, product]);
+      expect([path, styled.has('prose')]).toEqual([path, true]);
+      const article = page.locator('main article.prose');
+      const looks = await article.evaluate((el) => {
+        const body = getComputedStyle(el);
+        const h2 = el.querySelector('h2');
+        const list = el.querySelector('ul, ol');
+        return {
+          headingLarger: h2 ? parseFloat(getComputedStyle(h2).fontSize) >= 1.25 * parseFloat(body.fontSize) && Number(getComputedStyle(h2).fontWeight) >= 600 : null,
+          marker: list ? getComputedStyle(list).listStyleType : null,
+          // Text takes the theme's own colour, not the plugin's fixed grey.
+          themed: body.color === getComputedStyle(document.body).color,
+        };
+      });
+      expect([path, theme, looks.themed]).toEqual([path, theme, true]);
+      // 利用規約 and the privacy policy have 第N条-style headings and lists; the others may have neither.
+      const both = path === '/term' || path === '/privacy';
+      if (both || looks.headingLarger !== null) expect([path, theme, looks.headingLarger]).toEqual([path, theme, true]);
+      if (both || looks.marker !== null) expect([path, theme, looks.marker === null || looks.marker === 'none']).toEqual([path, theme, false]);
+    }
+  }
 });
 
 test('the listing: the first photo is fetched first, the others lazily, all with their size; nothing shifts', async ({ page }) => {
