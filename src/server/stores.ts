@@ -19,6 +19,7 @@ import { MINUTE_MS, toTokyoIso } from '../lib/datetime';
 import type { T } from '../i18n';
 import type { SlotJson } from '../lib/contract/responses';
 import { safeString } from './http/api';
+import { cachedStoreDetail } from './storeDetails';
 import { idSchema } from '../lib/contract/fields';
 import { FILTER_TAG_KEYS, FILTER_TAGS, GENRES, LIST_SORTS, TABLE_KINDS, type FilterTag, type Genre, type TableKind } from '../lib/contract/enums';
 import { arrivalMs, ARRIVAL_LOOKAHEAD_MIN } from '../lib/distance';
@@ -365,6 +366,7 @@ export async function storeCards(db: Db, ids: readonly number[], party: number, 
   return cardsFor(db, null, rows.filter((r) => known.has(r.id)), await answersFromBookings(db, stays, party, undefined, now, false), now);
 }
 
+/** Read-only: one object is shared by every view while it is kept (storeDetails.ts). */
 export interface StoreDetail {
   id: number;
   name: string;
@@ -381,19 +383,24 @@ export interface StoreDetail {
   budgetMin: number;
   budgetMax: number;
   description: string;
-  photos: StorePhoto[];
+  photos: readonly StorePhoto[];
   stayMinutes: number;
   cancellationPolicy: string;
-  tags: string[];
+  tags: readonly string[];
   /** Weekly hours, by weekday then opening. */
-  hours: { weekday: number; opensMin: number; closesMin: number }[];
+  hours: readonly { weekday: number; opensMin: number; closesMin: number }[];
   /** One-off days from yesterday (Tokyo) on, earliest first: closed (臨時休業) when `hours` is empty, else these openings instead of the week's. */
-  closures: { date: string; hours: [number, number][] }[];
+  closures: readonly { date: string; hours: [number, number][] }[];
   /** Largest party one table can seat. */
   maxParty: number;
 }
 
-export async function getStore(db: Db, id: number): Promise<StoreDetail | null> {
+/** A store's details, from memory while no change to the store has been announced (storeDetails.ts). */
+export function getStore(db: Db, id: number): Promise<StoreDetail | null> {
+  return cachedStoreDetail(db, id, readStore);
+}
+
+async function readStore(db: Db, id: number): Promise<StoreDetail | null> {
   const [row] = await db
     .select({
       id: stores.id,
@@ -415,7 +422,7 @@ export async function getStore(db: Db, id: number): Promise<StoreDetail | null> 
       stayMinutes: stores.stayMinutes,
       cancellationPolicy: stores.cancellationPolicy,
       tags: stores.tags,
-      // In the same statement: the store page is read on every view.
+      // In the same statement: one round trip per (re)read.
       hours: sql<StoreDetail['hours']>`(
         select coalesce(json_agg(json_build_object('weekday', h.weekday, 'opensMin', h.opens_min, 'closesMin', h.closes_min) order by h.weekday, h.opens_min), '[]')
         from ${storeHours} h where h.store_id = ${stores.id})`,
@@ -427,7 +434,8 @@ export async function getStore(db: Db, id: number): Promise<StoreDetail | null> 
     .from(stores)
     .innerJoin(areas, eq(areas.id, stores.areaId))
     .where(eq(stores.id, id));
-  return row ? { ...row, maxParty: Number(row.maxParty) } : null;
+  // Shared by every view while it is kept: frozen, so that no page can change another's.
+  return row ? Object.freeze({ ...row, maxParty: Number(row.maxParty), hours: Object.freeze(row.hours), closures: Object.freeze(row.closures), photos: Object.freeze(row.photos), tags: Object.freeze(row.tags) }) : null;
 }
 
 export async function storeExists(db: Db, id: number): Promise<boolean> {

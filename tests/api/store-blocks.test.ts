@@ -144,6 +144,9 @@ for (const engine of ['pglite', 'postgres'] as const) {
         const res = await hours(body);
         expect([what, res.status, Object.keys(((await res.json()) as Json).error.fields)]).toEqual([what, 400, [field]]);
       }
+      // The store's details as diners read them (kept in memory: storeDetails.ts), before the change.
+      const detail = async () => (await (await app.fetch(`/api/stores/${fx.eveningStoreId}`)).json()) as Json;
+      expect((await detail()).hours[0]).toEqual({ weekday: 0, opens_min: 17 * 60, closes_min: 23 * 60 });
       // Unchanged by the refusals.
       const before = (await (await app.fetch(`/api/store/hours?store_id=${fx.eveningStoreId}`, { headers: bearer(tokenA) })).json()) as Json;
       expect(before.hours).toHaveLength(7);
@@ -156,6 +159,9 @@ for (const engine of ['pglite', 'postgres'] as const) {
       expect(answer.outside_hours.map((b: Json) => b.id)).toContain(booked.id);
       const day = (await (await app.fetch(`/api/store/bookings?store_id=${fx.eveningStoreId}&date=${addTokyoDays(businessDate(new Date()), 9)}`, { headers: bearer(tokenA) })).json()) as Json;
       expect(day.items.find((b: Json) => b.id === booked.id).status).toBe('confirmed');
+      // The store's details and page show the new hours at once, not the ones read before.
+      expect((await detail()).hours.map((h: Json) => [h.opens_min, h.closes_min])).toEqual(Array(7).fill([11 * 60, 19 * 60]));
+      expect(await (await app.fetch(`/store/${fx.eveningStoreId}`, { headers: { 'accept-language': 'ja' } })).text()).toContain('11:00〜19:00');
       // The new hours are the diners' at once: a 20:00 start is closed now, 12:00 is bookable.
       const late = await app.fetch('/api/guest-bookings', { method: 'POST', json: { ...guest, store_id: fx.eveningStoreId, start: tokyoStart(10, 20), party_size: 2 } });
       expect(late.status).toBe(400);

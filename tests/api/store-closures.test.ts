@@ -161,6 +161,9 @@ describe('a closure reaches another instance’s stream and listing', () => {
     try {
       expect((await stream.snapshot([fx.tinyStoreId])).get(fx.tinyStoreId)!.free_tables).toBe(1);
       expect(await listed(b)).toContain(fx.tinyStoreId);
+      // B has read the bar's details (and keeps them in memory: storeDetails.ts) before the change.
+      const closures = async () => (((await (await b.fetch(`/api/stores/${fx.tinyStoreId}`)).json()) as Json).closures as Json[]).map((c) => c.date as string);
+      expect(await closures()).toEqual([]);
       // The calendar day now and the next: whatever the hour, the next hour is closed.
       const today = tokyoParts(new Date()).date;
       const ids: number[] = [];
@@ -172,9 +175,13 @@ describe('a closure reaches another instance’s stream and listing', () => {
       await stream.until(() => stream.latest().get(fx.tinyStoreId)?.free_tables === 0, 'the closed bar');
       expect(stream.latest().get(fx.tinyStoreId)).toMatchObject({ free_tables: 0, next_slots: [] });
       expect(await listed(b)).not.toContain(fx.tinyStoreId);
+      // B's store details heard the change too: its page and API show the days closed.
+      expect(await closures()).toEqual(expect.arrayContaining([today, addTokyoDays(today, 1)]));
+      expect(await (await b.fetch(`/store/${fx.tinyStoreId}`)).text()).toContain(`data-closure-date="${addTokyoDays(today, 1)}"`);
       for (const id of ids) expect((await a.fetch(`/api/store/closures/${id}`, { method: 'DELETE', headers })).status).toBe(200);
       await stream.until(() => stream.latest().get(fx.tinyStoreId)?.free_tables === 1, 'the bar open again');
       expect(await listed(b)).toContain(fx.tinyStoreId);
+      expect(await closures()).toEqual([]);
     } finally {
       stream.close();
     }
