@@ -2,7 +2,15 @@ import { normaliseKana } from './validation';
 
 /** `¥3,000`: yen have no minor unit. */
 export function formatYen(amount: number): string {
-  return `¥${Math.round(amount).toLocaleString('en-US')}`;
+  return `¥${groupDigits(amount)}`;
+}
+
+// One formatter: `toLocaleString` builds one per call, which a listing did a hundred times a page.
+const grouping = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+
+/** A whole number with thousands separators, as Japanese and English write it: `12,000`. */
+export function groupDigits(n: number): string {
+  return grouping.format(Math.round(n));
 }
 
 /** `¥3,000〜¥5,000` */
