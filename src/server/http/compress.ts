@@ -94,12 +94,17 @@ function leftAlone(res: ServerResponse): boolean {
   return length !== undefined && Number(length) < MIN_COMPRESS_BYTES;
 }
 
+/** Brotli quality for answers compressed as they go out (pages, JSON). */
+const BROTLI_QUALITY = 3;
+
 function createEncoder(coding: 'br' | 'gzip'): zlib.BrotliCompress | zlib.Gzip {
-  // Per-request quality: brotli 5 and gzip 6 compress a page in well under a millisecond; the
-  // precompressed static files use the slowest, smallest settings instead. Brotli's default 4 MB
+  // Per-request quality, chosen by measurement (docs/availability-index.md, "Listing pages under
+  // load"): brotli 3 compresses /home (72 KB) in 0.4 ms to 11.6 KB, where quality 5 took 1.5 ms for
+  // 9.8 KB, a fifth of the page's whole cost; gzip 6 is as large and slower. The precompressed
+  // static files use the slowest, smallest settings instead. Brotli's default 4 MB
   // window was allocated for every answer: at 20 concurrent requests that alone held /term to a
   // fifth of its uncompressed rate. A 256 KB window is larger than any page, so the bytes are the same.
-  if (coding === 'br') return zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT, [zlib.constants.BROTLI_PARAM_LGWIN]: 18 } });
+  if (coding === 'br') return zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT, [zlib.constants.BROTLI_PARAM_LGWIN]: 18 } });
   return zlib.createGzip({ level: 6 });
 }
 
