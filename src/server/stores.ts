@@ -24,7 +24,7 @@ import { idSchema } from '../lib/contract/fields';
 import { FILTER_TAG_KEYS, FILTER_TAGS, GENRES, LIST_SORTS, TABLE_KINDS, type FilterTag, type Genre, type TableKind } from '../lib/contract/enums';
 import { arrivalMs, ARRIVAL_LOOKAHEAD_MIN } from '../lib/distance';
 import { buildCatalog, searchCatalog, tagKeyBits, tagKeysOf } from './availability/catalog';
-import { BUDGET_MAX, DEFAULT_PARTY, KEYWORD_MAX, LATITUDE_MAX, LONGITUDE_MAX, PAGE_MAX, PAGE_SIZE, PAGE_SIZE_MAX, PARTY_MAX, PARTY_MIN } from '../lib/contract/limits';
+import { BUDGET_MAX, DEFAULT_PARTY, KEYWORD_MAX, LATITUDE_MAX, LONGITUDE_MAX, PAGE_MAX, PAGE_SIZE, PAGE_SIZE_MAX, PARTY_MAX, PARTY_MIN, STAY_MINUTES_MAX } from '../lib/contract/limits';
 
 
 /** Form fields arrive as '' when left empty: that means "not given". */
@@ -204,9 +204,9 @@ const cardColumns = {
 
 type Position = { lat: number; lng: number };
 
-/** A table of the kind (any, without one) that can seat the party exists: stores that never could are not even considered. */
+/** A table diners may book of the kind (any, without one) that can seat the party exists: stores that never could are not even considered. */
 const seatsParty = (party: number, kind: TableKind | undefined) =>
-  sql`exists (select 1 from ${storeTables} where ${storeTables.storeId} = ${stores.id} and ${storeTables.minParty} <= ${party} and ${storeTables.maxParty} >= ${party}${kind ? sql` and ${storeTables.kind} = ${kind}` : sql``})`;
+  sql`exists (select 1 from ${storeTables} where ${storeTables.storeId} = ${stores.id} and ${storeTables.online} and ${storeTables.minParty} <= ${party} and ${storeTables.maxParty} >= ${party}${kind ? sql` and ${storeTables.kind} = ${kind}` : sql``})`;
 
 type NowAnswer = { nextSlots: Slot[]; freeTables: number };
 const NOT_NOW: NowAnswer = { nextSlots: [], freeTables: 0 };
@@ -218,10 +218,9 @@ interface NowAnswers {
 }
 
 /** "Bookable now" from the bookings, when the index cannot answer (it answers as this does). */
-async function answersFromBookings(db: Db, rows: readonly { id: number; stayMinutes: number }[], party: number, kind: TableKind | undefined, now: Date, lookahead: boolean): Promise<NowAnswers> {
-  // Bookings that could overlap any stay starting within the hour (or the arrival lookahead).
-  const longestStay = rows.reduce((m, r) => Math.max(m, r.stayMinutes), 0);
-  const ahead = NOW_WINDOW_MIN + (lookahead ? ARRIVAL_LOOKAHEAD_MIN : 0) + longestStay + 15;
+async function answersFromBookings(db: Db, rows: readonly { id: number }[], party: number, kind: TableKind | undefined, now: Date, lookahead: boolean): Promise<NowAnswers> {
+  // Bookings that could overlap any stay starting within the hour (or the arrival lookahead), whatever the party's turn time.
+  const ahead = NOW_WINDOW_MIN + (lookahead ? ARRIVAL_LOOKAHEAD_MIN : 0) + STAY_MINUTES_MAX + 15;
   const states = await loadStoreStates(db, rows.map((r) => r.id), new Date(now.getTime() - MINUTE_MS), new Date(now.getTime() + ahead * MINUTE_MS));
   const stateOf = (id: number) => {
     const state = states.get(id);
@@ -331,7 +330,7 @@ export async function searchStores(db: Db, query: ListQuery, now = new Date()): 
   if (terms.length) conditions.push(arrayContains(stores.searchTerms, terms));
   if (query.tag.length) conditions.push(arrayContains(stores.tags, query.tag.map((k) => FILTER_TAGS[k])));
   const rows = await db
-    .select({ ...placedColumns, id: stores.id, stayMinutes: stores.stayMinutes })
+    .select({ ...placedColumns, id: stores.id })
     .from(stores)
     .where(and(...conditions));
   const answers = await answersFromBookings(db, rows, query.party, kind, now, position !== null);
@@ -361,9 +360,9 @@ export async function storeCards(db: Db, ids: readonly number[], party: number, 
   const view = await availabilityView(db, now, ids);
   const rows = ids.map((id) => ({ id, distanceM: null }));
   if (view) return cardsFor(db, view, rows.filter((r) => view.has(r.id)), fromView(view, party, undefined), now);
-  const stays = await db.select({ id: stores.id, stayMinutes: stores.stayMinutes }).from(stores).where(inArray(stores.id, [...ids]));
-  const known = new Set(stays.map((s) => s.id));
-  return cardsFor(db, null, rows.filter((r) => known.has(r.id)), await answersFromBookings(db, stays, party, undefined, now, false), now);
+  const found = await db.select({ id: stores.id }).from(stores).where(inArray(stores.id, [...ids]));
+  const known = new Set(found.map((s) => s.id));
+  return cardsFor(db, null, rows.filter((r) => known.has(r.id)), await answersFromBookings(db, found, party, undefined, now, false), now);
 }
 
 /** Read-only: one object is shared by every view while it is kept (storeDetails.ts). */
@@ -385,13 +384,15 @@ export interface StoreDetail {
   description: string;
   photos: readonly StorePhoto[];
   stayMinutes: number;
+  /** Turn times of some party sizes, `[party, minutes]`; others stay `stayMinutes`. */
+  turnTimes: readonly [number, number][];
   cancellationPolicy: string;
   tags: readonly string[];
   /** Weekly hours, by weekday then opening. */
   hours: readonly { weekday: number; opensMin: number; closesMin: number }[];
   /** One-off days from yesterday (Tokyo) on, earliest first: closed (臨時休業) when `hours` is empty, else these openings instead of the week's. */
   closures: readonly { date: string; hours: [number, number][] }[];
-  /** Largest party one table can seat. */
+  /** Largest party one table diners may book can seat. */
   maxParty: number;
 }
 
@@ -420,6 +421,7 @@ async function readStore(db: Db, id: number): Promise<StoreDetail | null> {
       description: stores.description,
       photos: stores.photos,
       stayMinutes: stores.stayMinutes,
+      turnTimes: stores.turnTimes,
       cancellationPolicy: stores.cancellationPolicy,
       tags: stores.tags,
       // In the same statement: one round trip per (re)read.
@@ -429,7 +431,7 @@ async function readStore(db: Db, id: number): Promise<StoreDetail | null> {
       closures: sql<StoreDetail['closures']>`(
         select coalesce(json_agg(json_build_object('date', to_char(c.date, 'YYYY-MM-DD'), 'hours', c.hours) order by c.date), '[]')
         from ${storeClosures} c where c.store_id = ${stores.id} and c.date >= (now() at time zone 'Asia/Tokyo')::date - 1)`,
-      maxParty: sql<number>`(select coalesce(max(t.max_party), 0)::int from ${storeTables} t where t.store_id = ${stores.id})`,
+      maxParty: sql<number>`(select coalesce(max(t.max_party), 0)::int from ${storeTables} t where t.store_id = ${stores.id} and t.online)`,
     })
     .from(stores)
     .innerJoin(areas, eq(areas.id, stores.areaId))
@@ -488,6 +490,7 @@ export function storeJson(s: StoreDetail, t: T) {
     description: s.description,
     photos: s.photos,
     stay_minutes: s.stayMinutes,
+    turn_times: s.turnTimes.map(([party, minutes]) => ({ party_size: party, minutes })),
     cancellation_policy: s.cancellationPolicy,
     tags: s.tags,
     hours: s.hours.map((h) => ({ weekday: h.weekday, opens_min: h.opensMin, closes_min: h.closesMin })),

@@ -14,10 +14,11 @@ const everyDay = [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, opensMin: 17
 const state: StoreState = {
   hours: everyDay,
   overrides: [],
+  turnTimes: [],
   stayMinutes: 120,
   tables: [
-    { id: 1, kind: 'counter', minParty: 1, maxParty: 2 },
-    { id: 2, kind: 'table', minParty: 2, maxParty: 4 },
+    { id: 1, kind: 'counter', minParty: 1, maxParty: 2, online: true },
+    { id: 2, kind: 'table', minParty: 2, maxParty: 4, online: true },
   ],
   // The table for four is held 20:30–22:30 on Friday 2026-11-20.
   busy: [{ tableId: 2, start: tokyoInstant('2026-11-20', 20 * 60 + 30), end: tokyoInstant('2026-11-20', 22 * 60 + 30) }],

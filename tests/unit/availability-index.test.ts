@@ -1,6 +1,7 @@
 /**
  * The availability index answers exactly as the pure rules do: random stores (hours past midnight,
- * 24-hour stores, closed days, lunch breaks, hours off the quarter hour), tables, bookings,
+ * 24-hour stores, closed days, lunch breaks, hours off the quarter hour, turn times per party
+ * size), tables (some walk-in only), bookings,
  * one-off days (closed, or other hours, past midnight too), cancellations and clock times go
  * through the index (built from a source, then refreshed after the cancellations and after the
  * one-off days are set), and every answer is compared with rules.ts on the same state.
@@ -44,8 +45,17 @@ const overridesArb = fc
 const hoursArb = fc.tuple(...[0, 1, 2, 3, 4, 5, 6].map(dayHours)).map((days) => days.flat());
 
 const tablesArb = fc
-  .array(fc.record({ min: fc.integer({ min: 1, max: 4 }), extra: fc.integer({ min: 0, max: 6 }), kind: fc.constantFrom(...KINDS) }), { minLength: 1, maxLength: 5 })
-  .map((ts) => ts.map((t, i): TableInfo => ({ id: 100 + i, kind: t.kind, minParty: t.min, maxParty: t.min + t.extra })));
+  .array(fc.record({ min: fc.integer({ min: 1, max: 4 }), extra: fc.integer({ min: 0, max: 6 }), kind: fc.constantFrom(...KINDS), online: fc.constantFrom(true, true, true, false) }), {
+    minLength: 1,
+    maxLength: 5,
+  })
+  .map((ts) => ts.map((t, i): TableInfo => ({ id: 100 + i, kind: t.kind, minParty: t.min, maxParty: t.min + t.extra, online: t.online })));
+
+/** Turn times of a few party sizes (the others keep the store's default stay). */
+const turnTimesArb = fc.uniqueArray(fc.record({ party: fc.integer({ min: 1, max: 11 }), minutes: fc.constantFrom(45, 60, 75, 90, 100, 120, 150, 180, 240) }), {
+  selector: (t) => t.party,
+  maxLength: 4,
+});
 
 // Any instant from Thursday 2026-11-19 00:00 JST over three weeks, to the second, often on a mark.
 const BASE = tokyoInstant('2026-11-19').getTime();
@@ -58,6 +68,7 @@ const scenarioArb = fc.record({
   hours: hoursArb,
   overrides: overridesArb,
   stayMinutes: fc.constantFrom(45, 60, 90, 100, 120, 150, 180),
+  turnTimes: turnTimesArb,
   tables: tablesArb,
   now: nowArb,
   // Bookings as (table index, start in quarter hours from a day before now, length in 5 minutes).
@@ -89,7 +100,7 @@ function memorySource(state: () => StoreState): IndexSource {
   const read = (frame: Frame) => {
     const s = state();
     const busy = s.busy.filter((b) => b.start.getTime() < frame.endMs && b.end.getTime() > frame.startMs);
-    const input: StoreInput = { hours: s.hours, overrides: s.overrides, stayMinutes: s.stayMinutes, tables: s.tables, held: busy.map((b) => heldCells(frame, b)) };
+    const input: StoreInput = { hours: s.hours, overrides: s.overrides, stayMinutes: s.stayMinutes, turnTimes: s.turnTimes, tables: s.tables, held: busy.map((b) => heldCells(frame, b)) };
     return new Map([[1, input]]);
   };
   return { all: async (frame) => read(frame), some: async (frame) => read(frame) };
@@ -123,7 +134,7 @@ describe('availability index against the rules', () => {
     await fc.assert(
       fc.asyncProperty(scenarioArb, async (s) => {
         const all = bookingsOf(s);
-        let state: StoreState = { hours: s.hours, overrides: [], stayMinutes: s.stayMinutes, tables: s.tables, busy: all.map((b) => b.busy) };
+        let state: StoreState = { hours: s.hours, overrides: [], turnTimes: s.turnTimes, stayMinutes: s.stayMinutes, tables: s.tables, busy: all.map((b) => b.busy) };
         const index = new AvailabilityIndex(memorySource(() => state), silent);
         await compare(index, state, s);
         state = { ...state, busy: all.filter((b) => !b.cancelled).map((b) => b.busy) };
@@ -141,7 +152,7 @@ describe('availability index against the rules', () => {
   it('keeps answering as the clock moves through marks and business days', async () => {
     await fc.assert(
       fc.asyncProperty(scenarioArb, fc.array(fc.integer({ min: 1, max: 40 * 60 }), { minLength: 1, maxLength: 6 }), async (s, steps) => {
-        const state: StoreState = { hours: s.hours, overrides: s.overrides, stayMinutes: s.stayMinutes, tables: s.tables, busy: bookingsOf(s).map((b) => b.busy) };
+        const state: StoreState = { hours: s.hours, overrides: s.overrides, turnTimes: s.turnTimes, stayMinutes: s.stayMinutes, tables: s.tables, busy: bookingsOf(s).map((b) => b.busy) };
         const index = new AvailabilityIndex(memorySource(() => state), silent);
         let now = s.now;
         for (const minutes of steps) {
@@ -157,9 +168,9 @@ describe('availability index against the rules', () => {
 describe('availability index when changes may go unheard', () => {
   it('answers nothing while suspended, and after a resync shows what changed meanwhile', async () => {
     const now = new Date('2026-11-20T20:07:00+09:00');
-    const tables: TableInfo[] = [{ id: 1, kind: 'counter', minParty: 1, maxParty: 2 }];
+    const tables: TableInfo[] = [{ id: 1, kind: 'counter', minParty: 1, maxParty: 2, online: true }];
     const hours: WeeklyHours[] = [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, opensMin: 0, closesMin: 1440 }));
-    let state: StoreState = { hours, overrides: [], stayMinutes: 120, tables, busy: [] };
+    let state: StoreState = { hours, overrides: [], turnTimes: [], stayMinutes: 120, tables, busy: [] };
     const index = new AvailabilityIndex(memorySource(() => state), { ...silent, clock: () => now });
     expect((await index.view())!.bookableNow(1, 2)?.freeTables).toBe(1);
 

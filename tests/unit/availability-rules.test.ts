@@ -4,6 +4,7 @@ import {
   bookableDates,
   bookableNow,
   businessDate,
+  freeTablesFor,
   nextMarks,
   openingIntervals,
   slotsForDate,
@@ -16,11 +17,11 @@ import {
 
 const everyDay = (opensMin: number, closesMin: number): WeeklyHours[] => [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, opensMin, closesMin }));
 const tables: TableInfo[] = [
-  { id: 1, kind: 'counter', minParty: 1, maxParty: 2 },
-  { id: 2, kind: 'table', minParty: 2, maxParty: 4 },
-  { id: 3, kind: 'private_room', minParty: 4, maxParty: 8 },
+  { id: 1, kind: 'counter', minParty: 1, maxParty: 2, online: true },
+  { id: 2, kind: 'table', minParty: 2, maxParty: 4, online: true },
+  { id: 3, kind: 'private_room', minParty: 4, maxParty: 8, online: true },
 ];
-const store = (over: Partial<StoreState> = {}): StoreState => ({ hours: everyDay(17 * 60, 23 * 60), overrides: [], stayMinutes: 120, tables, busy: [], ...over });
+const store = (over: Partial<StoreState> = {}): StoreState => ({ hours: everyDay(17 * 60, 23 * 60), overrides: [], turnTimes: [], stayMinutes: 120, tables, busy: [], ...over });
 // Saturday 2026-11-21 in Tokyo.
 const at = (hhmm: string, date = '2026-11-21') => {
   const [h, m] = hhmm.split(':').map(Number) as [number, number];
@@ -94,11 +95,11 @@ describe('table assignment', () => {
 describe('what can be booked at all', () => {
   const now = at('20:40');
   it('refuses unaligned, past, closed and too-far starts', () => {
-    expect(startProblem(store(), at('20:50'), now)).toBe('unaligned');
-    expect(startProblem(store(), at('20:30'), now)).toBe('past');
-    expect(startProblem(store(), at('21:30'), now)).toBe('closed');
-    expect(startProblem(store(), at('18:00', '2026-12-04'), now)).toBeNull();
-    expect(startProblem(store(), at('18:00', '2026-12-05'), now)).toBe('too_far');
+    expect(startProblem(store(), at('20:50'), now, 2)).toBe('unaligned');
+    expect(startProblem(store(), at('20:30'), now, 2)).toBe('past');
+    expect(startProblem(store(), at('21:30'), now, 2)).toBe('closed');
+    expect(startProblem(store(), at('18:00', '2026-12-04'), now, 2)).toBeNull();
+    expect(startProblem(store(), at('18:00', '2026-12-05'), now, 2)).toBe('too_far');
     expect(bookableDates(now)).toHaveLength(14);
   });
 });
@@ -108,7 +109,7 @@ describe('one-off days (臨時休業, changed hours)', () => {
     const closed = store({ overrides: [{ date: '2026-11-21', hours: [] }] });
     expect(slotsForDate(closed, 2, '2026-11-21', at('10:00'))).toEqual([]);
     expect(bookableNow(closed, 2, at('20:40')).nextSlots).toEqual([]);
-    expect(startProblem(closed, at('19:00'), at('10:00'))).toBe('closed');
+    expect(startProblem(closed, at('19:00'), at('10:00'), 2)).toBe('closed');
     expect(times(slotsForDate(closed, 2, '2026-11-22', at('10:00')))).toContain('19:00');
   });
 
@@ -120,7 +121,29 @@ describe('one-off days (臨時休業, changed hours)', () => {
     expect(slots[slots.length - 1]).toBe('0:00');
     expect(slots).not.toContain('19:45');
     expect(times(bookableNow(late, 2, at('23:50')).nextSlots)).toEqual(['0:00']);
-    expect(startProblem(late, at('17:00'), at('10:00'))).toBe('closed');
-    expect(startProblem(late, at('00:00', '2026-11-22'), at('10:00'))).toBeNull();
+    expect(startProblem(late, at('17:00'), at('10:00'), 2)).toBe('closed');
+    expect(startProblem(late, at('00:00', '2026-11-22'), at('10:00'), 2)).toBeNull();
+  });
+});
+
+describe('table settings', () => {
+  it('gives each party size its turn time, the store’s default for the others', () => {
+    const turns = store({ turnTimes: [{ party: 2, minutes: 90 }, { party: 6, minutes: 180 }] });
+    const length = (party: number) => slotsForDate(turns, party, '2026-11-21', at('10:00')).map((s) => (s.end.getTime() - s.start.getTime()) / 60_000);
+    expect(new Set(length(2))).toEqual(new Set([90]));
+    expect(new Set(length(6))).toEqual(new Set([180]));
+    expect(new Set(length(3))).toEqual(new Set([120]));
+    // Closing at 23:00: a pair's last start is 21:30, a party of six's 20:00.
+    expect(times(slotsForDate(turns, 2, '2026-11-21', at('10:00'))).at(-1)).toBe('21:30');
+    expect(times(slotsForDate(turns, 6, '2026-11-21', at('10:00'))).at(-1)).toBe('20:00');
+    expect(startProblem(turns, at('20:30'), at('10:00'), 6)).toBe('closed');
+    expect(startProblem(turns, at('20:30'), at('10:00'), 2)).toBeNull();
+  });
+
+  it('never offers a walk-in-only table', () => {
+    const walkIn = store({ tables: tables.map((t) => (t.id === 1 ? { ...t, online: false } : t)) });
+    expect(bookableNow(walkIn, 1, at('20:40')).nextSlots).toEqual([]);
+    expect(bookableNow(walkIn, 2, at('20:40')).freeTables).toBe(1);
+    expect(freeTablesFor(walkIn.tables, [], at('21:00'), at('23:00'), 2).map((t) => t.id)).toEqual([2]);
   });
 });

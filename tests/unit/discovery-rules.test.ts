@@ -7,10 +7,10 @@ import { formatDistance } from '../../src/lib/distance';
 
 const everyDay = (opensMin: number, closesMin: number): WeeklyHours[] => [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, opensMin, closesMin }));
 const tables: TableInfo[] = [
-  { id: 1, kind: 'counter', minParty: 1, maxParty: 2 },
-  { id: 2, kind: 'private_room', minParty: 4, maxParty: 8 },
+  { id: 1, kind: 'counter', minParty: 1, maxParty: 2, online: true },
+  { id: 2, kind: 'private_room', minParty: 4, maxParty: 8, online: true },
 ];
-const store = (over: Partial<StoreState> = {}): StoreState => ({ hours: everyDay(17 * 60, 23 * 60), overrides: [], stayMinutes: 120, tables, busy: [], ...over });
+const store = (over: Partial<StoreState> = {}): StoreState => ({ hours: everyDay(17 * 60, 23 * 60), overrides: [], turnTimes: [], stayMinutes: 120, tables, busy: [], ...over });
 // 2026-11-21 is a Saturday in Tokyo.
 const at = (hhmm: string, date = '2026-11-21') => {
   const [h, m] = hhmm.split(':').map(Number) as [number, number];

@@ -21,10 +21,11 @@ describe('live stream helpers', () => {
     const store: StoreState = {
       hours: [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, opensMin: 0, closesMin: 1440 })),
       overrides: [],
+      turnTimes: [],
       stayMinutes: 120,
       tables: [
-        { id: 1, kind: 'table', minParty: 1, maxParty: 2 },
-        { id: 2, kind: 'table', minParty: 2, maxParty: 4 },
+        { id: 1, kind: 'table', minParty: 1, maxParty: 2, online: true },
+        { id: 2, kind: 'table', minParty: 2, maxParty: 4, online: true },
       ],
       busy: [{ tableId: 1, start: at('2026-11-21T20:00:00+09:00'), end: at('2026-11-21T21:15:00+09:00') }],
     };

@@ -6,6 +6,12 @@
 /** A party is 1 to 20 people (the largest table of any store sets a lower limit per store). */
 export const PARTY_MIN = 1;
 export const PARTY_MAX = 20;
+/**
+ * A stay (turn time) is 15 minutes to 6 hours, for a store's default and for each party size; the
+ * database-backed listing reads bookings this far ahead of the coming hour.
+ */
+export const STAY_MINUTES_MIN = 15;
+export const STAY_MINUTES_MAX = 360;
 /** The party a listing and a booking form start with when none is given. */
 export const DEFAULT_PARTY = 2;
 

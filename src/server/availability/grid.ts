@@ -2,9 +2,9 @@
  * One store's availability as bits over 15-minute cells (docs/availability-index.md).
  *
  * A frame starts at 05:00 of a business day and spans the bookable days plus one more, so that a
- * stay starting late on the last bookable day still fits. Per store, one row of bits says at which
- * cells a full stay can start inside opening hours, and one row per table says which cells a
- * confirmed booking holds. "Free for a stay starting at cell c" is then "bits c … c+k−1 of the
+ * stay starting late on the last bookable day still fits. Per store, one row of bits per stay
+ * length (the default and each party size's turn time) says at which cells a full stay can start
+ * inside opening hours, and one row per table says which cells a confirmed booking or block holds. "Free for a stay starting at cell c" is then "bits c … c+k−1 of the
  * table's row are all 0", a couple of word reads. Everything here is pure; the answers are proved
  * equal to rules.ts by tests/unit/availability-grid.test.ts.
  */
@@ -18,10 +18,12 @@ import {
   NOW_WINDOW_MIN,
   openingIntervals,
   SLOT_STEP_MIN,
+  stayFor,
   type Busy,
   type DayOverride,
   type Slot,
   type TableInfo,
+  type TurnTime,
   type WeeklyHours,
 } from './rules';
 import type { TableKind } from '../../lib/contract/enums';
@@ -59,6 +61,7 @@ export interface StoreInput {
   hours: readonly WeeklyHours[];
   overrides: readonly DayOverride[];
   stayMinutes: number;
+  turnTimes: readonly TurnTime[];
   tables: readonly TableInfo[];
   held: readonly Held[];
 }
@@ -75,14 +78,24 @@ export const heldCells = (frame: Frame, b: Busy): Held => ({
 
 export interface StoreGrid {
   stayMinutes: number;
-  /** Cells a stay covers; a stay needing cells past the frame is never offered from the grid. */
-  stayCells: number;
+  turnTimes: readonly TurnTime[];
+  /** The distinct stay lengths in minutes, the default first. */
+  stays: readonly number[];
   tables: readonly TableInfo[];
-  /** Row 0: a full stay can start here inside opening hours. Row 1 + i: table i is held. */
+  /**
+   * Row k < stays.length: a full stay of stays[k] can start here inside opening hours.
+   * Row stays.length + i: table i is held.
+   */
   bits: Uint32Array;
 }
 
 const rowOffset = (row: number) => row * WORDS;
+const tableRow = (g: StoreGrid, i: number) => rowOffset(g.stays.length + i);
+/** A party's stay in minutes and in cells (a stay needing cells past the frame is never offered), and its open row. */
+function partyStay(g: StoreGrid, party: number) {
+  const minutes = stayFor(g, party);
+  return { minutes, cells: Math.ceil(minutes / SLOT_STEP_MIN), open: rowOffset(g.stays.indexOf(minutes)) };
+}
 
 function setRange(bits: Uint32Array, offset: number, from: number, to: number) {
   for (let c = Math.max(0, from); c < Math.min(to, FRAME_CELLS); c++) bits[offset + (c >>> 5)]! |= 1 << (c & 31);
@@ -131,14 +144,15 @@ function openRow(frame: Frame, hours: readonly WeeklyHours[], overrides: readonl
 
 export function buildStoreGrid(frame: Frame, input: StoreInput, cache?: OpenRowCache): StoreGrid {
   const tables = [...input.tables].sort((a, b) => a.id - b.id);
-  const bits = new Uint32Array(WORDS * (1 + tables.length));
-  bits.set(openRow(frame, input.hours, input.overrides, input.stayMinutes, cache), 0);
-  const rowOf = new Map(tables.map((t, i) => [t.id, 1 + i]));
+  const stays = [...new Set([input.stayMinutes, ...input.turnTimes.map((t) => t.minutes)])];
+  const bits = new Uint32Array(WORDS * (stays.length + tables.length));
+  stays.forEach((stay, k) => bits.set(openRow(frame, input.hours, input.overrides, stay, cache), rowOffset(k)));
+  const rowOf = new Map(tables.map((t, i) => [t.id, stays.length + i]));
   for (const h of input.held) {
     const row = rowOf.get(h.tableId);
     if (row !== undefined) setRange(bits, rowOffset(row), h.from, h.to);
   }
-  return { stayMinutes: input.stayMinutes, stayCells: Math.ceil(input.stayMinutes / SLOT_STEP_MIN), tables, bits };
+  return { stayMinutes: input.stayMinutes, turnTimes: input.turnTimes, stays, tables, bits };
 }
 
 /** The cell an aligned instant falls in, or -1 outside the frame. */
@@ -147,27 +161,30 @@ export function cellAt(frame: Frame, at: number): number {
   return Math.floor((at - frame.startMs) / STEP_MS);
 }
 
-export const opensAt = (g: StoreGrid, cell: number) => cell >= 0 && testBit(g.bits, 0, cell);
+/** True when the party's full stay can start at `cell` inside opening hours. */
+export const opensAt = (g: StoreGrid, party: number, cell: number) => cell >= 0 && testBit(g.bits, partyStay(g, party).open, cell);
 
-/** Tables fitting the party (of the kind, when one is asked for) that are free for a full stay starting at `cell`. */
+/** Tables diners may book for the party (of the kind, when one is asked for) that are free for its full stay starting at `cell`. */
 export function freeTablesAt(g: StoreGrid, party: number, cell: number, kind?: TableKind): number {
+  const { cells } = partyStay(g, party);
   let n = 0;
   for (let i = 0; i < g.tables.length; i++) {
     const t = g.tables[i]!;
-    if (fitsParty(t, party) && (kind === undefined || t.kind === kind) && rangeClear(g.bits, rowOffset(1 + i), cell, g.stayCells)) n++;
+    if (fitsParty(t, party) && (kind === undefined || t.kind === kind) && rangeClear(g.bits, tableRow(g, i), cell, cells)) n++;
   }
   return n;
 }
 
 /** The ids of those tables. */
 export function freeTableIdsAt(g: StoreGrid, party: number, cell: number): number[] {
-  return g.tables.filter((t, i) => fitsParty(t, party) && rangeClear(g.bits, rowOffset(1 + i), cell, g.stayCells)).map((t) => t.id);
+  const { cells } = partyStay(g, party);
+  return g.tables.filter((t, i) => fitsParty(t, party) && rangeClear(g.bits, tableRow(g, i), cell, cells)).map((t) => t.id);
 }
 
 function slotAt(g: StoreGrid, frame: Frame, party: number, startMs: number, kind?: TableKind): Slot | null {
   const cell = cellAt(frame, startMs);
-  if (!opensAt(g, cell)) return null;
-  return { start: new Date(startMs), end: new Date(startMs + g.stayMinutes * MINUTE_MS), freeTables: freeTablesAt(g, party, cell, kind) };
+  if (!opensAt(g, party, cell)) return null;
+  return { start: new Date(startMs), end: new Date(startMs + stayFor(g, party) * MINUTE_MS), freeTables: freeTablesAt(g, party, cell, kind) };
 }
 
 /** As rules.bookableNow; null when the next hour is not inside the frame. */
@@ -190,7 +207,7 @@ export function gridIsBookableNow(g: StoreGrid, frame: Frame, party: number, now
   if (now.getTime() < frame.startMs || lastMs >= frame.endMs) return null;
   for (let t = first; t <= lastMs; t += STEP_MS) {
     const cell = cellAt(frame, t);
-    if (opensAt(g, cell) && freeTablesAt(g, party, cell) > 0) return true;
+    if (opensAt(g, party, cell) && freeTablesAt(g, party, cell) > 0) return true;
   }
   return false;
 }
@@ -206,7 +223,7 @@ export function gridNowMask(g: StoreGrid, frame: Frame, party: number, now: Date
   let mask = 0;
   for (let k = 0; k < marks.length; k++) {
     const cell = cellAt(frame, marks[k]!.getTime());
-    if (opensAt(g, cell) && freeTablesAt(g, party, cell, kind) > 0) mask |= 1 << k;
+    if (opensAt(g, party, cell) && freeTablesAt(g, party, cell, kind) > 0) mask |= 1 << k;
   }
   return mask;
 }
@@ -241,7 +258,7 @@ export function gridFreeStarts(g: StoreGrid, frame: Frame, party: number, from: 
   const out: number[] = [];
   for (let t = Math.ceil(Math.max(from, frame.startMs) / STEP_MS) * STEP_MS; t <= to && t < frame.endMs; t += STEP_MS) {
     const cell = cellAt(frame, t);
-    if (opensAt(g, cell) && freeTablesAt(g, party, cell) > 0) out.push(t);
+    if (opensAt(g, party, cell) && freeTablesAt(g, party, cell) > 0) out.push(t);
   }
   return out;
 }

@@ -2,7 +2,7 @@ import { and, eq, gt, gte, inArray, lt } from 'drizzle-orm';
 import type { Db } from '../db/types';
 import { bookings, storeClosures, storeHours, stores, storeTables } from '../db/schema';
 import { addTokyoDays, tokyoParts } from '../../lib/datetime';
-import { closureOverride, type Busy, type DayOverride, type StoreState, type TableInfo, type WeeklyHours } from './rules';
+import { closureOverride, turnTimesOf, type Busy, type DayOverride, type StoreState, type TableInfo, type TurnTime, type WeeklyHours } from './rules';
 
 /**
  * A store's hours, stay length and tables change only when its manager edits them (on the store
@@ -11,7 +11,7 @@ import { closureOverride, type Busy, type DayOverride, type StoreState, type Tab
  * cached. Keyed by database so tests on two engines stay apart.
  */
 const STATIC_TTL_MS = 60_000;
-type StaticState = { stayMinutes: number; hours: WeeklyHours[]; overrides: DayOverride[]; tables: TableInfo[]; loadedAt: number };
+type StaticState = { stayMinutes: number; turnTimes: TurnTime[]; hours: WeeklyHours[]; overrides: DayOverride[]; tables: TableInfo[]; loadedAt: number };
 const staticCache = new WeakMap<Db, Map<number, StaticState>>();
 /** When each store last announced a change (epoch ms): older cache entries are read again. */
 const changedAt = new Map<number, number>();
@@ -33,13 +33,13 @@ async function staticStates(db: Db, ids: readonly number[]): Promise<Map<number,
     // One-off days from two days back: a night that began then may still be open.
     const since = addTokyoDays(tokyoParts(new Date(now)).date, -2);
     const [storeRows, hourRows, tableRows, closureRows] = await Promise.all([
-      db.select({ id: stores.id, stayMinutes: stores.stayMinutes }).from(stores).where(inArray(stores.id, stale)),
+      db.select({ id: stores.id, stayMinutes: stores.stayMinutes, turnTimes: stores.turnTimes }).from(stores).where(inArray(stores.id, stale)),
       db
         .select({ storeId: storeHours.storeId, weekday: storeHours.weekday, opensMin: storeHours.opensMin, closesMin: storeHours.closesMin })
         .from(storeHours)
         .where(inArray(storeHours.storeId, stale)),
       db
-        .select({ storeId: storeTables.storeId, id: storeTables.id, kind: storeTables.kind, minParty: storeTables.minParty, maxParty: storeTables.maxParty })
+        .select({ storeId: storeTables.storeId, id: storeTables.id, kind: storeTables.kind, minParty: storeTables.minParty, maxParty: storeTables.maxParty, online: storeTables.online })
         .from(storeTables)
         .where(inArray(storeTables.storeId, stale)),
       db
@@ -48,10 +48,10 @@ async function staticStates(db: Db, ids: readonly number[]): Promise<Map<number,
         .where(and(inArray(storeClosures.storeId, stale), gte(storeClosures.date, since))),
     ]);
     for (const id of stale) cache.delete(id);
-    for (const s of storeRows) cache.set(s.id, { stayMinutes: s.stayMinutes, hours: [], overrides: [], tables: [], loadedAt: now });
+    for (const s of storeRows) cache.set(s.id, { stayMinutes: s.stayMinutes, turnTimes: turnTimesOf(s.turnTimes), hours: [], overrides: [], tables: [], loadedAt: now });
     for (const h of hourRows) cache.get(h.storeId)?.hours.push({ weekday: h.weekday, opensMin: h.opensMin, closesMin: h.closesMin });
     for (const c of closureRows) cache.get(c.storeId)?.overrides.push(closureOverride(c.date, c.hours));
-    for (const t of tableRows) cache.get(t.storeId)?.tables.push({ id: t.id, kind: t.kind, minParty: t.minParty, maxParty: t.maxParty });
+    for (const t of tableRows) cache.get(t.storeId)?.tables.push({ id: t.id, kind: t.kind, minParty: t.minParty, maxParty: t.maxParty, online: t.online });
   }
   return cache;
 }
@@ -79,7 +79,7 @@ export async function loadStoreStates(db: Db, storeIds: readonly number[], from:
   }
   for (const id of ids) {
     const s = statics.get(id);
-    if (s) states.set(id, { stayMinutes: s.stayMinutes, hours: s.hours, overrides: s.overrides, tables: s.tables, busy: busy.get(id) ?? [] });
+    if (s) states.set(id, { stayMinutes: s.stayMinutes, turnTimes: s.turnTimes, hours: s.hours, overrides: s.overrides, tables: s.tables, busy: busy.get(id) ?? [] });
   }
   return states;
 }

@@ -48,7 +48,22 @@ export interface TableInfo {
   kind: TableKind;
   minParty: number;
   maxParty: number;
+  /** False for a walk-in-only table: never offered to diners nor booked online; staff may still block it. */
+  online: boolean;
 }
+
+/** How long a party of `party` keeps its table, when the store set it for that size. */
+export interface TurnTime {
+  party: number;
+  minutes: number;
+}
+
+/** Turn times as the database keeps them (`[party, minutes]` pairs). */
+export const turnTimesOf = (pairs: readonly (readonly [number, number])[]): TurnTime[] => pairs.map(([party, minutes]) => ({ party: Number(party), minutes: Number(minutes) }));
+
+/** A party's stay: its size's turn time, else the store's default. */
+export const stayFor = (store: { stayMinutes: number; turnTimes: readonly TurnTime[] }, party: number): number =>
+  store.turnTimes.find((t) => t.party === party)?.minutes ?? store.stayMinutes;
 
 /** A confirmed booking holding a table. */
 export interface Busy {
@@ -134,9 +149,10 @@ export function isAligned(at: Date): boolean {
   return at.getTime() % (SLOT_STEP_MIN * MINUTE_MS) === 0;
 }
 
-export const fitsParty = (t: TableInfo, party: number) => t.minParty <= party && party <= t.maxParty;
+/** A table diners may book for the party: online and of the right size. */
+export const fitsParty = (t: TableInfo, party: number) => t.online && t.minParty <= party && party <= t.maxParty;
 
-/** Tables fitting the party with no confirmed booking overlapping [start, end). */
+/** Tables diners may book for the party with no confirmed booking or block overlapping [start, end). */
 export function freeTablesFor(tables: readonly TableInfo[], busy: readonly Busy[], start: Date, end: Date, party: number): TableInfo[] {
   return tables.filter(
     (t) => fitsParty(t, party) && !busy.some((b) => b.tableId === t.id && b.start.getTime() < end.getTime() && start.getTime() < b.end.getTime()),
@@ -155,7 +171,9 @@ export function smallestFit(free: readonly TableInfo[], preference?: TableKind |
 export interface StoreState {
   hours: readonly WeeklyHours[];
   overrides: readonly DayOverride[];
+  /** The default stay; `turnTimes` may set another per party size. */
   stayMinutes: number;
+  turnTimes: readonly TurnTime[];
   tables: readonly TableInfo[];
   busy: readonly Busy[];
 }
@@ -164,11 +182,12 @@ export interface StoreState {
 export function slotsBetween(store: StoreState, party: number, from: Date, to: Date, now: Date): Slot[] {
   const step = SLOT_STEP_MIN * MINUTE_MS;
   const begin = Math.max(from.getTime(), now.getTime());
-  const intervals = openingIntervals(store.hours, new Date(begin), addMinutes(to, store.stayMinutes), store.overrides);
+  const stay = stayFor(store, party);
+  const intervals = openingIntervals(store.hours, new Date(begin), addMinutes(to, stay), store.overrides);
   const slots: Slot[] = [];
   for (let t = Math.ceil(begin / step) * step; t < to.getTime(); t += step) {
     const start = new Date(t);
-    const end = addMinutes(start, store.stayMinutes);
+    const end = addMinutes(start, stay);
     if (!isOpenFor(intervals, start, end)) continue;
     slots.push({ start, end, freeTables: freeTablesFor(store.tables, store.busy, start, end, party).length });
   }
@@ -189,10 +208,11 @@ export function bookableNow(store: StoreState, party: number, now: Date): { next
   const marks = nextMarks(now);
   if (!marks.length) return { nextSlots: [], freeTables: 0 };
   const last = marks[marks.length - 1]!;
-  const intervals = openingIntervals(store.hours, marks[0]!, addMinutes(last, store.stayMinutes), store.overrides);
+  const stay = stayFor(store, party);
+  const intervals = openingIntervals(store.hours, marks[0]!, addMinutes(last, stay), store.overrides);
   const nextSlots: Slot[] = [];
   for (const start of marks) {
-    const end = addMinutes(start, store.stayMinutes);
+    const end = addMinutes(start, stay);
     if (!isOpenFor(intervals, start, end)) continue;
     const free = freeTablesFor(store.tables, store.busy, start, end, party).length;
     if (free > 0) nextSlots.push({ start, end, freeTables: free });
@@ -202,12 +222,12 @@ export function bookableNow(store: StoreState, party: number, now: Date): { next
 
 export type StartProblem = 'unaligned' | 'past' | 'too_far' | 'closed';
 
-/** Why a requested start cannot be booked at all (before looking at tables), or null. */
-export function startProblem(store: Pick<StoreState, 'hours' | 'overrides' | 'stayMinutes'>, start: Date, now: Date): StartProblem | null {
+/** Why a party's requested start cannot be booked at all (before looking at tables), or null. */
+export function startProblem(store: Pick<StoreState, 'hours' | 'overrides' | 'stayMinutes' | 'turnTimes'>, start: Date, now: Date, party: number): StartProblem | null {
   if (!isAligned(start)) return 'unaligned';
   if (start.getTime() < now.getTime()) return 'past';
   if (!bookableDates(now).includes(businessDate(start))) return 'too_far';
-  const end = addMinutes(start, store.stayMinutes);
+  const end = addMinutes(start, stayFor(store, party));
   if (!isOpenFor(openingIntervals(store.hours, start, end, store.overrides), start, end)) return 'closed';
   return null;
 }

@@ -7,7 +7,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/types';
 import { FRAME_DAYS, STEP_MS, type Frame, type Held, type StoreInput } from './grid';
-import { closureOverride, type DayOverride, type WeeklyHours } from './rules';
+import { closureOverride, turnTimesOf, type DayOverride, type WeeklyHours } from './rules';
 import { addTokyoDays } from '../../lib/datetime';
 import type { Genre, TableKind } from '../../lib/contract/enums';
 import type { StoreFacts, StoreRecord } from './engine';
@@ -16,6 +16,7 @@ import type { StorePhoto } from '../db/schema';
 type FactsRow = {
   id: number;
   stay: number;
+  turn_times: [number, number][];
   name: string;
   name_kana: string;
   genre: Genre;
@@ -57,14 +58,14 @@ export async function readAllStores(db: Db, frame: Frame): Promise<Map<number, S
   const closures = closureRange(frame);
   const [storeRows, hourRows, tableRows, heldRows, closureRows] = await Promise.all([
     db.execute<FactsRow>(sql`
-      select s.id, s.stay_minutes as stay, s.name, s.name_kana, s.genre, s.area_id, a.name as area_name, s.station, s.walk_minutes,
+      select s.id, s.stay_minutes as stay, s.turn_times, s.name, s.name_kana, s.genre, s.area_id, a.name as area_name, s.station, s.walk_minutes,
              s.budget_min, s.budget_max, s.photos -> 0 as photo, s.lat, s.lng, s.tags
       from stores s join areas a on a.id = s.area_id`),
     db.execute<{ store_id: number; weekday: number; opens_min: number; closes_min: number }>(
       sql`select store_id, weekday, opens_min, closes_min from store_hours`,
     ),
-    db.execute<{ store_id: number; id: number; kind: TableKind; min_party: number; max_party: number }>(
-      sql`select store_id, id, kind, min_party, max_party from store_tables`,
+    db.execute<{ store_id: number; id: number; kind: TableKind; min_party: number; max_party: number; online: boolean }>(
+      sql`select store_id, id, kind, min_party, max_party, online from store_tables`,
     ),
     db.execute<{ store_id: number; table_id: number; f: number[]; t: number[] }>(sql`
       select store_id, table_id,
@@ -78,11 +79,11 @@ export async function readAllStores(db: Db, frame: Frame): Promise<Map<number, S
     ),
   ]);
   const out = new Map<number, StoreRecord & { hours: WeeklyHours[]; overrides: DayOverride[]; tables: StoreInput['tables'][number][]; held: Held[] }>();
-  for (const s of storeRows) out.set(Number(s.id), { stayMinutes: Number(s.stay), hours: [], overrides: [], tables: [], held: [], facts: factsOf(s) });
+  for (const s of storeRows) out.set(Number(s.id), { stayMinutes: Number(s.stay), turnTimes: turnTimesOf(s.turn_times), hours: [], overrides: [], tables: [], held: [], facts: factsOf(s) });
   for (const c of closureRows) out.get(Number(c.store_id))?.overrides.push(closureOverride(c.date, c.hours));
   for (const h of hourRows) out.get(Number(h.store_id))?.hours.push({ weekday: Number(h.weekday), opensMin: Number(h.opens_min), closesMin: Number(h.closes_min) });
   for (const t of tableRows) {
-    out.get(Number(t.store_id))?.tables.push({ id: Number(t.id), kind: t.kind, minParty: Number(t.min_party), maxParty: Number(t.max_party) });
+    out.get(Number(t.store_id))?.tables.push({ id: Number(t.id), kind: t.kind, minParty: Number(t.min_party), maxParty: Number(t.max_party), online: Boolean(t.online) });
   }
   for (const r of heldRows) {
     const held = out.get(Number(r.store_id))?.held;
@@ -102,12 +103,12 @@ export async function readStores(db: Db, frame: Frame, ids: readonly number[]): 
   const startSec = frame.startMs / 1000;
   const stepSec = STEP_MS / 1000;
   const closures = closureRange(frame);
-  type Row = FactsRow & { closures: [string, [number, number][]][]; hours: [number, number, number][]; tables: [number, TableKind, number, number][]; held: [number, number, number][] };
+  type Row = FactsRow & { closures: [string, [number, number][]][]; hours: [number, number, number][]; tables: [number, TableKind, number, number, boolean][]; held: [number, number, number][] };
   const rows = await db.execute<Row>(sql`
-    select s.id, s.stay_minutes as stay, s.name, s.name_kana, s.genre, s.area_id, a.name as area_name, s.station, s.walk_minutes,
+    select s.id, s.stay_minutes as stay, s.turn_times, s.name, s.name_kana, s.genre, s.area_id, a.name as area_name, s.station, s.walk_minutes,
            s.budget_min, s.budget_max, s.photos -> 0 as photo, s.lat, s.lng, s.tags,
            (select coalesce(json_agg(json_build_array(weekday, opens_min, closes_min)), '[]') from store_hours where store_id = s.id) as hours,
-           (select coalesce(json_agg(json_build_array(id, kind, min_party, max_party)), '[]') from store_tables where store_id = s.id) as tables,
+           (select coalesce(json_agg(json_build_array(id, kind, min_party, max_party, online)), '[]') from store_tables where store_id = s.id) as tables,
            (select coalesce(json_agg(json_build_array(to_char(date, 'YYYY-MM-DD'), hours)), '[]') from store_closures
              where store_id = s.id and date between ${closures.from} and ${closures.to}) as closures,
            (select coalesce(json_agg(json_build_array(table_id,
@@ -121,9 +122,10 @@ export async function readStores(db: Db, frame: Frame, ids: readonly number[]): 
   for (const r of rows) {
     out.set(Number(r.id), {
       stayMinutes: Number(r.stay),
+      turnTimes: turnTimesOf(r.turn_times),
       hours: r.hours.map(([weekday, opensMin, closesMin]) => ({ weekday, opensMin, closesMin })),
       overrides: r.closures.map(([date, hours]) => closureOverride(date, hours)),
-      tables: r.tables.map(([id, kind, minParty, maxParty]) => ({ id, kind, minParty, maxParty })),
+      tables: r.tables.map(([id, kind, minParty, maxParty, online]) => ({ id, kind, minParty, maxParty, online })),
       held: r.held.map(([tableId, from, to]) => ({ tableId, from, to })),
       facts: factsOf(r),
     });

@@ -26,12 +26,13 @@ export async function editBooking(db: Db, id: number, input: EditInput, actor: A
       const party = input.party_size ?? current.partySize;
       const preference = input.seat_preference === undefined ? current.seatPreference : input.seat_preference;
       tried = { storeId: current.storeId, start, party };
-      if (start.getTime() !== current.start.getTime()) checkStart(state, start, now);
+      // Another party size may have another turn time: its stay must fit the hours too.
+      if (start.getTime() !== current.start.getTime() || party !== current.partySize) checkStart(state, start, now, party);
       checkParty(state, party);
       // This booking's own hold must not count against it.
       const busy = state.busy.filter((b) => !(b.tableId === current.tableId && b.start.getTime() === current.start.getTime()));
       const freeState: StoreState = { ...state, busy };
-      const end = stayEnd(state, start);
+      const end = stayEnd(state, start, party);
       const table = pickTable(freeState, start, end, party, preference, current.tableId);
       await tx
         .update(bookings)

@@ -28,9 +28,9 @@ export async function createBooking(db: Db, input: CreateInput | GuestInput, act
       id = await db.transaction(async (tx) => {
         const state = await lockAndLoad(tx, input.store_id, start);
         if (!state) throw new Refused({ kind: 'store_not_found' });
-        checkStart(state, start, now);
+        checkStart(state, start, now, input.party_size);
         checkParty(state, input.party_size);
-        const end = stayEnd(state, start);
+        const end = stayEnd(state, start, input.party_size);
         const table = pickTable(state, start, end, input.party_size, input.seat_preference);
         const [row] = await tx
           .insert(bookings)

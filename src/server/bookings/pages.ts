@@ -1,5 +1,5 @@
 /** What the booking pages give the booking widget: the store's limits, the dates, the labels. */
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/types';
 import { stores, storeTables } from '../db/schema';
 import { dictionaries, pick, type MessageKey } from '../../i18n';
@@ -31,7 +31,11 @@ export async function bookingStore(db: Db, storeId: number): Promise<BookingStor
     .from(stores)
     .where(eq(stores.id, storeId));
   if (!store) return null;
-  const tables = await db.select({ kind: storeTables.kind, maxParty: storeTables.maxParty }).from(storeTables).where(eq(storeTables.storeId, storeId));
+  // Walk-in-only tables are not the diners': their sizes and kinds are not offered.
+  const tables = await db
+    .select({ kind: storeTables.kind, maxParty: storeTables.maxParty })
+    .from(storeTables)
+    .where(and(eq(storeTables.storeId, storeId), eq(storeTables.online, true)));
   const kinds = TABLE_KINDS.filter((k) => tables.some((x) => x.kind === k));
   return { ...store, maxParty: Math.min(PARTY_MAX, Math.max(0, ...tables.map((x) => x.maxParty))), kinds };
 }

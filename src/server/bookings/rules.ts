@@ -7,7 +7,7 @@ import { randomInt } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db, Q } from '../db/types';
 import { stores } from '../db/schema';
-import { businessDate, freeTablesFor, loadStoreStates, smallestFit, startProblem, storeDaySlots, type Slot, type StoreState, type TableInfo } from '../availability';
+import { businessDate, freeTablesFor, stayFor, loadStoreStates, smallestFit, startProblem, storeDaySlots, type Slot, type StoreState, type TableInfo } from '../availability';
 import { publishAvailabilityChange } from '../events';
 import { MINUTE_MS } from '../../lib/datetime';
 import type { TableKind } from '../../lib/contract/enums';
@@ -38,17 +38,19 @@ export async function lockAndLoad(tx: Q, storeId: number, start: Date): Promise<
   return states.get(storeId) ?? null;
 }
 
-export function checkStart(state: StoreState, start: Date, now: Date): void {
-  const problem = startProblem(state, start, now);
+export function checkStart(state: StoreState, start: Date, now: Date, party: number): void {
+  const problem = startProblem(state, start, now, party);
   if (problem) throw new Refused({ kind: 'bad_start', problem });
 }
 
+/** Refuses a party larger than any table diners may book (walk-in-only tables are not theirs). */
 export function checkParty(state: StoreState, party: number): void {
-  const largest = Math.max(0, ...state.tables.map((x) => x.maxParty));
+  const largest = Math.max(0, ...state.tables.filter((x) => x.online).map((x) => x.maxParty));
   if (party > largest) throw new Refused({ kind: 'party_too_big', max: largest });
 }
 
-export const stayEnd = (state: StoreState, start: Date) => new Date(start.getTime() + state.stayMinutes * MINUTE_MS);
+/** When the party's stay ends: its size's turn time, else the store's default. */
+export const stayEnd = (state: StoreState, start: Date, party: number) => new Date(start.getTime() + stayFor(state, party) * MINUTE_MS);
 
 /** Picks a table for a stay: keeps `keep` when it still fits, is free and matches the preference; otherwise the smallest free fit. */
 export function pickTable(state: StoreState, start: Date, end: Date, party: number, preference: TableKind | null | undefined, keep?: number): TableInfo {

@@ -10,6 +10,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
+  boolean,
   check,
   date,
   doublePrecision,
@@ -84,7 +85,10 @@ export const stores = pgTable(
     budgetMax: integer('budget_max').notNull(),
     description: text('description').notNull().default(''),
     photos: jsonb('photos').$type<StorePhoto[]>().notNull().default(sql`'[]'::jsonb`),
+    /** The default stay (turn time) in minutes. */
     stayMinutes: integer('stay_minutes').notNull().default(120),
+    /** Turn times of some party sizes, `[party, minutes]` pairs; other sizes stay `stayMinutes`. */
+    turnTimes: jsonb('turn_times').$type<[number, number][]>().notNull().default(sql`'[]'::jsonb`),
     cancellationPolicy: text('cancellation_policy').notNull().default(''),
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
     searchTerms: text('search_terms').array().notNull().default(sql`'{}'::text[]`),
@@ -156,6 +160,8 @@ export const storeTables = pgTable(
     kind: tableKind('kind').notNull(),
     minParty: integer('min_party').notNull().default(1),
     maxParty: integer('max_party').notNull(),
+    /** False: walk-in only, never offered to diners nor booked online (staff may still block it). */
+    online: boolean('online').notNull().default(true),
   },
   (t) => [
     index('store_tables_store_idx').on(t.storeId),

@@ -6,7 +6,7 @@
  * bookings depend on the seeds and `now`. Runs only when `stores` is empty.
  */
 import crypto from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../passwords';
 import type { Db } from './types';
 import {
@@ -556,6 +556,12 @@ export async function seedDemo(db: Db, opts: SeedOptions = {}): Promise<SeedResu
       })
       .returning({ id: users.id });
     await tx.insert(staffStores).values({ userId: staff!.id, storeId: staffStoreId, tenantId: tenant!.id });
+    // Its table settings: pairs turn in 90 minutes and parties of six in 150 (others the default);
+    // a counter seat, when it has one besides other tables, takes walk-ins only.
+    await tx.update(stores).set({ turnTimes: [[2, 90], [6, 150]] }).where(eq(stores.id, staffStoreId));
+    const staffTables = await tx.select({ id: storeTables.id, kind: storeTables.kind }).from(storeTables).where(eq(storeTables.storeId, staffStoreId)).orderBy(asc(storeTables.id));
+    const walkIn = staffTables.length > 2 ? staffTables.find((t) => t.kind === 'counter') : undefined;
+    if (walkIn) await tx.update(storeTables).set({ online: false }).where(eq(storeTables.id, walkIn.id));
 
     // Bookings
     const rng = new Rng(BOOKING_SEED);
