@@ -30,6 +30,8 @@ import {
   storeDaySchema,
   storeQuerySchema,
   storeTablesSchema,
+  tableSettingsSchema,
+  turnTimesSchema,
 } from '../lib/contract/store';
 
 type Json = Record<string, unknown>;
@@ -137,7 +139,13 @@ function operations(now: Date): Record<string, Record<string, Operation>> {
     '/api/store/bookings/{id}': {
       patch: { summary: 'Mark a booking arrived or no-show, or cancel it for the store', ids: ['id'], body: markSchema, ok: [200, 'StoreBooking'], auth: 'staff', tags: store },
     },
-    '/api/store/tables': { get: { summary: "The store's tables", query: storeQuerySchema, ok: [200, 'StoreTables'], auth: 'staff', tags: store } },
+    '/api/store/tables': { get: { summary: "The store's tables (online or walk-in only) and turn times", query: storeQuerySchema, ok: [200, 'StoreTables'], auth: 'staff', tags: store } },
+    '/api/store/tables/{id}': {
+      patch: { summary: 'Make a table online-bookable or walk-in only', ids: ['id'], body: tableSettingsSchema, ok: [200, object], auth: 'staff', tags: store },
+    },
+    '/api/store/turn-times': {
+      put: { summary: 'Set the default stay and the turn time per party size', body: turnTimesSchema, ok: [200, 'StoreTables'], auth: 'staff', tags: store },
+    },
     '/api/store/blocks': {
       get: { summary: 'Blocks touching a business day', query: storeDayQuerySchema, ok: [200, 'BlockList'], auth: 'staff', tags: store },
       post: { summary: 'Hold a table for a period', body: blockSchema, ok: [201, 'Block'], auth: 'staff', tags: store },

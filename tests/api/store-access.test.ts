@@ -33,6 +33,8 @@ const STORE_CALLS: Call[] = [
     json: (o) => ({ store_id: o.storeId, table_id: o.tableId, start: tokyoStart(2, o.hour), end: tokyoStart(2, o.hour + 1) }),
   },
   { method: 'DELETE', path: (o) => `/api/store/blocks/${o.blockId}` },
+  { method: 'PATCH', path: (o) => `/api/store/tables/${o.tableId}`, json: () => ({ online: true }) },
+  { method: 'PUT', path: () => '/api/store/turn-times', json: (o) => ({ store_id: o.storeId, stay_minutes: 120, turn_times: [] }), ok: 200 },
   { method: 'GET', path: (o) => `/api/store/closures?store_id=${o.storeId}` },
   { method: 'PUT', path: () => '/api/store/closures', json: sameHours, ok: 200 },
   { method: 'DELETE', path: (o) => `/api/store/closures/${o.closureId}`, ok: 200 },

@@ -8,7 +8,7 @@ import { ATTENDANCES, BOOKING_STATUSES, TABLE_KINDS } from './enums';
 import { isValidDateString } from '../datetime';
 import { parseId } from '../validation';
 import { idSchema, optionalText } from './fields';
-import { NOTE_MAX } from './limits';
+import { NOTE_MAX, PARTY_MAX, PARTY_MIN, STAY_MINUTES_MAX, STAY_MINUTES_MIN } from './limits';
 
 /** A business day in Asia/Tokyo (05:00 to 05:00 the next morning), as `YYYY-MM-DD`. */
 export const dayField = z.string().check(z.refine(isValidDateString, { message: 'validation.invalid' }));
@@ -176,11 +176,32 @@ export const closureChangeSchema = z.object({
   outside_hours: z.array(storeBookingSchema),
 });
 
-/** `GET /api/store/tables`: the store's tables, for choosing one to block. */
+/** A party size's turn time: how long a party of that size keeps its table. */
+const turnTimeSchema = z.object({
+  party_size: z.int().check(z.minimum(PARTY_MIN), z.maximum(PARTY_MAX)),
+  minutes: z.int().check(z.minimum(STAY_MINUTES_MIN), z.maximum(STAY_MINUTES_MAX)),
+});
+
+/**
+ * `GET /api/store/tables`: the store's tables (for choosing one to block; `online` false: walk-in
+ * only, never offered to diners) and its turn times (`stay_minutes` for party sizes not listed).
+ */
 export const storeTablesSchema = z.object({
   store_id: z.int(),
-  items: z.array(z.object({ id: z.int(), label: z.string(), kind: z.enum(TABLE_KINDS), min_party: z.int(), max_party: z.int() })),
+  stay_minutes: z.int(),
+  turn_times: z.array(turnTimeSchema),
+  items: z.array(z.object({ id: z.int(), label: z.string(), kind: z.enum(TABLE_KINDS), min_party: z.int(), max_party: z.int(), online: z.boolean() })),
 });
+
+/** `PATCH /api/store/tables/{id}`: online-bookable, or walk-in only (staff can still block it). */
+export const tableSettingsSchema = z.object({ online: z.boolean() });
+
+/** `PUT /api/store/turn-times`: the default stay and the turn time of some party sizes (each size once). */
+export const turnTimesSchema = z
+  .object({ store_id: z.optional(idSchema), stay_minutes: turnTimeSchema.shape.minutes, turn_times: z.array(turnTimeSchema).check(z.maxLength(PARTY_MAX)) })
+  .check(
+    z.refine((v) => new Set(v.turn_times.map((t) => t.party_size)).size === v.turn_times.length, { message: 'store.validation.turnTimeTwice', path: ['turn_times'] }),
+  );
 
 /** `GET /api/store/tables`: which store (the account's first when left out). */
 export const storeQuerySchema = z.object({ store_id: z.optional(queryIdField) });
@@ -201,6 +222,8 @@ export type StoreBookingJson = z.infer<typeof storeBookingSchema>;
 export type StoreDayJson = z.infer<typeof storeDaySchema>;
 export type LoginAnswer = z.infer<typeof loginAnswerSchema>;
 export type StoreTablesJson = z.infer<typeof storeTablesSchema>;
+export type TableSettingsInput = z.infer<typeof tableSettingsSchema>;
+export type TurnTimesInput = z.infer<typeof turnTimesSchema>;
 export type HoursInput = z.infer<typeof hoursSchema>;
 export type HoursJson = z.infer<typeof hoursJsonSchema>;
 export type MarkInput = z.infer<typeof markSchema>;

@@ -6,7 +6,7 @@ import type { Q } from '../db/types';
 import { staffAudit } from '../db/schema';
 import type { StaffScope } from './access';
 
-export type AuditAction = 'sign_in' | 'hours_set' | 'closure_set' | 'closure_remove' | 'block_create' | 'block_release' | 'booking_arrived' | 'booking_no_show' | 'booking_cancelled';
+export type AuditAction = 'sign_in' | 'hours_set' | 'closure_set' | 'closure_remove' | 'table_set' | 'turn_times_set' | 'block_create' | 'block_release' | 'booking_arrived' | 'booking_no_show' | 'booking_cancelled';
 
 export async function audit(
   q: Q,
