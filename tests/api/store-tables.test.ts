@@ -125,6 +125,15 @@ for (const engine of ['pglite', 'postgres'] as const) {
       expect((await patch(evening.id, true)).status).toBe(200);
       expect((await book(fx.eveningStoreId, tokyoStart(4, 19), 2)).status).toBe(201);
       expect((await patch(counter.id, true)).status).toBe(200);
+      if (engine === 'postgres') {
+        const h = await openAppDb(app);
+        try {
+          const rows = await h.sql`select target_id, detail from staff_audit where store_id = ${fx.storeId} and action = 'table_set' order by id`;
+          expect(rows.map((r) => [r.target_id, r.detail])).toEqual([[counter.id, { online: false }], [counter.id, { online: true }]]);
+        } finally {
+          await h.close();
+        }
+      }
     });
   });
 }
