@@ -10,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import { openDb } from '../../src/server/db/client';
 import type { Db } from '../../src/server/db/types';
 import { publishAvailabilityChange } from '../../src/server/events';
+import { stayFor, turnTimesOf } from '../../src/server/availability/rules';
 import type { App } from '../helpers/app';
 
 export interface SseEvent {
@@ -182,14 +183,16 @@ let codeSeq = 0;
 
 /**
  * Takes a free table for a party at `start` straight in the database (as the booking service does:
- * the exclusion constraint refuses a taken table) and publishes the change. Returns the booking id.
+ * a table diners may book, for the party's turn time; the exclusion constraint refuses a taken
+ * table) and publishes the change. Returns the booking id.
  */
 export async function bookDirectly(db: Db, storeId: number, party: number, start: string): Promise<number> {
-  const tables = await db.execute<{ id: number; stay: number }>(sql`
-    select t.id, s.stay_minutes as stay from store_tables t join stores s on s.id = t.store_id
-    where t.store_id = ${storeId} and t.min_party <= ${party} and ${party} <= t.max_party order by t.max_party, t.id`);
+  const tables = await db.execute<{ id: number; stay: number; turn_times: [number, number][] }>(sql`
+    select t.id, s.stay_minutes as stay, s.turn_times from store_tables t join stores s on s.id = t.store_id
+    where t.store_id = ${storeId} and t.online and t.min_party <= ${party} and ${party} <= t.max_party order by t.max_party, t.id`);
   for (const t of tables) {
-    const end = new Date(new Date(start).getTime() + Number(t.stay) * 60_000);
+    const stay = stayFor({ stayMinutes: Number(t.stay), turnTimes: turnTimesOf(t.turn_times) }, party);
+    const end = new Date(new Date(start).getTime() + stay * 60_000);
     try {
       const rows = await db.execute<{ id: number }>(sql`
         insert into bookings (code, store_id, table_id, party_size, starts_at, ends_at, guest_name, guest_name_kana, guest_phone, guest_email)
