@@ -13,7 +13,7 @@ const guest = { name: '試験 花子', name_kana: 'シケン ハナコ', phone: 
 
 interface Views {
   slot: { start: string; free_tables: number } | undefined;
-  card: { id: number; free_tables: number; next_slots: { start: string }[] } | undefined;
+  card: { id: number; free_tables: number; next_slots: string[] } | undefined;
 }
 
 /** What instance `app` shows for the store: the day's slot at `start`, and the store's card, nearest first from the store itself. */
@@ -36,7 +36,10 @@ async function bookAndSee(booker: App, watcher: App, stores: number[]) {
     const start = target.next_slots[0]!;
     const before = await views(watcher, target.store_id, start);
     expect(before.slot?.free_tables).toBe(target.free_tables);
-    expect(before.card?.free_tables).toBe(target.free_tables);
+    // A card offers the first start a diner standing at the store can still reach (five minutes'
+    // margin, src/lib/distance): in the last minutes before a mark that is the next one, with its own count.
+    expect(before.card).toBeDefined();
+    if (before.card?.next_slots[0] === start) expect(before.card.free_tables).toBe(target.free_tables);
 
     const res = await booker.fetch('/api/guest-bookings', { method: 'POST', json: { store_id: target.store_id, start, party_size: 2, ...guest } });
     expect(res.status, await res.clone().text()).toBe(201);
@@ -55,7 +58,7 @@ async function bookAndSee(booker: App, watcher: App, stores: number[]) {
     // The first start may have moved on meanwhile (a 15-minute mark); the card then counts the next one.
     if (told.next_slots[0] === start) {
       expect(told.free_tables).toBe(target.free_tables - 1);
-      expect(after.card?.free_tables).toBe(target.free_tables - 1);
+      if (after.card?.next_slots[0] === start) expect(after.card.free_tables).toBe(target.free_tables - 1);
     }
   } finally {
     stream.close();
