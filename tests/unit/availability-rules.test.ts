@@ -124,6 +124,37 @@ describe('one-off days (臨時休業, changed hours)', () => {
     expect(startProblem(late, at('17:00'), at('10:00'), 2)).toBe('closed');
     expect(startProblem(late, at('00:00', '2026-11-22'), at('10:00'), 2)).toBeNull();
   });
+
+  it('a closed date is its business day: a bar’s hours after midnight close with it, the night before keeps its own', () => {
+    // Open 18:00–翌2:00 every day; Saturday 2026-11-21 closed.
+    const bar = store({ hours: everyDay(18 * 60, 26 * 60), overrides: [{ date: '2026-11-21', hours: [] }] });
+    const before = at('10:00', '2026-11-20');
+    // Friday's night runs into Saturday's early morning, as the week says.
+    expect(startProblem(bar, at('00:00', '2026-11-21'), before, 2)).toBeNull();
+    expect(times(slotsForDate(bar, 2, '2026-11-20', before)).at(-1)).toBe('0:00');
+    // Saturday's evening and its hours past midnight (Sunday 0:00–2:00) are closed.
+    expect(slotsForDate(bar, 2, '2026-11-21', before)).toEqual([]);
+    expect(startProblem(bar, at('19:00'), before, 2)).toBe('closed');
+    expect(startProblem(bar, at('00:00', '2026-11-22'), before, 2)).toBe('closed');
+    // Sunday is the week's again.
+    expect(startProblem(bar, at('19:00', '2026-11-22'), before, 2)).toBeNull();
+  });
+
+  it('on a store open around the clock, a closed date runs 05:00 to 05:00, as its day’s starts and bookings do', () => {
+    const allDay = store({ hours: everyDay(0, 1440), overrides: [{ date: '2026-11-21', hours: [] }] });
+    const before = at('10:00', '2026-11-19');
+    // Saturday 03:00 is Friday's business day: open. Sunday 03:00 is Saturday's: closed.
+    expect(startProblem(allDay, at('03:00', '2026-11-21'), before, 2)).toBeNull();
+    expect(startProblem(allDay, at('03:00', '2026-11-22'), before, 2)).toBe('closed');
+    expect(slotsForDate(allDay, 2, '2026-11-21', before)).toEqual([]);
+    // Friday's last stay ends at 05:00 on Saturday; Sunday's first starts at 05:00.
+    expect(times(slotsForDate(allDay, 2, '2026-11-20', before)).at(-1)).toBe('3:00');
+    expect(times(slotsForDate(allDay, 2, '2026-11-22', before))[0]).toBe('5:00');
+    // Changed hours on that business day replace the week's for all of it, 05:00 to 05:00.
+    const short = store({ hours: everyDay(0, 1440), overrides: [{ date: '2026-11-21', hours: [{ opensMin: 10 * 60, closesMin: 22 * 60 }] }] });
+    const slots = times(slotsForDate(short, 2, '2026-11-21', before));
+    expect([slots[0], slots.at(-1)]).toEqual(['10:00', '20:00']);
+  });
 });
 
 describe('table settings', () => {

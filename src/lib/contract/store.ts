@@ -137,13 +137,14 @@ export const hoursJsonSchema = z.object({
 export const CLOSURE_OPENINGS_MAX = 3;
 
 /**
- * `PUT /api/store/closures`: one business day closed (臨時休業, `hours` empty) or open other hours
- * than the week's (times from that day's midnight, `26:00` past it). Setting a day again replaces
- * what was set for it. The day is today's business day or one of the bookable days after it.
+ * `PUT /api/store/closures`: one business day (05:00 to 05:00, so hours after its midnight go with
+ * it) closed (臨時休業, `hours` empty) or open other hours than the week's (times from that day's
+ * midnight, `26:00` past it). Setting a day again replaces what was set for it. The day is today's
+ * business day or one of the bookable days after it (docs/hours-and-closures.md).
  */
 export const closureSchema = z
   .object({
-    store_id: z.optional(idSchema),
+    store_id: storeChoice,
     date: dayField,
     hours: z.array(z.object({ opens: clockField, closes: clockField }).check(...openingChecks)).check(z.maxLength(CLOSURE_OPENINGS_MAX)),
     note: optionalText(NOTE_MAX),

@@ -28,9 +28,12 @@ export interface WeeklyHours {
 }
 
 /**
- * A one-off day (臨時休業 or changed hours): for calendar day `date` (Tokyo), these openings
- * replace the weekly ones of its weekday; none means closed all day. Times count from that day's
- * midnight like weekly hours, so `closesMin` past 1440 runs into the next morning.
+ * A one-off day (臨時休業 or changed hours) for business day `date` (Tokyo, 05:00 to 05:00 the next
+ * morning, as the day's bookings and pages count it): the week's openings are cut out of that
+ * business day and these put in their place; none means closed. So closing a bar's Saturday closes
+ * its hours after midnight too (Sunday 0:00–2:00), while Friday's night, running into Saturday's
+ * early morning, keeps its hours. Times count from the date's midnight like weekly hours, so
+ * `closesMin` past 1440 runs into the next morning (docs/hours-and-closures.md).
  */
 export interface DayOverride {
   date: string;
@@ -109,15 +112,20 @@ export function bookableDates(now: Date): string[] {
 export function openingIntervals(hours: readonly WeeklyHours[], from: Date, to: Date, overrides: readonly DayOverride[] = []): Interval[] {
   const raw: Interval[] = [];
   const byDate = new Map(overrides.map((o) => [o.date, o.hours]));
+  // The business days a one-off day replaces: the week's openings never reach into them.
+  const replaced = overrides.map((o) => businessDayRange(o.date));
+  const add = (date: string, h: { opensMin: number; closesMin: number }, cuts: readonly Interval[]) => {
+    for (const i of without({ start: tokyoInstant(date, h.opensMin), end: tokyoInstant(date, h.closesMin) }, cuts)) {
+      if (i.end > from && i.start < to) raw.push(i);
+    }
+  };
   // A night that started yesterday may still be open at `from`.
   let date = addTokyoDays(tokyoParts(from).date, -2);
   const last = tokyoParts(to).date;
   for (let guard = 0; guard < 400 && date <= last; guard++, date = addTokyoDays(date, 1)) {
     const weekday = tokyoParts(tokyoInstant(date, 12 * 60)).weekday;
-    for (const h of byDate.get(date) ?? hours.filter((w) => w.weekday === weekday)) {
-      const interval = { start: tokyoInstant(date, h.opensMin), end: tokyoInstant(date, h.closesMin) };
-      if (interval.end > from && interval.start < to) raw.push(interval);
-    }
+    for (const h of hours) if (h.weekday === weekday) add(date, h, replaced);
+    for (const h of byDate.get(date) ?? []) add(date, h, []);
   }
   raw.sort((a, b) => a.start.getTime() - b.start.getTime());
   const merged: Interval[] = [];
@@ -128,6 +136,19 @@ export function openingIntervals(hours: readonly WeeklyHours[], from: Date, to: 
     } else merged.push({ ...i });
   }
   return merged;
+}
+
+/** What is left of an interval once the cuts are taken out of it. */
+function without(i: Interval, cuts: readonly Interval[]): Interval[] {
+  let parts = [i];
+  for (const c of cuts) {
+    parts = parts.flatMap((p) =>
+      p.end <= c.start || c.end <= p.start
+        ? [p]
+        : [...(p.start < c.start ? [{ start: p.start, end: c.start }] : []), ...(c.end < p.end ? [{ start: c.end, end: p.end }] : [])],
+    );
+  }
+  return parts;
 }
 
 /** True when the store is open for the whole of [start, end). */

@@ -1,6 +1,6 @@
 /**
- * One-off days (臨時休業 or changed hours): a store closes a business day, or opens other hours on
- * it, from today to the last bookable day. Set and removed in one transaction with its audit line,
+ * One-off days (臨時休業 or changed hours): a store closes a business day (05:00 to 05:00, its
+ * hours after midnight included), or opens other hours on it, from today to the last bookable day. Set and removed in one transaction with its audit line,
  * then announced like any availability change, so the index, the diners' pages and streams and
  * the booking transaction of every instance follow. Bookings already made are never cancelled:
  * the answer lists those now outside the hours for the store to handle.
