@@ -6,11 +6,11 @@
  * PostgreSQL, a closure made through one instance reaches another instance's stream and listing.
  * Days are counted from today's business day and hours are the test stores' own, so any hour works.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import { openAppDb, startApp, type App } from '../helpers/app';
-import { isoTokyo, tokyoStart, type Fixture } from './booking-fixtures';
-import { startWithStaff, staffLogin, STORE_HOST, type StaffFixture } from './store-fixtures';
+import { openAppDb } from '../helpers/app';
+import { isoTokyo, tokyoStart } from './booking-fixtures';
+import { bearer, staffServer, twoInstances, bookableNearby, staffLogin } from './store-fixtures';
 import { SseStream } from './live-sse';
 import { closureChangeSchema, closureListSchema } from '../../src/lib/contract/store';
 import { addTokyoDays, tokyoParts } from '../../src/lib/datetime';
@@ -22,25 +22,14 @@ const day = (n: number) => addTokyoDays(businessDate(new Date()), n);
 
 for (const engine of ['pglite', 'postgres'] as const) {
   describe(`store closures [${engine}]`, () => {
-    let app: App;
-    let fx: Fixture & StaffFixture;
-    let cleanup: () => Promise<void>;
-    let tokenA: string;
-    let tokenB: string;
-    beforeAll(async () => {
-      ({ app, fx, cleanup } = await startWithStaff(engine));
-      tokenA = (await staffLogin(app, fx.staffA)).token;
-      tokenB = (await staffLogin(app, fx.staffB)).token;
-    });
-    afterAll(() => cleanup?.());
+    const s = staffServer(engine);
 
-    const bearer = (token: string) => ({ authorization: `Bearer ${token}`, 'accept-language': 'en' });
-    const setDay = (body: Json, token = tokenA) => app.fetch('/api/store/closures', { method: 'PUT', headers: bearer(token), json: { store_id: fx.eveningStoreId, ...body } });
-    const list = async (token = tokenA, storeId = fx.eveningStoreId) =>
-      z.parse(closureListSchema, await (await app.fetch(`/api/store/closures?store_id=${storeId}`, { headers: bearer(token) })).json()).items;
+    const setDay = (body: Json, token = s.tokenA) => s.app.fetch('/api/store/closures', { method: 'PUT', headers: bearer(token), json: { store_id: s.fx.eveningStoreId, ...body } });
+    const list = async (token = s.tokenA, storeId = s.fx.eveningStoreId) =>
+      z.parse(closureListSchema, await (await s.app.fetch(`/api/store/closures?store_id=${storeId}`, { headers: bearer(token) })).json()).items;
     const slots = async (date: string) =>
-      ((await (await app.fetch(`/api/stores/${fx.eveningStoreId}/availability?date=${date}&party=2`)).json()) as Json).slots as Json[];
-    const book = (start: string) => app.fetch('/api/guest-bookings', { method: 'POST', json: { ...guest, store_id: fx.eveningStoreId, start, party_size: 2 } });
+      ((await (await s.app.fetch(`/api/stores/${s.fx.eveningStoreId}/availability?date=${date}&party=2`)).json()) as Json).slots as Json[];
+    const book = (start: string) => s.app.fetch('/api/guest-bookings', { method: 'POST', json: { ...guest, store_id: s.fx.eveningStoreId, start, party_size: 2 } });
 
     it('closing a day with bookings lists them, cancels none, and the day is no longer bookable', async () => {
       const made = await book(tokyoStart(3, 19));
@@ -51,34 +40,34 @@ for (const engine of ['pglite', 'postgres'] as const) {
       const res = await setDay({ date: day(3), hours: [], note: '設備点検' });
       expect(res.status).toBe(200);
       const answer = z.parse(closureChangeSchema, await res.json());
-      expect(answer.closure).toMatchObject({ store_id: fx.eveningStoreId, date: day(3), closed: true, hours: [], note: '設備点検' });
+      expect(answer.closure).toMatchObject({ store_id: s.fx.eveningStoreId, date: day(3), closed: true, hours: [], note: '設備点検' });
       expect(answer.outside_hours.map((b) => b.id)).toEqual([booking.id]);
       expect(answer.outside_hours[0]!.status).toBe('confirmed');
       // Still confirmed in the day's list, for the store to call.
-      const dayList = (await (await app.fetch(`/api/store/bookings?store_id=${fx.eveningStoreId}&date=${day(3)}`, { headers: bearer(tokenA) })).json()) as Json;
+      const dayList = (await (await s.app.fetch(`/api/store/bookings?store_id=${s.fx.eveningStoreId}&date=${day(3)}`, { headers: bearer(s.tokenA) })).json()) as Json;
       expect(dayList.items.find((b: Json) => b.id === booking.id).status).toBe('confirmed');
 
       expect(await slots(day(3))).toEqual([]);
       const refused = await book(tokyoStart(3, 20));
       expect([refused.status, Object.keys(((await refused.json()) as Json).error.fields)]).toEqual([400, ['start']]);
       expect((await slots(day(4))).length).toBeGreaterThan(0);
-      const page = await (await app.fetch(`/store/${fx.eveningStoreId}?date=${day(3)}`, { headers: { 'accept-language': 'ja' } })).text();
+      const page = await (await s.app.fetch(`/store/${s.fx.eveningStoreId}?date=${day(3)}`, { headers: { 'accept-language': 'ja' } })).text();
       expect(page).toContain('data-day-closure="closed"');
       expect(page).toContain('臨時休業');
       expect((await list()).map((c) => c.date)).toContain(day(3));
 
       // Removed: the week's hours again, nothing outside them.
       const id = answer.closure!.id;
-      expect((await app.fetch(`/api/store/closures/${id}`, { method: 'DELETE', headers: bearer(tokenB) })).status).toBe(404);
-      const back = await app.fetch(`/api/store/closures/${id}`, { method: 'DELETE', headers: bearer(tokenA) });
+      expect((await s.app.fetch(`/api/store/closures/${id}`, { method: 'DELETE', headers: bearer(s.tokenB) })).status).toBe(404);
+      const back = await s.app.fetch(`/api/store/closures/${id}`, { method: 'DELETE', headers: bearer(s.tokenA) });
       expect(back.status).toBe(200);
       expect(z.parse(closureChangeSchema, await back.json())).toMatchObject({ closure: null, outside_hours: [] });
       expect((await slots(day(3))).length).toBeGreaterThan(0);
-      expect((await app.fetch(`/api/store/closures/${id}`, { method: 'DELETE', headers: bearer(tokenA) })).status).toBe(404);
+      expect((await s.app.fetch(`/api/store/closures/${id}`, { method: 'DELETE', headers: bearer(s.tokenA) })).status).toBe(404);
       if (engine === 'postgres') {
-        const h = await openAppDb(app);
+        const h = await openAppDb(s.app);
         try {
-          const rows = await h.sql`select action from staff_audit where store_id = ${fx.eveningStoreId} and action like 'closure_%' order by id`;
+          const rows = await h.sql`select action from staff_audit where store_id = ${s.fx.eveningStoreId} and action like 'closure_%' order by id`;
           expect(rows.map((r) => r.action)).toEqual(['closure_set', 'closure_remove']);
         } finally {
           await h.close();
@@ -91,7 +80,7 @@ for (const engine of ['pglite', 'postgres'] as const) {
       const res = await setDay({ date: day(5), hours: [{ opens: '20:00', closes: '26:00' }] });
       expect(res.status).toBe(200);
       expect(z.parse(closureChangeSchema, await res.json()).closure).toMatchObject({ closed: false, hours: [{ opens: '20:00', closes: '26:00' }] });
-      const starts = (await slots(day(5))).map((s) => s.start as string);
+      const starts = (await slots(day(5))).map((slot) => slot.start as string);
       expect(starts[0]).toBe(isoTokyo(tokyoStart(5, 20)));
       // A two-hour stay ending by 02:00: the last start is midnight.
       expect(starts[starts.length - 1]).toBe(isoTokyo(tokyoStart(5, 24)));
@@ -100,7 +89,7 @@ for (const engine of ['pglite', 'postgres'] as const) {
       expect(late.status).toBe(201);
       const stay = (await late.json()) as Json;
       expect(Date.parse(stay.end) - Date.parse(stay.start)).toBe(2 * 3600_000);
-      const page = await (await app.fetch(`/store/${fx.eveningStoreId}?date=${day(5)}`, { headers: { 'accept-language': 'ja' } })).text();
+      const page = await (await s.app.fetch(`/store/${s.fx.eveningStoreId}?date=${day(5)}`, { headers: { 'accept-language': 'ja' } })).text();
       expect(page).toContain('data-day-closure="changed"');
       expect(page).toMatch(/20:00〜(翌)?2:00|20:00〜26:00/);
       // Setting the day again replaces it (shorter: the 23:30 booking is now outside).
@@ -121,7 +110,7 @@ for (const engine of ['pglite', 'postgres'] as const) {
         ['opens past midnight', { date: day(6), hours: [{ opens: '25:00', closes: '27:00' }] }, 400, 'hours.0.opens'],
         ['overlapping', { date: day(6), hours: [{ opens: '11:00', closes: '15:00' }, { opens: '14:00', closes: '22:00' }] }, 400, 'hours'],
         ['missing hours', { date: day(6) }, 400, 'hours'],
-        ['another store', { store_id: fx.tinyStoreId, date: day(6), hours: [] }, 404, ''],
+        ['another store', { store_id: s.fx.tinyStoreId, date: day(6), hours: [] }, 404, ''],
       ];
       for (const [what, body, status, field] of cases) {
         const res = await setDay(body);
@@ -130,7 +119,7 @@ for (const engine of ['pglite', 'postgres'] as const) {
         if (field) expect([what, Object.keys(error.fields ?? {})]).toEqual([what, [field]]);
       }
       expect(await list()).toEqual(before);
-      expect((await list(tokenB, fx.tinyStoreId)).length).toBe(0);
+      expect((await list(s.tokenB, s.fx.tinyStoreId)).length).toBe(0);
       // The last bookable day is fine.
       expect((await setDay({ date: day(13), hours: [{ opens: '12:00', closes: '14:00' }, { opens: '18:00', closes: '22:00' }] })).status).toBe(200);
     });
@@ -138,31 +127,18 @@ for (const engine of ['pglite', 'postgres'] as const) {
 }
 
 describe('a closure reaches another instance’s stream and listing', () => {
-  let a: App;
-  let b: App;
-  let fx: Fixture & StaffFixture;
-  let cleanup: () => Promise<void>;
-  beforeAll(async () => {
-    ({ app: a, fx, cleanup } = await startWithStaff('postgres'));
-    b = await startApp('postgres', { STORE_HOST }, { databaseUrl: a.databaseUrl });
-  });
-  afterAll(async () => {
-    await b?.stop();
-    await cleanup?.();
-  });
-
-  const listed = async (app: App) =>
-    (((await (await app.fetch('/api/stores?lat=35.658&lng=139.7016&party=2&per_page=50')).json()) as Json).items as Json[]).map((s) => s.id as number);
+  const s = twoInstances();
 
   it('closing the 24-hour bar today and tomorrow takes it off B’s stream and list at once; removing gives it back', async () => {
-    const token = (await staffLogin(a, fx.staffB)).token;
+    const { a, b } = s;
+    const token = (await staffLogin(a, s.fx.staffB)).token;
     const headers = { authorization: `Bearer ${token}` };
-    const stream = await SseStream.open(b, `/api/availability/stream?stores=${fx.tinyStoreId}&party=2`);
+    const stream = await SseStream.open(b, `/api/availability/stream?stores=${s.fx.tinyStoreId}&party=2`);
     try {
-      expect((await stream.snapshot([fx.tinyStoreId])).get(fx.tinyStoreId)!.free_tables).toBe(1);
-      expect(await listed(b)).toContain(fx.tinyStoreId);
+      expect((await stream.snapshot([s.fx.tinyStoreId])).get(s.fx.tinyStoreId)!.free_tables).toBe(1);
+      expect(await bookableNearby(b)).toContain(s.fx.tinyStoreId);
       // B has read the bar's details (and keeps them in memory: storeDetails.ts) before the change.
-      const closures = async () => (((await (await b.fetch(`/api/stores/${fx.tinyStoreId}`)).json()) as Json).closures as Json[]).map((c) => c.date as string);
+      const closures = async () => (((await (await b.fetch(`/api/stores/${s.fx.tinyStoreId}`)).json()) as Json).closures as Json[]).map((c) => c.date as string);
       expect(await closures()).toEqual([]);
       // The calendar day now and the next: whatever the hour, the next hour is closed.
       const today = tokyoParts(new Date()).date;
@@ -172,15 +148,15 @@ describe('a closure reaches another instance’s stream and listing', () => {
         expect(res.status).toBe(200);
         ids.push(z.parse(closureChangeSchema, await res.json()).closure!.id);
       }
-      await stream.until(() => stream.latest().get(fx.tinyStoreId)?.free_tables === 0, 'the closed bar');
-      expect(stream.latest().get(fx.tinyStoreId)).toMatchObject({ free_tables: 0, next_slots: [] });
-      expect(await listed(b)).not.toContain(fx.tinyStoreId);
+      await stream.until(() => stream.latest().get(s.fx.tinyStoreId)?.free_tables === 0, 'the closed bar');
+      expect(stream.latest().get(s.fx.tinyStoreId)).toMatchObject({ free_tables: 0, next_slots: [] });
+      expect(await bookableNearby(b)).not.toContain(s.fx.tinyStoreId);
       // B's store details heard the change too: its page and API show the days closed.
       expect(await closures()).toEqual(expect.arrayContaining([today, addTokyoDays(today, 1)]));
-      expect(await (await b.fetch(`/store/${fx.tinyStoreId}`)).text()).toContain(`data-closure-date="${addTokyoDays(today, 1)}"`);
+      expect(await (await b.fetch(`/store/${s.fx.tinyStoreId}`)).text()).toContain(`data-closure-date="${addTokyoDays(today, 1)}"`);
       for (const id of ids) expect((await a.fetch(`/api/store/closures/${id}`, { method: 'DELETE', headers })).status).toBe(200);
-      await stream.until(() => stream.latest().get(fx.tinyStoreId)?.free_tables === 1, 'the bar open again');
-      expect(await listed(b)).toContain(fx.tinyStoreId);
+      await stream.until(() => stream.latest().get(s.fx.tinyStoreId)?.free_tables === 1, 'the bar open again');
+      expect(await bookableNearby(b)).toContain(s.fx.tinyStoreId);
       expect(await closures()).toEqual([]);
     } finally {
       stream.close();

@@ -5,11 +5,12 @@
  * (A's works for both of A's stores); the booking fixture's users are the diners.
  */
 import crypto from 'node:crypto';
+import { afterAll, beforeAll } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../src/server/db/types';
 import { staffStores, storeHours, stores, storeTables, tenants, users } from '../../src/server/db/schema';
 import { hashPassword } from '../../src/server/passwords';
-import type { App, Engine } from '../helpers/app';
+import { startApp, type App, type Engine } from '../helpers/app';
 import { startWithFixture, type Fixture } from './booking-fixtures';
 
 export const STORE_HOST = 'https://store.example.jp';
@@ -65,4 +66,51 @@ export async function staffLogin(app: App, staff: Staff) {
   const res = await app.fetch('/api/login', { method: 'POST', json: { email: staff.email, password: staff.password } });
   if (res.status !== 200) throw new Error(`staff sign-in failed: ${res.status} ${await res.text()}`);
   return (await res.json()) as { token: string; user_id: number; tenant: string | null; store_id: number | null; store_ids: number[] };
+}
+
+/** `Authorization: Bearer` for a staff token, answers in English (messages are compared). */
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}`, 'accept-language': 'en' });
+
+/**
+ * For one describe: a server on `engine` with the staff fixture and both companies' staff signed
+ * in. The fields are set before the first test runs.
+ */
+export function staffServer(engine: Engine) {
+  const s = {} as { app: App; fx: Fixture & StaffFixture; tokenA: string; tokenB: string };
+  let cleanup: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    const started = await startWithStaff(engine);
+    cleanup = started.cleanup;
+    Object.assign(s, { app: started.app, fx: started.fx });
+    s.tokenA = (await staffLogin(s.app, s.fx.staffA)).token;
+    s.tokenB = (await staffLogin(s.app, s.fx.staffB)).token;
+  });
+  afterAll(() => cleanup?.());
+  return s;
+}
+
+/**
+ * For one describe: two instances on one PostgreSQL database, A with the staff fixture and B beside
+ * it (both with STORE_HOST), so that a change made through A must reach B's streams and listing.
+ */
+export function twoInstances() {
+  const s = {} as { a: App; b: App; fx: Fixture & StaffFixture };
+  let cleanup: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    const started = await startWithStaff('postgres');
+    cleanup = started.cleanup;
+    Object.assign(s, { a: started.app, fx: started.fx });
+    s.b = await startApp('postgres', { STORE_HOST }, { databaseUrl: s.a.databaseUrl });
+  });
+  afterAll(async () => {
+    await s.b?.stop();
+    await cleanup?.();
+  });
+  return s;
+}
+
+/** The stores bookable now for two, nearest first from the spot where the fixture stores stand (so they lead the list). */
+export async function bookableNearby(app: App): Promise<number[]> {
+  const res = await app.fetch('/api/stores?lat=35.658&lng=139.7016&party=2&per_page=50');
+  return ((await res.json()) as { items: { id: number }[] }).items.map((s) => s.id);
 }

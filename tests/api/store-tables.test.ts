@@ -6,11 +6,11 @@
  * another instance's stream and listing. Days are counted from today's business day on the
  * 24-hour and evening test stores, so any hour works.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import { openAppDb, startApp, type App } from '../helpers/app';
-import { tokyoStart, type Fixture } from './booking-fixtures';
-import { startWithStaff, staffLogin, STORE_HOST, type StaffFixture } from './store-fixtures';
+import { openAppDb } from '../helpers/app';
+import { tokyoStart } from './booking-fixtures';
+import { bearer, staffServer, twoInstances, bookableNearby, staffLogin } from './store-fixtures';
 import { SseStream } from './live-sse';
 import { storeDaySchema, storeTablesSchema } from '../../src/lib/contract/store';
 import { addTokyoDays } from '../../src/lib/datetime';
@@ -25,25 +25,14 @@ const minutes = (s: Json) => (Date.parse(s.end) - Date.parse(s.start)) / 60_000;
 
 for (const engine of ['pglite', 'postgres'] as const) {
   describe(`store table settings [${engine}]`, () => {
-    let app: App;
-    let fx: Fixture & StaffFixture;
-    let cleanup: () => Promise<void>;
-    let tokenA: string;
-    let tokenB: string;
-    beforeAll(async () => {
-      ({ app, fx, cleanup } = await startWithStaff(engine));
-      tokenA = (await staffLogin(app, fx.staffA)).token;
-      tokenB = (await staffLogin(app, fx.staffB)).token;
-    });
-    afterAll(() => cleanup?.());
+    const s = staffServer(engine);
 
-    const bearer = (token: string) => ({ authorization: `Bearer ${token}`, 'accept-language': 'en' });
-    const tables = async (storeId: number, token = tokenA) =>
-      z.parse(storeTablesSchema, await (await app.fetch(`/api/store/tables?store_id=${storeId}`, { headers: bearer(token) })).json());
-    const turnTimes = (body: Json, token = tokenA) => app.fetch('/api/store/turn-times', { method: 'PUT', headers: bearer(token), json: { store_id: fx.storeId, ...body } });
+    const tables = async (storeId: number, token = s.tokenA) =>
+      z.parse(storeTablesSchema, await (await s.app.fetch(`/api/store/tables?store_id=${storeId}`, { headers: bearer(token) })).json());
+    const turnTimes = (body: Json, token = s.tokenA) => s.app.fetch('/api/store/turn-times', { method: 'PUT', headers: bearer(token), json: { store_id: s.fx.storeId, ...body } });
     const slots = async (storeId: number, date: string, party: number) =>
-      ((await (await app.fetch(`/api/stores/${storeId}/availability?date=${date}&party=${party}`)).json()) as Json).slots as Json[];
-    const book = (storeId: number, start: string, party: number) => app.fetch('/api/guest-bookings', { method: 'POST', json: { ...guest(), store_id: storeId, start, party_size: party } });
+      ((await (await s.app.fetch(`/api/stores/${storeId}/availability?date=${date}&party=${party}`)).json()) as Json).slots as Json[];
+    const book = (storeId: number, start: string, party: number) => s.app.fetch('/api/guest-bookings', { method: 'POST', json: { ...guest(), store_id: storeId, start, party_size: party } });
 
     it('turn time by party size is every slot’s length and a booking’s end; other sizes keep the default', async () => {
       const res = await turnTimes({ stay_minutes: 120, turn_times: [{ party_size: 6, minutes: 150 }, { party_size: 2, minutes: 90 }] });
@@ -51,21 +40,21 @@ for (const engine of ['pglite', 'postgres'] as const) {
       const settings = z.parse(storeTablesSchema, await res.json());
       expect(settings).toMatchObject({ stay_minutes: 120, turn_times: [{ party_size: 2, minutes: 90 }, { party_size: 6, minutes: 150 }] });
       for (const [party, stay] of [[2, 90], [6, 150], [3, 120]] as const) {
-        const lengths = new Set((await slots(fx.storeId, day(2), party)).map(minutes));
+        const lengths = new Set((await slots(s.fx.storeId, day(2), party)).map(minutes));
         expect([party, [...lengths]]).toEqual([party, [stay]]);
       }
       for (const [party, stay, hour] of [[2, 90, 12], [6, 150, 13], [4, 120, 14]] as const) {
-        const made = await book(fx.storeId, tokyoStart(2, hour), party);
+        const made = await book(s.fx.storeId, tokyoStart(2, hour), party);
         expect([party, made.status]).toEqual([party, 201]);
         expect([party, minutes((await made.json()) as Json)]).toEqual([party, stay]);
       }
-      const page = await (await app.fetch(`/store/${fx.storeId}`, { headers: { 'accept-language': 'ja' } })).text();
+      const page = await (await s.app.fetch(`/store/${s.fx.storeId}`, { headers: { 'accept-language': 'ja' } })).text();
       expect(page).toContain('data-turn-times');
       expect(page).toContain('2名 90分制');
       if (engine === 'postgres') {
-        const h = await openAppDb(app);
+        const h = await openAppDb(s.app);
         try {
-          const rows = await h.sql`select action, detail from staff_audit where store_id = ${fx.storeId} and action = 'turn_times_set'`;
+          const rows = await h.sql`select action, detail from staff_audit where store_id = ${s.fx.storeId} and action = 'turn_times_set'`;
           expect(rows).toHaveLength(1);
           expect(rows[0]!.detail).toMatchObject({ stay_minutes: 120 });
         } finally {
@@ -75,7 +64,7 @@ for (const engine of ['pglite', 'postgres'] as const) {
     });
 
     it('refuses bad turn times with the field named, and writes nothing', async () => {
-      const before = await tables(fx.storeId);
+      const before = await tables(s.fx.storeId);
       for (const [what, body, status, field] of [
         ['no default', { turn_times: [] }, 400, 'stay_minutes'],
         ['a zero-minute stay', { stay_minutes: 0, turn_times: [] }, 400, 'stay_minutes'],
@@ -83,52 +72,52 @@ for (const engine of ['pglite', 'postgres'] as const) {
         ['no such party', { stay_minutes: 120, turn_times: [{ party_size: 0, minutes: 90 }] }, 400, 'turn_times.0.party_size'],
         ['a size twice', { stay_minutes: 120, turn_times: [{ party_size: 2, minutes: 90 }, { party_size: 2, minutes: 60 }] }, 400, 'turn_times'],
         ['minutes as text', { stay_minutes: '90分', turn_times: [] }, 400, 'stay_minutes'],
-        ['another store', { store_id: fx.tinyStoreId, stay_minutes: 60, turn_times: [] }, 404, ''],
+        ['another store', { store_id: s.fx.tinyStoreId, stay_minutes: 60, turn_times: [] }, 404, ''],
       ] as const) {
         const res = await turnTimes(body);
         const error = ((await res.json()) as Json).error;
         expect([what, res.status]).toEqual([what, status]);
         if (field) expect([what, Object.keys(error.fields ?? {})]).toEqual([what, [field]]);
       }
-      expect(await tables(fx.storeId)).toEqual(before);
+      expect(await tables(s.fx.storeId)).toEqual(before);
     });
 
     it('a walk-in-only table is never offered nor booked online, and staff can still block it', async () => {
-      const all = await tables(fx.storeId);
+      const all = await tables(s.fx.storeId);
       const counter = all.items.find((t) => t.kind === 'counter')!;
-      const patch = (id: number, online: unknown, token = tokenA) => app.fetch(`/api/store/tables/${id}`, { method: 'PATCH', headers: bearer(token), json: { online } });
-      expect((await patch(counter.id, false, tokenB)).status).toBe(404);
+      const patch = (id: number, online: unknown, token = s.tokenA) => s.app.fetch(`/api/store/tables/${id}`, { method: 'PATCH', headers: bearer(token), json: { online } });
+      expect((await patch(counter.id, false, s.tokenB)).status).toBe(404);
       expect(Object.keys(((await (await patch(counter.id, 'no')).json()) as Json).error.fields)).toEqual(['online']);
       const res = await patch(counter.id, false);
       expect(res.status).toBe(200);
       expect((await res.json()) as Json).toMatchObject({ id: counter.id, online: false });
       // Four tables seat a party of four; with the counter walk-in only, three are offered and booked.
       const online = all.items.filter((t) => t.id !== counter.id && t.max_party >= 4).length;
-      const at = (await slots(fx.storeId, day(4), 4)).find((s) => Date.parse(s.start) === Date.parse(tokyoStart(4, 19)))!;
+      const at = (await slots(s.fx.storeId, day(4), 4)).find((slot) => Date.parse(slot.start) === Date.parse(tokyoStart(4, 19)))!;
       expect(at.free_tables).toBe(online);
       const made: number[] = [];
-      for (let i = 0; i < online + 1; i++) made.push((await book(fx.storeId, tokyoStart(4, 19), 4)).status);
+      for (let i = 0; i < online + 1; i++) made.push((await book(s.fx.storeId, tokyoStart(4, 19), 4)).status);
       expect(made).toEqual([...Array(online).fill(201), 409]);
-      const dayList = z.parse(storeDaySchema, await (await app.fetch(`/api/store/bookings?store_id=${fx.storeId}&date=${day(4)}`, { headers: bearer(tokenA) })).json());
+      const dayList = z.parse(storeDaySchema, await (await s.app.fetch(`/api/store/bookings?store_id=${s.fx.storeId}&date=${day(4)}`, { headers: bearer(s.tokenA) })).json());
       const tablesUsed = dayList.items.filter((b) => Date.parse(b.start) === Date.parse(tokyoStart(4, 19))).map((b) => b.table.id);
       expect(tablesUsed).toHaveLength(online);
       expect(tablesUsed).not.toContain(counter.id);
       // Staff seat a walk-in there.
-      const blocked = await app.fetch('/api/store/blocks', { method: 'POST', headers: bearer(tokenA), json: { store_id: fx.storeId, table_id: counter.id, start: tokyoStart(4, 19), end: tokyoStart(4, 21) } });
+      const blocked = await s.app.fetch('/api/store/blocks', { method: 'POST', headers: bearer(s.tokenA), json: { store_id: s.fx.storeId, table_id: counter.id, start: tokyoStart(4, 19), end: tokyoStart(4, 21) } });
       expect(blocked.status).toBe(201);
 
       // The evening store's one table walk-in only: nothing to book there, online again: bookable.
-      const evening = (await tables(fx.eveningStoreId)).items[0]!;
+      const evening = (await tables(s.fx.eveningStoreId)).items[0]!;
       expect((await patch(evening.id, false)).status).toBe(200);
-      expect((await slots(fx.eveningStoreId, day(4), 2)).every((s) => s.free_tables === 0)).toBe(true);
-      expect((await book(fx.eveningStoreId, tokyoStart(4, 19), 2)).status).toBeGreaterThanOrEqual(400);
+      expect((await slots(s.fx.eveningStoreId, day(4), 2)).every((slot) => slot.free_tables === 0)).toBe(true);
+      expect((await book(s.fx.eveningStoreId, tokyoStart(4, 19), 2)).status).toBeGreaterThanOrEqual(400);
       expect((await patch(evening.id, true)).status).toBe(200);
-      expect((await book(fx.eveningStoreId, tokyoStart(4, 19), 2)).status).toBe(201);
+      expect((await book(s.fx.eveningStoreId, tokyoStart(4, 19), 2)).status).toBe(201);
       expect((await patch(counter.id, true)).status).toBe(200);
       if (engine === 'postgres') {
-        const h = await openAppDb(app);
+        const h = await openAppDb(s.app);
         try {
-          const rows = await h.sql`select target_id, detail from staff_audit where store_id = ${fx.storeId} and action = 'table_set' order by id`;
+          const rows = await h.sql`select target_id, detail from staff_audit where store_id = ${s.fx.storeId} and action = 'table_set' order by id`;
           expect(rows.map((r) => [r.target_id, r.detail])).toEqual([[counter.id, { online: false }], [counter.id, { online: true }]]);
         } finally {
           await h.close();
@@ -139,35 +128,22 @@ for (const engine of ['pglite', 'postgres'] as const) {
 }
 
 describe('a walk-in-only table reaches another instance’s stream and listing', () => {
-  let a: App;
-  let b: App;
-  let fx: Fixture & StaffFixture;
-  let cleanup: () => Promise<void>;
-  beforeAll(async () => {
-    ({ app: a, fx, cleanup } = await startWithStaff('postgres'));
-    b = await startApp('postgres', { STORE_HOST }, { databaseUrl: a.databaseUrl });
-  });
-  afterAll(async () => {
-    await b?.stop();
-    await cleanup?.();
-  });
-
-  const listed = async (app: App) =>
-    (((await (await app.fetch('/api/stores?lat=35.658&lng=139.7016&party=2&per_page=50')).json()) as Json).items as Json[]).map((s) => s.id as number);
+  const s = twoInstances();
 
   it('the 24-hour bar’s one table set walk-in only through A leaves B’s stream and list; back online, it returns', async () => {
-    const headers = { authorization: `Bearer ${(await staffLogin(a, fx.staffB)).token}` };
+    const { a, b } = s;
+    const headers = { authorization: `Bearer ${(await staffLogin(a, s.fx.staffB)).token}` };
     const table = z.parse(storeTablesSchema, await (await a.fetch('/api/store/tables', { headers })).json()).items[0]!.id;
-    const stream = await SseStream.open(b, `/api/availability/stream?stores=${fx.tinyStoreId}&party=2`);
+    const stream = await SseStream.open(b, `/api/availability/stream?stores=${s.fx.tinyStoreId}&party=2`);
     try {
-      expect((await stream.snapshot([fx.tinyStoreId])).get(fx.tinyStoreId)!.free_tables).toBe(1);
-      expect(await listed(b)).toContain(fx.tinyStoreId);
+      expect((await stream.snapshot([s.fx.tinyStoreId])).get(s.fx.tinyStoreId)!.free_tables).toBe(1);
+      expect(await bookableNearby(b)).toContain(s.fx.tinyStoreId);
       expect((await a.fetch(`/api/store/tables/${table}`, { method: 'PATCH', headers, json: { online: false } })).status).toBe(200);
-      await stream.until(() => stream.latest().get(fx.tinyStoreId)?.free_tables === 0, 'the walk-in-only bar');
-      expect(await listed(b)).not.toContain(fx.tinyStoreId);
+      await stream.until(() => stream.latest().get(s.fx.tinyStoreId)?.free_tables === 0, 'the walk-in-only bar');
+      expect(await bookableNearby(b)).not.toContain(s.fx.tinyStoreId);
       expect((await a.fetch(`/api/store/tables/${table}`, { method: 'PATCH', headers, json: { online: true } })).status).toBe(200);
-      await stream.until(() => stream.latest().get(fx.tinyStoreId)?.free_tables === 1, 'the bar bookable again');
-      expect(await listed(b)).toContain(fx.tinyStoreId);
+      await stream.until(() => stream.latest().get(s.fx.tinyStoreId)?.free_tables === 1, 'the bar bookable again');
+      expect(await bookableNearby(b)).toContain(s.fx.tinyStoreId);
     } finally {
       stream.close();
     }

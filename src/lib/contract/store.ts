@@ -19,13 +19,22 @@ export const queryIdField = z.pipe(
   z.transform((v) => parseId(v)!),
 );
 
+/** `GET /api/store/tables` and the other lists: which store (the account's first when left out). */
+export const storeQuerySchema = z.object({ store_id: z.optional(queryIdField) });
+
 /**
  * `GET /api/store/bookings`: one business day (today's when left out) at one of the account's
  * stores (its first when left out).
  */
-export const storeDayQuerySchema = z.object({ date: z.optional(dayField), store_id: z.optional(queryIdField) });
+export const storeDayQuerySchema = z.object({ date: z.optional(dayField), ...storeQuerySchema.shape });
+
+/** In a store call's body: which of the account's stores (its first when left out). */
+const storeChoice = z.optional(idSchema);
 
 const instant = z.string();
+
+/** A table as a booking or a block names it. */
+const tableRef = z.object({ id: z.int(), label: z.string(), kind: z.enum(TABLE_KINDS) });
 
 /** A booking as the store sees it: who is coming, how many, at which table, and what they asked for. */
 export const storeBookingSchema = z.object({
@@ -36,7 +45,7 @@ export const storeBookingSchema = z.object({
   end: instant,
   party_size: z.int(),
   status: z.enum(BOOKING_STATUSES),
-  table: z.object({ id: z.int(), label: z.string(), kind: z.enum(TABLE_KINDS) }),
+  table: tableRef,
   /** The diner's account details, or the guest's as typed in the booking form. */
   contact: z.object({ name: z.string(), name_kana: z.string(), phone: z.string(), email: z.string(), guest: z.boolean() }),
   note: z.string(),
@@ -72,7 +81,7 @@ export const markSchema = z
  * event); the reason is for the staff.
  */
 export const blockSchema = z
-  .object({ store_id: z.optional(idSchema), table_id: idSchema, start: instantField, end: instantField, reason: optionalText(NOTE_MAX) })
+  .object({ store_id: storeChoice, table_id: idSchema, start: instantField, end: instantField, reason: optionalText(NOTE_MAX) })
   .check(z.refine((v) => endsAfterStart(v.start, v.end), { message: 'store.validation.endBeforeStart', path: ['end'] }));
 
 /** `GET /api/store/blocks`: the blocks touching one business day. */
@@ -82,7 +91,7 @@ export const blockListQuerySchema = storeDayQuerySchema;
 export const blockJsonSchema = z.object({
   id: z.int(),
   store_id: z.int(),
-  table: z.object({ id: z.int(), label: z.string(), kind: z.enum(TABLE_KINDS) }),
+  table: tableRef,
   start: instant,
   end: instant,
   reason: z.string(),
@@ -121,7 +130,7 @@ const apart = (hours: readonly { opens: string; closes: string; weekday?: number
 
 /** `PUT /api/store/hours`: the whole week; a weekday left out is closed. Openings of one day never overlap. */
 export const hoursSchema = z
-  .object({ store_id: z.optional(idSchema), hours: z.array(openingSchema).check(z.maxLength(21)) })
+  .object({ store_id: storeChoice, hours: z.array(openingSchema).check(z.maxLength(21)) })
   .check(z.refine((v) => apart(v.hours), { message: 'store.validation.hoursOverlap', path: ['hours'] }));
 
 const openingJson = z.object({ weekday: z.int(), opens: z.string(), closes: z.string() });
@@ -191,7 +200,7 @@ export const storeTablesSchema = z.object({
   store_id: z.int(),
   stay_minutes: z.int(),
   turn_times: z.array(turnTimeSchema),
-  items: z.array(z.object({ id: z.int(), label: z.string(), kind: z.enum(TABLE_KINDS), min_party: z.int(), max_party: z.int(), online: z.boolean() })),
+  items: z.array(z.extend(tableRef, { min_party: z.int(), max_party: z.int(), online: z.boolean() })),
 });
 
 /** `PATCH /api/store/tables/{id}`: online-bookable, or walk-in only (staff can still block it). */
@@ -199,13 +208,10 @@ export const tableSettingsSchema = z.object({ online: z.boolean() });
 
 /** `PUT /api/store/turn-times`: the default stay and the turn time of some party sizes (each size once). */
 export const turnTimesSchema = z
-  .object({ store_id: z.optional(idSchema), stay_minutes: turnTimeSchema.shape.minutes, turn_times: z.array(turnTimeSchema).check(z.maxLength(PARTY_MAX)) })
+  .object({ store_id: storeChoice, stay_minutes: turnTimeSchema.shape.minutes, turn_times: z.array(turnTimeSchema).check(z.maxLength(PARTY_MAX)) })
   .check(
     z.refine((v) => new Set(v.turn_times.map((t) => t.party_size)).size === v.turn_times.length, { message: 'store.validation.turnTimeTwice', path: ['turn_times'] }),
   );
-
-/** `GET /api/store/tables`: which store (the account's first when left out). */
-export const storeQuerySchema = z.object({ store_id: z.optional(queryIdField) });
 
 /**
  * `POST /api/login`: the spec's `{token, user_id}` and the auth state's `tenant` and `store_id`
