@@ -14,7 +14,7 @@ import { z } from 'zod';
 import type { Db } from './db/types';
 import { areas, storeClosures, storeHours, stores, storeTables, type StorePhoto } from './db/schema';
 import { searchQueryTerms } from './db/searchTerms';
-import { availabilityView, bookableDates, type AvailabilityView, bookableNow, loadStoreStates, nextMarks, NOW_WINDOW_MIN, slotsBetween, type Slot } from './availability';
+import { availabilityView, bookableDates, type AvailabilityView, bookableNow, loadStoreStates, nextMarks, NOW_WINDOW_MIN, ofKind, slotsBetween, type Slot } from './availability';
 import { MINUTE_MS, toTokyoIso } from '../lib/datetime';
 import type { T } from '../i18n';
 import type { SlotJson } from '../lib/contract/responses';
@@ -55,6 +55,9 @@ export function listQueryParams(url: URL): Record<string, string | string[]> {
 
 const budgetField = optionalNumber(z.number().int().min(0).max(BUDGET_MAX));
 
+/** A seat kind asked for (個室, 座敷, …): the listing's filter, carried to the store page and the booking form. */
+export const seatField = z.preprocess(blank, z.enum(TABLE_KINDS).optional());
+
 /** The listing's query, shared by `/api/stores` and the listing pages. */
 export const listQuerySchema = z
   .object({
@@ -70,7 +73,7 @@ export const listQuerySchema = z
     budget_min: budgetField,
     budget_max: budgetField,
     /** A free table of this kind within the hour. */
-    seat: z.preprocess(blank, z.enum(TABLE_KINDS).optional()),
+    seat: seatField,
     /** Tags the store must all carry (FILTER_TAGS keys). */
     tag: z.preprocess(listOf, z.array(z.enum(FILTER_TAG_KEYS)).default([])),
     page: z.preprocess(blank, z.coerce.number().pipe(z.number().int().min(1).max(PAGE_MAX)).default(1)),
@@ -89,7 +92,7 @@ export type ListQuery = z.infer<typeof listQuerySchema>;
 
 export const partyQuerySchema = z.object({ party: partyField });
 
-/** `date` (YYYY-MM-DD, a business day from today to 13 days ahead; default today) and `party`. */
+/** `date` (YYYY-MM-DD, a business day from today to 13 days ahead; default today), `party` and, optionally, `seat` (starts at tables of that kind). */
 export const availabilityQuerySchema = (now: Date) => {
   const dates = bookableDates(now);
   return z.object({
@@ -100,6 +103,7 @@ export const availabilityQuerySchema = (now: Date) => {
         .default(dates[0]!),
     ),
     party: partyField,
+    seat: seatField,
   });
 };
 
@@ -224,7 +228,7 @@ async function answersFromBookings(db: Db, rows: readonly { id: number }[], part
   const states = await loadStoreStates(db, rows.map((r) => r.id), new Date(now.getTime() - MINUTE_MS), new Date(now.getTime() + ahead * MINUTE_MS));
   const stateOf = (id: number) => {
     const state = states.get(id);
-    return state && kind ? { ...state, tables: state.tables.filter((t) => t.kind === kind) } : state;
+    return state && ofKind(state, kind);
   };
   const memo = new Map<number, NowAnswer>();
   return {

@@ -5,9 +5,9 @@
  */
 import { expect, it } from 'vitest';
 import { stores } from '../../src/server/db/schema';
-import { availabilityIndex, bookableNow, loadStoreStates, type StoreState } from '../../src/server/availability';
+import { availabilityIndex, bookableNow, loadStoreStates, ofKind } from '../../src/server/availability';
 import { listQuerySchema, searchStores } from '../../src/server/stores';
-import { FILTER_TAGS } from '../../src/lib/contract/enums';
+import { FILTER_TAGS, type TableKind } from '../../src/lib/contract/enums';
 import { arrivalMs } from '../../src/lib/distance';
 import { forEachEngine } from '../helpers/db';
 
@@ -28,8 +28,6 @@ async function everything(db: Db) {
   const states = await loadStoreStates(db, rows.map((r) => r.id), new Date(NOW.getTime() - 86400_000), new Date(NOW.getTime() + 86400_000));
   return { rows, states };
 }
-
-const onlyKind = (s: StoreState, kind?: string) => (kind ? { ...s, tables: s.tables.filter((t) => t.kind === kind) } : s);
 
 forEachEngine(
   'listing sorts and filters',
@@ -56,7 +54,7 @@ forEachEngine(
               (c.budget_min === undefined || r.budgetMax >= c.budget_min) &&
               (c.budget_max === undefined || r.budgetMin <= c.budget_max) &&
               (c.tag ?? []).every((k) => r.tags.includes(FILTER_TAGS[k])) &&
-              bookableNow(onlyKind(states.get(r.id)!, c.seat), c.party ?? 2, NOW).nextSlots.length > 0,
+              bookableNow(ofKind(states.get(r.id)!, c.seat as TableKind | undefined), c.party ?? 2, NOW).nextSlots.length > 0,
           )
           .map((r) => r.id)
           .sort((a, b) => a - b);
@@ -65,7 +63,7 @@ forEachEngine(
         expect(items.map((x) => x.id).sort((a, b) => a - b), JSON.stringify(input)).toEqual(expected);
         // The starts shown are those with a free table of the kind asked for.
         for (const card of items) {
-          const want = bookableNow(onlyKind(states.get(card.id)!, c.seat), c.party ?? 2, NOW);
+          const want = bookableNow(ofKind(states.get(card.id)!, c.seat as TableKind | undefined), c.party ?? 2, NOW);
           expect(card.nextSlots.map((s) => s.start.getTime())).toEqual(want.nextSlots.map((s) => s.start.getTime()));
         }
       }

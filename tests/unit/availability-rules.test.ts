@@ -6,6 +6,7 @@ import {
   businessDate,
   freeTablesFor,
   nextMarks,
+  ofKind,
   openingIntervals,
   slotsForDate,
   smallestFit,
@@ -84,11 +85,17 @@ describe('slots of a day', () => {
 });
 
 describe('table assignment', () => {
-  it('gives the smallest table that fits, honouring a free preference', () => {
-    expect(smallestFit(tables.filter((t) => t.maxParty >= 2 && t.minParty <= 2))?.id).toBe(1);
-    expect(smallestFit(tables.filter((t) => t.maxParty >= 2 && t.minParty <= 2), 'table')?.id).toBe(2);
-    expect(smallestFit(tables.slice(0, 1), 'tatami')?.id).toBe(1);
+  it('gives the smallest table that fits; a seat kind asked for narrows the tables and is never dropped', () => {
+    const forTwo = tables.filter((t) => t.maxParty >= 2 && t.minParty <= 2);
+    expect(smallestFit(forTwo)?.id).toBe(1);
+    expect(smallestFit(ofKind({ tables: forTwo }, 'table').tables)?.id).toBe(2);
+    expect(smallestFit(ofKind({ tables: tables.slice(0, 1) }, 'tatami').tables)).toBeNull();
+    expect(smallestFit(ofKind({ tables: forTwo }, null).tables)?.id).toBe(1);
     expect(smallestFit([])).toBeNull();
+    // The listing, the day's starts and the booking count only that kind's tables.
+    const rooms = ofKind(store(), 'private_room');
+    expect(slotsForDate(rooms, 2, '2026-11-21', at('10:00')).every((s) => s.freeTables === 0)).toBe(true);
+    expect(slotsForDate(rooms, 4, '2026-11-21', at('10:00')).every((s) => s.freeTables === 1)).toBe(true);
   });
 });
 

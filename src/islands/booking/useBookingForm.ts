@@ -43,7 +43,7 @@ export function useBookingForm(props: BookingWidgetProps, fieldId: (name: string
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   const formTop = useRef<HTMLDivElement>(null);
-  const { slots, reload } = useSlots(store.id, values.date, values.party, init?.slots);
+  const { slots, reload } = useSlots(store.id, values.date, values.party, values.seat, init?.slots);
   useChoiceInUrl(mode !== 'edit' && step !== 'done', values);
   const [remember, setRemember] = useSavedContact(mode === 'guest' && step === 'form', init?.remember ?? false, (contact) => {
     const next = { ...values, contact };

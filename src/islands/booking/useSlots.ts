@@ -1,6 +1,7 @@
 /**
- * The free start times of one day at one store for a party, fetched from the API and fetched again
- * whenever the live stream says the store's availability changed.
+ * The free start times of one day at one store for a party (at tables of the seat kind chosen, as
+ * the booking will be), fetched from the API and fetched again whenever the live stream says the
+ * store's availability changed.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { $liveAvailability, liveKey, watchLiveAvailability, type LiveAvailability } from '../../stores/liveAvailability';
@@ -12,7 +13,7 @@ export interface Slots {
 }
 
 /** `initial`: the starts the server rendered, shown until the first answer (and without JavaScript). */
-export function useSlots(storeId: number, date: string, party: number, initial?: SlotJson[]): { slots: Slots; reload: () => Promise<void> } {
+export function useSlots(storeId: number, date: string, party: number, seat: string, initial?: SlotJson[]): { slots: Slots; reload: () => Promise<void> } {
   const [slots, setSlots] = useState<Slots>(initial ? { state: 'ready', items: initial } : { state: 'loading', items: [] });
   const latest = useRef(0);
 
@@ -20,14 +21,15 @@ export function useSlots(storeId: number, date: string, party: number, initial?:
     const n = ++latest.current;
     setSlots((s) => ({ state: 'loading', items: s.items }));
     try {
-      const res = await fetch(`/api/stores/${storeId}/availability?date=${encodeURIComponent(date)}&party=${party}`, { headers: { accept: 'application/json' } });
+      const query = new URLSearchParams({ date, party: String(party), ...(seat ? { seat } : {}) });
+      const res = await fetch(`/api/stores/${storeId}/availability?${query}`, { headers: { accept: 'application/json' } });
       if (!res.ok) throw new Error(String(res.status));
       const body = (await res.json()) as { slots: SlotJson[] };
       if (n === latest.current) setSlots({ state: 'ready', items: body.slots });
     } catch {
       if (n === latest.current) setSlots({ state: 'error', items: [] });
     }
-  }, [storeId, date, party]);
+  }, [storeId, date, party, seat]);
 
   useEffect(() => {
     void reload();

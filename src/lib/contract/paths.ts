@@ -1,3 +1,19 @@
+import { DEFAULT_PARTY } from './limits';
+import type { TableKind } from './enums';
+
+/** A query string of the values given (none: empty), so links stay short. */
+const query = (values: Record<string, string | undefined>) => {
+  const q = String(new URLSearchParams(Object.entries(values).filter((e): e is [string, string] => e[1] !== undefined)));
+  return q ? `?${q}` : '';
+};
+
+/**
+ * A store's page, with the party (when not the default) and the seat kind a listing asked for: its
+ * starts and booking links are then for that party at tables of that kind.
+ */
+export const storePath = (storeId: number, party: number, seat?: TableKind) =>
+  `/store/${storeId}${query({ party: party === DEFAULT_PARTY ? undefined : String(party), seat })}`;
+
 /**
  * Where a booking lives, for pages, islands, mails and cookie scopes alike. A guest's pages and API
  * carry no account: the edit token travels in a link once, then in a cookie scoped to these paths.
@@ -8,9 +24,12 @@ export const bookingPaths = {
   ics: (id: number) => `/api/bookings/${id}/ics`,
   edit: (storeId: number, id: number) => `/store/${storeId}/booking/edit/${id}`,
   complete: (storeId: number, id: number) => `/store/${storeId}/booking/complete/${id}`,
-  /** The booking form of a signed-in diner or of a guest; with `start`, opened with that start (and party) chosen. */
-  book: (storeId: number, signedIn: boolean, party: number, start?: string) =>
-    `/store/${storeId}/${signedIn ? 'booking' : 'booking-without'}?${new URLSearchParams({ party: String(party), ...(start ? { start } : {}) })}`,
+  /**
+   * The booking form of a signed-in diner or of a guest; with `start`, opened with that start (and
+   * party) chosen; with `seat`, at a table of that kind (a listing's 個室 filter stays the booking's).
+   */
+  book: (storeId: number, signedIn: boolean, party: number, start?: string, seat?: TableKind) =>
+    `/store/${storeId}/${signedIn ? 'booking' : 'booking-without'}${query({ party: String(party), start: start || undefined, seat })}`,
   guestApi: (id: number) => `/api/guest-bookings/${id}`,
   guestIcs: (id: number) => `/api/guest-bookings/${id}/ics`,
   /** The guest edit page; with `token`, the link that opens it (mailed, and shown once). */

@@ -113,7 +113,7 @@ export interface AvailabilityView {
   /** The first start in [fromMs, toMs) with a free fitting table; null when none or outside the frame. */
   firstSlotFrom(storeId: number, party: number, fromMs: number, toMs: number, kind?: TableKind): Slot | null | undefined;
   /** Null when the day is outside the index's frame (the caller reads the database instead). */
-  daySlots(storeId: number, date: string, party: number): Slot[] | null | undefined;
+  daySlots(storeId: number, date: string, party: number, kind?: TableKind): Slot[] | null | undefined;
 }
 
 const defaultLog = (fields: Record<string, unknown>) => console.log(JSON.stringify({ level: 'info', ...fields }));
@@ -346,9 +346,9 @@ function viewOf(snap: Snapshot, now: Date, refresh: (ids: readonly number[]) => 
       const g = stores.get(id);
       return g ? gridFirstSlotFrom(g, frame, party, fromMs, toMs, kind) : undefined;
     },
-    daySlots(id, date, party) {
+    daySlots(id, date, party, kind) {
       const g = stores.get(id);
-      return g ? gridDaySlots(g, frame, party, date, now) : undefined;
+      return g ? gridDaySlots(g, frame, party, date, now, kind) : undefined;
     },
   };
 }

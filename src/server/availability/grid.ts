@@ -238,13 +238,13 @@ export function gridFirstSlotFrom(g: StoreGrid, frame: Frame, party: number, fro
 }
 
 /** As rules.slotsForDate; null when the day is not inside the frame's bookable days. */
-export function gridDaySlots(g: StoreGrid, frame: Frame, party: number, date: string, now: Date): Slot[] | null {
+export function gridDaySlots(g: StoreGrid, frame: Frame, party: number, date: string, now: Date, kind?: TableKind): Slot[] | null {
   const { start, end } = businessDayRange(date);
   if (start.getTime() < frame.startMs || end.getTime() > frame.startMs + (FRAME_DAYS - 1) * CELLS_PER_DAY * STEP_MS) return null;
   const begin = Math.max(start.getTime(), now.getTime());
   const slots: Slot[] = [];
   for (let t = Math.ceil(begin / STEP_MS) * STEP_MS; t < end.getTime(); t += STEP_MS) {
-    const slot = slotAt(g, frame, party, t);
+    const slot = slotAt(g, frame, party, t, kind);
     if (slot) slots.push(slot);
   }
   return slots;

@@ -180,14 +180,17 @@ export function freeTablesFor(tables: readonly TableInfo[], busy: readonly Busy[
   );
 }
 
-/**
- * The table the server assigns: the smallest that fits (so big tables stay free for big parties),
- * of the preferred kind when one is free.
- */
-export function smallestFit(free: readonly TableInfo[], preference?: TableKind | null): TableInfo | null {
-  const pool = preference && free.some((t) => t.kind === preference) ? free.filter((t) => t.kind === preference) : free;
-  return [...pool].sort((a, b) => a.maxParty - b.maxParty || b.minParty - a.minParty || a.id - b.id)[0] ?? null;
+/** The table the server assigns: the smallest that fits, so big tables stay free for big parties. */
+export function smallestFit(free: readonly TableInfo[]): TableInfo | null {
+  return [...free].sort((a, b) => a.maxParty - b.maxParty || b.minParty - a.minParty || a.id - b.id)[0] ?? null;
 }
+
+/**
+ * The store as a diner who asked for a seat kind (個室, 座敷, …) sees it: only tables of that kind
+ * count, for the listing, the day's starts and the booking alike.
+ */
+export const ofKind = <S extends { tables: readonly TableInfo[] }>(state: S, kind: TableKind | null | undefined): S =>
+  kind ? { ...state, tables: state.tables.filter((t) => t.kind === kind) } : state;
 
 export interface StoreState {
   hours: readonly WeeklyHours[];

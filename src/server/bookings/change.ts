@@ -7,12 +7,13 @@ import type { Db } from '../db/types';
 import { bookings } from '../db/schema';
 import type { StoreState } from '../availability';
 import type { EditInput } from '../../lib/contract/booking';
+import type { TableKind } from '../../lib/contract/enums';
 import { holdOf, type Cancelled, type Changed, type Refusal } from './outcome';
 import { afterCommit, checkParty, checkStart, lockAndLoad, pickTable, Refused, refusal, refusalOf, stayEnd } from './rules';
 import { findBooking, type Actor } from './view';
 
 export async function editBooking(db: Db, id: number, input: EditInput, actor: Actor, now = new Date()): Promise<Changed | Refusal> {
-  let tried: { storeId: number; start: Date; party: number } | undefined;
+  let tried: { storeId: number; start: Date; party: number; kind: TableKind | null } | undefined;
   try {
     const before = await db.transaction(async (tx) => {
       const seen = await findBooking(tx, id, actor, now);
@@ -25,7 +26,7 @@ export async function editBooking(db: Db, id: number, input: EditInput, actor: A
       if (current.status !== 'confirmed' || current.start.getTime() <= now.getTime()) throw new Refused({ kind: 'not_changeable' });
       const party = input.party_size ?? current.partySize;
       const preference = input.seat_preference === undefined ? current.seatPreference : input.seat_preference;
-      tried = { storeId: current.storeId, start, party };
+      tried = { storeId: current.storeId, start, party, kind: preference };
       // Another party size may have another turn time: its stay must fit the hours too.
       if (start.getTime() !== current.start.getTime() || party !== current.partySize) checkStart(state, start, now, party);
       checkParty(state, party);
@@ -55,7 +56,7 @@ export async function editBooking(db: Db, id: number, input: EditInput, actor: A
   } catch (err) {
     const refused = refusalOf(err);
     if (!refused) throw err;
-    return tried ? refusal(db, refused, tried.storeId, tried.start, tried.party, now) : refused;
+    return tried ? refusal(db, refused, tried.storeId, tried.start, tried.party, now, tried.kind) : refused;
   }
 }
 

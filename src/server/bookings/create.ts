@@ -54,7 +54,7 @@ export async function createBooking(db: Db, input: CreateInput | GuestInput, act
       // Two new codes alike (one in 10^9): draw again.
       if (pg.code === '23505' && pg.constraint?.includes('code') && attempt < 5) continue;
       const refused = refusalOf(err);
-      if (refused) return refusal(db, refused, input.store_id, start, input.party_size, now);
+      if (refused) return refusal(db, refused, input.store_id, start, input.party_size, now, input.seat_preference);
       throw err;
     }
   }

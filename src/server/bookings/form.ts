@@ -49,7 +49,7 @@ export async function withSlots(db: Db, store: BookingStore, v: FormValues, t: T
   const at = v.start && !Number.isNaN(Date.parse(v.start)) ? new Date(v.start) : null;
   const date = [v.date, at ? businessDate(at) : ''].find((d) => dates.includes(d)) ?? dates[0]!;
   const party = Math.max(PARTY_MIN, Math.min(v.party, store.maxParty));
-  const slots = ((await daySlots(db, store.id, date, party, now)) ?? []).map(slotJson);
+  const slots = ((await daySlots(db, store.id, date, party, now, v.seat || undefined)) ?? []).map(slotJson);
   const free = slots.filter((s) => s.free_tables > 0);
   const kept = at !== null && (at.getTime() === own?.getTime() || free.some((s) => Date.parse(s.start) === at.getTime()));
   const sameDay = at !== null && businessDate(at) === date;
@@ -72,6 +72,7 @@ const linkSchema = z.object({
   party: partyField.catch(DEFAULT_PARTY),
   start: z.iso.datetime({ offset: true }).catch(''),
   date: z.string().catch(''),
+  seat: z.union([z.enum(TABLE_KINDS), z.literal('')]).catch(''),
 });
 
 /**
@@ -80,7 +81,9 @@ const linkSchema = z.object({
  */
 export async function linkedForm(db: Db, store: BookingStore, mode: FormMode, params: URLSearchParams, t: T, now = new Date()): Promise<BookingFormState> {
   const q = linkSchema.parse(Object.fromEntries(params));
-  const base = await withSlots(db, store, { ...EMPTY, date: q.date, party: q.party, start: q.start }, t, now);
+  // A seat kind the store offers diners is chosen in the form; its starts are that kind's.
+  const seat = q.seat && store.kinds.includes(q.seat) ? q.seat : '';
+  const base = await withSlots(db, store, { ...EMPTY, date: q.date, party: q.party, start: q.start, seat }, t, now);
   return state(base, { step: mode === 'create' && base.values.start ? 'confirm' : 'form' });
 }
 

@@ -7,7 +7,7 @@ import { randomInt } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db, Q } from '../db/types';
 import { stores } from '../db/schema';
-import { businessDate, freeTablesFor, stayFor, loadStoreStates, smallestFit, startProblem, storeDaySlots, type Slot, type StoreState, type TableInfo } from '../availability';
+import { businessDate, freeTablesFor, ofKind, stayFor, loadStoreStates, smallestFit, startProblem, storeDaySlots, type Slot, type StoreState, type TableInfo } from '../availability';
 import { publishAvailabilityChange } from '../events';
 import { MINUTE_MS } from '../../lib/datetime';
 import type { TableKind } from '../../lib/contract/enums';
@@ -52,12 +52,15 @@ export function checkParty(state: StoreState, party: number): void {
 /** When the party's stay ends: its size's turn time, else the store's default. */
 export const stayEnd = (state: StoreState, start: Date, party: number) => new Date(start.getTime() + stayFor(state, party) * MINUTE_MS);
 
-/** Picks a table for a stay: keeps `keep` when it still fits, is free and matches the preference; otherwise the smallest free fit. */
-export function pickTable(state: StoreState, start: Date, end: Date, party: number, preference: TableKind | null | undefined, keep?: number): TableInfo {
-  const free = freeTablesFor(state.tables, state.busy, start, end, party);
-  const current = keep === undefined ? undefined : free.find((x) => x.id === keep);
-  if (current && (!preference || current.kind === preference || !free.some((x) => x.kind === preference))) return current;
-  const table = smallestFit(free, preference);
+/**
+ * Picks a table for a stay: keeps `keep` when it still fits and is free, otherwise the smallest
+ * free fit. A seat kind asked for (the listing's filter, the form's choice) is a condition, never a
+ * wish quietly dropped: no free table of that kind is a taken start, answered with that kind's next
+ * free starts.
+ */
+export function pickTable(state: StoreState, start: Date, end: Date, party: number, kind: TableKind | null | undefined, keep?: number): TableInfo {
+  const free = freeTablesFor(ofKind(state, kind).tables, state.busy, start, end, party);
+  const table = free.find((x) => x.id === keep) ?? smallestFit(free);
   if (!table) throw new Refused({ kind: 'slot_taken', nextSlots: [] });
   return table;
 }
@@ -83,9 +86,9 @@ export function refusalOf(err: unknown): Refusal | null {
   return pg.constraint === 'bookings_no_overlap_per_user_store' ? { kind: 'overlapping' } : { kind: 'slot_taken', nextSlots: [] };
 }
 
-/** Free starts that day for that party, the requested time's neighbours first, at most six. */
-export async function nextFreeSlots(db: Db, storeId: number, start: Date, party: number, now = new Date()): Promise<Slot[]> {
-  const slots = (await storeDaySlots(db, storeId, businessDate(start), party, now)) ?? [];
+/** Free starts that day for that party (at a table of the kind, when one was asked for), the requested time's neighbours first, at most six. */
+export async function nextFreeSlots(db: Db, storeId: number, start: Date, party: number, now = new Date(), kind?: TableKind | null): Promise<Slot[]> {
+  const slots = (await storeDaySlots(db, storeId, businessDate(start), party, now, kind)) ?? [];
   const free = slots.filter((s) => s.freeTables > 0);
   const after = free.filter((s) => s.start.getTime() >= start.getTime());
   const before = free.filter((s) => s.start.getTime() < start.getTime()).reverse();
@@ -93,8 +96,8 @@ export async function nextFreeSlots(db: Db, storeId: number, start: Date, party:
 }
 
 /** A refusal as the caller gets it: a lost race names the next free starts, read after the rollback. */
-export async function refusal(db: Db, r: Refusal, storeId: number, start: Date, party: number, now: Date): Promise<Refusal> {
-  return r.kind === 'slot_taken' ? { kind: 'slot_taken', nextSlots: await nextFreeSlots(db, storeId, start, party, now) } : r;
+export async function refusal(db: Db, r: Refusal, storeId: number, start: Date, party: number, now: Date, kind?: TableKind | null): Promise<Refusal> {
+  return r.kind === 'slot_taken' ? { kind: 'slot_taken', nextSlots: await nextFreeSlots(db, storeId, start, party, now, kind) } : r;
 }
 
 /** Everything that follows a commit at a store: live pages are told its availability changed. */

@@ -15,8 +15,8 @@ import type { StoreCard } from '../stores';
 import { formatTime, toTokyoIso } from '../../lib/datetime';
 import { formatYenRange } from '../../lib/format';
 import { formatDistance } from '../../lib/distance';
-import { DEFAULT_PARTY } from '../../lib/contract/limits';
-import { bookingPaths } from '../../lib/contract/paths';
+import { bookingPaths, storePath } from '../../lib/contract/paths';
+import type { TableKind } from '../../lib/contract/enums';
 import { attr, text } from './html';
 import { heartHtml } from './heart';
 
@@ -28,6 +28,8 @@ export interface CardOptions {
   priority: boolean;
   /** False when the starts shown are not the live stream's (a seat kind was asked for). */
   live: boolean;
+  /** The seat kind the listing asked for: the card's starts are for it, and its links keep it. */
+  seat?: TableKind;
   /** The first heart of the page defines the shape the others use. */
   defineHeart: boolean;
 }
@@ -74,10 +76,10 @@ export function storeCardHtml(card: StoreCard, options: CardOptions, locale: Loc
 const SLOT_CLASS = 'btn btn-outline btn-sm start-link';
 
 function render(v: CardView, t: T): string {
-  const href = `/store/${v.id}${v.party === DEFAULT_PARTY ? '' : `?party=${v.party}`}`;
+  const href = storePath(v.id, v.party, v.seat);
   const bookable = v.starts.length > 0;
   // Each start is a link to the booking form with it chosen: one tap here, one to confirm.
-  const bookBase = bookingPaths.book(v.id, v.signedIn, v.party);
+  const bookBase = bookingPaths.book(v.id, v.signedIn, v.party, undefined, v.seat);
   // The count sits in its own element so that live updates (LiveCounts) can replace just the number.
   const [freeBefore = '', freeAfter = ''] = t('common.freeTables', { count: '\u0000' }).split('\u0000');
   const arrival = v.arrival === null ? null : new Date(v.arrival);
@@ -89,7 +91,7 @@ function render(v: CardView, t: T): string {
   const starts = v.starts.map((ms) => {
     const start = new Date(ms);
     const iso = toTokyoIso(start);
-    return `<a data-live-slot${attr('href', bookingPaths.book(v.id, v.signedIn, v.party, iso))} class="${SLOT_CLASS}"><time${attr('datetime', iso)}>${text(formatTime(start))}</time></a>`;
+    return `<a data-live-slot${attr('href', bookingPaths.book(v.id, v.signedIn, v.party, iso, v.seat))} class="${SLOT_CLASS}"><time${attr('datetime', iso)}>${text(formatTime(start))}</time></a>`;
   });
   if (!bookable) starts.push(`<a data-live-slot class="${SLOT_CLASS}" hidden><time></time></a>`);
   return (
