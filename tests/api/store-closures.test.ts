@@ -13,7 +13,7 @@ import { isoTokyo, tokyoStart } from './booking-fixtures';
 import { bearer, staffServer, twoInstances, bookableNearby, staffLogin } from './store-fixtures';
 import { SseStream } from './live-sse';
 import { closureChangeSchema, closureListSchema } from '../../src/lib/contract/store';
-import { addTokyoDays, tokyoParts } from '../../src/lib/datetime';
+import { addTokyoDays } from '../../src/lib/datetime';
 import { businessDate } from '../../src/server/availability';
 
 type Json = Record<string, any>;
@@ -140,8 +140,8 @@ describe('a closure reaches another instance’s stream and listing', () => {
       // B has read the bar's details (and keeps them in memory: storeDetails.ts) before the change.
       const closures = async () => (((await (await b.fetch(`/api/stores/${s.fx.tinyStoreId}`)).json()) as Json).closures as Json[]).map((c) => c.date as string);
       expect(await closures()).toEqual([]);
-      // The calendar day now and the next: whatever the hour, the next hour is closed.
-      const today = tokyoParts(new Date()).date;
+      // Today's business day and the next: whatever the hour, the next hour is closed.
+      const today = businessDate(new Date());
       const ids: number[] = [];
       for (const date of [today, addTokyoDays(today, 1)]) {
         const res = await a.fetch('/api/store/closures', { method: 'PUT', headers, json: { date, hours: [] } });
