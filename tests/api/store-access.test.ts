@@ -18,8 +18,8 @@ type Json = Record<string, any>;
 /** What a store call names of one store: the store, a table, a block and a booking of it. */
 type Owned = { storeId: number; tableId: number; blockId: number; bookingId: number; closureId: number; hour: number };
 type Call = { method: string; path: (o: Owned) => string; json?: (o: Owned) => Json; ok?: number };
-/** A one-off day far ahead that keeps the 24-hour stores' hours: the other tests see no change. */
-const sameHours = (o: Owned) => ({ store_id: o.storeId, date: addTokyoDays(businessDate(new Date()), 12), hours: [{ opens: '00:00', closes: '24:00' }] });
+/** A one-off day far ahead that keeps the 24-hour stores' hours (its business day, 05:00 to 05:00): the other tests see no change. */
+const sameHours = (o: Owned) => ({ store_id: o.storeId, date: addTokyoDays(businessDate(new Date()), 12), hours: [{ opens: '05:00', closes: '29:00' }] });
 
 /** Every store call, asked about a given store's things. */
 const STORE_CALLS: Call[] = [
