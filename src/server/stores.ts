@@ -14,6 +14,7 @@ import { z } from 'zod';
 import type { Db } from './db/types';
 import { areas, storeClosures, storeHours, stores, storeTables, type StorePhoto } from './db/schema';
 import { searchQueryTerms } from './db/searchTerms';
+import type { StoreFacts } from './availability/engine';
 import { availabilityView, bookableDates, type AvailabilityView, bookableNow, loadStoreStates, nextMarks, NOW_WINDOW_MIN, ofKind, slotsBetween, type Slot } from './availability';
 import { MINUTE_MS, toTokyoIso } from '../lib/datetime';
 import type { T } from '../i18n';
@@ -114,20 +115,9 @@ export interface AreaSummary {
   storeCount: number;
 }
 
-export interface StoreCard {
+/** A listing card: what the index keeps of the store (src/server/availability/engine.ts), and now. */
+export interface StoreCard extends Omit<StoreFacts, 'tags'> {
   id: number;
-  name: string;
-  nameKana: string;
-  genre: Genre;
-  areaId: number;
-  areaName: string;
-  station: string;
-  walkMinutes: number;
-  budgetMin: number;
-  budgetMax: number;
-  photo: StorePhoto | null;
-  lat: number;
-  lng: number;
   /** Metres from the given position, when one was given. */
   distanceM: number | null;
   /** Starts within the hour with a free fitting table (empty when not bookable now). */
