@@ -348,15 +348,15 @@ const placedColumns = {
   tags: stores.tags,
 };
 
-/** Cards for given stores in the given order, bookable or not (favourites, history). */
-export async function storeCards(db: Db, ids: readonly number[], party: number, now = new Date()): Promise<StoreCard[]> {
+/** Cards for given stores in the given order, bookable or not (favourites, history, a store's page; a seat kind when one was asked for). */
+export async function storeCards(db: Db, ids: readonly number[], party: number, now = new Date(), kind?: TableKind): Promise<StoreCard[]> {
   if (!ids.length) return [];
   const view = await availabilityView(db, now, ids);
   const rows = ids.map((id) => ({ id, distanceM: null }));
-  if (view) return cardsFor(db, view, rows.filter((r) => view.has(r.id)), fromView(view, party, undefined), now);
+  if (view) return cardsFor(db, view, rows.filter((r) => view.has(r.id)), fromView(view, party, kind), now);
   const found = await db.select({ id: stores.id }).from(stores).where(inArray(stores.id, [...ids]));
   const known = new Set(found.map((s) => s.id));
-  return cardsFor(db, null, rows.filter((r) => known.has(r.id)), await answersFromBookings(db, found, party, undefined, now, false), now);
+  return cardsFor(db, null, rows.filter((r) => known.has(r.id)), await answersFromBookings(db, found, party, kind, now, false), now);
 }
 
 /** Read-only: one object is shared by every view while it is kept (storeDetails.ts). */

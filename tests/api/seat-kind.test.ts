@@ -96,5 +96,17 @@ for (const engine of ['pglite', 'postgres'] as const) {
       expect(again).toMatch(/<option value="private_room" selected=""/);
       expect(again).toContain('data-testid="race-lost"');
     });
+
+    it('the store page’s “now” block counts the kind asked for, outside the live counts of every kind', async () => {
+      const nowBlock = async (query: string) => {
+        const page = await (await app.fetch(`/store/${fx.storeId}?party=2${query}`, { headers: { 'accept-language': 'ja' } })).text();
+        const block = /<div[^>]*data-now[^>]*>[\s\S]*?<span data-live-free>(\d+)<\/span>/.exec(page);
+        expect(block, 'the now block with its count').not.toBeNull();
+        return { free: Number(block![1]), live: /data-live-store=/.test(block![0]) };
+      };
+      // The fixture store is open around the clock with three tables and one private room free now.
+      expect(await nowBlock('')).toEqual({ free: 4, live: true });
+      expect(await nowBlock('&seat=private_room')).toEqual({ free: 1, live: false });
+    });
   });
 }
