@@ -79,6 +79,12 @@ const schema = z.object({
   REMINDER_LEAD_MINUTES: count(180),
   PUBLIC_ORIGIN: optionalUrl(['http:', 'https:']).transform((v) => (v ? new URL(v).origin : undefined)),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  /**
+   * The server's clock set to this instant (ISO 8601 with an offset) when the process starts, then
+   * running on (src/server/clock.ts): browser tests see the app at a chosen hour. Never set in
+   * production; the server logs a warning when it is.
+   */
+  SUGU_CLOCK: z.preprocess((v) => (v === '' ? undefined : v), z.iso.datetime({ offset: true }).optional()).transform((v) => (v ? new Date(v) : undefined)),
   // Abuse limits (docs/production.md, "Abuse limits").
   TRUST_PROXY: proxyList,
   PROXY_HEADER: z.enum(['x-forwarded-for', 'forwarded']).default('x-forwarded-for'),

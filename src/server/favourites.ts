@@ -3,9 +3,10 @@ import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from './db/types';
 import { favourites } from './db/schema';
 import { storeCards, storeExists, type StoreCard } from './stores';
+import { clock } from './clock';
 
 /** Newest first, each with its live "bookable now" state for the party. */
-export async function listFavourites(db: Db, userId: number, party: number, now = new Date()): Promise<Array<StoreCard & { addedAt: Date }>> {
+export async function listFavourites(db: Db, userId: number, party: number, now = clock.now()): Promise<Array<StoreCard & { addedAt: Date }>> {
   const rows = await db
     .select({ storeId: favourites.storeId, createdAt: favourites.createdAt })
     .from(favourites)

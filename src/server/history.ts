@@ -3,12 +3,13 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from './db/types';
 import { viewingHistory } from './db/schema';
 import { storeCards, type StoreCard } from './stores';
+import { clock } from './clock';
 
 /** Entries kept per user; older ones are dropped as new views come in. */
 export const HISTORY_LIMIT = 50;
 
 /** Records (or refreshes) a view and trims the user's history to the newest HISTORY_LIMIT. */
-export async function recordView(db: Db, userId: number, storeId: number, at = new Date()): Promise<void> {
+export async function recordView(db: Db, userId: number, storeId: number, at = clock.now()): Promise<void> {
   await db
     .insert(viewingHistory)
     .values({ userId, storeId, viewedAt: at })
@@ -23,7 +24,7 @@ export async function recordView(db: Db, userId: number, storeId: number, at = n
         limit ${HISTORY_LIMIT})`);
 }
 
-export async function listHistory(db: Db, userId: number, party: number, now = new Date()): Promise<Array<StoreCard & { viewedAt: Date }>> {
+export async function listHistory(db: Db, userId: number, party: number, now = clock.now()): Promise<Array<StoreCard & { viewedAt: Date }>> {
   const rows = await db
     .select({ storeId: viewingHistory.storeId, viewedAt: viewingHistory.viewedAt })
     .from(viewingHistory)

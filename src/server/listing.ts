@@ -9,6 +9,7 @@ import { favouriteIds } from './favourites';
 import { listQueryParams, listQuerySchema, offeredTags, partyQuerySchema, searchStores, type ListQuery, type StorePage } from './stores';
 import { DEFAULT_PARTY, PAGE_SIZE } from '../lib/contract/limits';
 import type { FilterTag } from '../lib/contract/enums';
+import { clock } from './clock';
 
 export interface Listing {
   query: ListQuery;
@@ -22,7 +23,7 @@ export interface Listing {
   error: z.ZodError | null;
 }
 
-export async function loadListing(db: Db, url: URL, userId: number | null, fixed: Partial<ListQuery> = {}, now = new Date()): Promise<Listing> {
+export async function loadListing(db: Db, url: URL, userId: number | null, fixed: Partial<ListQuery> = {}, now = clock.now()): Promise<Listing> {
   const raw: Record<string, string> = {};
   for (const [k, v] of url.searchParams) raw[k] ??= v;
   const rawTags = url.searchParams.getAll('tag');

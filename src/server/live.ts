@@ -22,6 +22,7 @@ import { onShutdown } from './shutdown';
 import { STREAM_STORES_MAX } from '../lib/contract/limits';
 import { watchAlerts } from './watches/alerts';
 import type { WatchAlert } from '../lib/contract/watches';
+import { clock } from './clock';
 
 /** Comment lines every 15 s keep proxies and load balancers from closing an idle stream. */
 export const HEARTBEAT_MS = Number(process.env.SUGU_SSE_HEARTBEAT_MS) || 15_000;
@@ -208,7 +209,7 @@ class LiveHub {
     // Taken before the queries: the states read below include every change up to this cursor.
     const cursor = lastDeliveredEventId();
     const db = await getDb();
-    const now = new Date();
+    const now = clock.now();
     // The index answers once it has applied every change heard so far (up to the cursor); while it
     // cannot be trusted, the bookings are read.
     await availabilityIndex(db).settled();
@@ -260,7 +261,7 @@ class LiveHub {
   }
 
   private scheduleMark() {
-    const now = Date.now();
+    const now = clock.now().getTime();
     const next = Math.ceil((now + 1) / STEP_MS) * STEP_MS;
     this.markTimer = setTimeout(() => {
       this.markDirty(this.byStore.keys());
@@ -293,7 +294,7 @@ export async function openAvailabilityStream(query: StreamQuery, options: Stream
   await startAvailabilityFeed().catch(() => {});
   const resume = parseEventId(options.lastEventId);
   let replay: readonly number[] = query.stores;
-  if (resume && resume.epoch === markEpoch(new Date())) {
+  if (resume && resume.epoch === markEpoch(clock.now())) {
     replay = await storesChangedSince(await getDb(), Math.max(0, resume.cursor - RESUME_MARGIN), query.stores);
   }
   return openStream({ party: query.party, stores: query.stores }, replay, options);

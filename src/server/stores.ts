@@ -26,6 +26,7 @@ import { FILTER_TAG_KEYS, FILTER_TAGS, GENRES, LIST_SORTS, TABLE_KINDS, type Fil
 import { arrivalMs, ARRIVAL_LOOKAHEAD_MIN } from '../lib/distance';
 import { buildCatalog, searchCatalog, tagKeyBits, tagKeysOf } from './availability/catalog';
 import { BUDGET_MAX, DEFAULT_PARTY, KEYWORD_MAX, LATITUDE_MAX, LONGITUDE_MAX, PAGE_MAX, PAGE_SIZE, PAGE_SIZE_MAX, PARTY_MAX, PARTY_MIN, STAY_MINUTES_MAX } from '../lib/contract/limits';
+import { clock } from './clock';
 
 
 /** Form fields arrive as '' when left empty: that means "not given". */
@@ -153,14 +154,14 @@ function areaRows(db: Db): Promise<Omit<AreaSummary, 'storeCount'>[]> {
 }
 
 /** The filter tags some store carries (all of them when the index cannot say). */
-export async function offeredTags(db: Db, now = new Date()): Promise<FilterTag[]> {
+export async function offeredTags(db: Db, now = clock.now()): Promise<FilterTag[]> {
   const view = await availabilityView(db, now);
   return view ? tagKeysOf(view.tagsInUse()) : [...FILTER_TAG_KEYS];
 }
 
 /** Every area with its number of stores (counted by the availability index, which holds every store). */
 export async function listAreas(db: Db): Promise<AreaSummary[]> {
-  const view = await availabilityView(db, new Date());
+  const view = await availabilityView(db, clock.now());
   if (!view) {
     return db
       .select({ id: areas.id, slug: areas.slug, name: areas.name, storeCount: sql<number>`count(${stores.id})::int` })
@@ -297,7 +298,7 @@ const catalogQuery = (query: ListQuery, position: Position | null, start: number
  * Stores that can seat `party` within the hour (at a table of the kind asked for), matching the
  * filters, in the asked order (catalog.ts searchCatalog).
  */
-export async function searchStores(db: Db, query: ListQuery, now = new Date()): Promise<StorePage> {
+export async function searchStores(db: Db, query: ListQuery, now = clock.now()): Promise<StorePage> {
   const terms = query.name ? searchQueryTerms(query.name) : [];
   const position = query.lat !== undefined && query.lng !== undefined ? { lat: query.lat, lng: query.lng } : null;
   const start = (query.page - 1) * query.per_page;
@@ -349,7 +350,7 @@ const placedColumns = {
 };
 
 /** Cards for given stores in the given order, bookable or not (favourites, history, a store's page; a seat kind when one was asked for). */
-export async function storeCards(db: Db, ids: readonly number[], party: number, now = new Date(), kind?: TableKind): Promise<StoreCard[]> {
+export async function storeCards(db: Db, ids: readonly number[], party: number, now = clock.now(), kind?: TableKind): Promise<StoreCard[]> {
   if (!ids.length) return [];
   const view = await availabilityView(db, now, ids);
   const rows = ids.map((id) => ({ id, distanceM: null }));

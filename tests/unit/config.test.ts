@@ -10,6 +10,10 @@ describe('configuration (DESIGN §6)', () => {
     expect(c.MAIL_FROM).toBe('すぐ予約 <no-reply@sugu.jp>');
     expect(parseConfig({ MAIL_FROM: 'reservations@example.jp' }).MAIL_FROM).toBe('reservations@example.jp');
   });
+  it('sets the server clock only from an instant with its offset', () => {
+    expect(parseConfig({}).SUGU_CLOCK).toBeUndefined();
+    expect(parseConfig({ SUGU_CLOCK: '2026-11-20T19:10:00+09:00' }).SUGU_CLOCK).toEqual(new Date('2026-11-20T10:10:00Z'));
+  });
   it.each([
     ['PORT', 'abc'],
     ['PORT', '70000'],
@@ -18,6 +22,7 @@ describe('configuration (DESIGN §6)', () => {
     ['MAP_TILE_URL', 'https://tiles.example/no-placeholders.png'],
     ['SMTP_URL', 'http://mail'],
     ['MAIL_FROM', 'すぐ予約'],
+    ['SUGU_CLOCK', '2026-11-20 19:10'],
   ])('stops on a bad %s, naming it', (name, value) => {
     expect(() => parseConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => parseConfig({ [name]: value })).toThrow(new RegExp(`\\b${name}\\b`));

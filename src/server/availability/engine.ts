@@ -10,6 +10,7 @@ import { buildCatalog, searchCatalog, tagBitsOf, type Catalog, type CatalogPage,
 import type { StorePhoto } from '../db/schema';
 import { buildStoreGrid, frameFor, gridBookableNow, gridDaySlots, gridFirstSlotFrom, gridIsBookableNow, gridNowMask, type Frame, type OpenRowCache, type StoreGrid, type StoreInput } from './grid';
 import type { Genre, TableKind } from '../../lib/contract/enums';
+import { clock } from '../clock';
 
 /**
  * What a listing card shows about a store besides availability. It changes only when the store
@@ -139,7 +140,7 @@ export class AvailabilityIndex {
     private readonly source: IndexSource,
     private readonly options: IndexOptions = {},
   ) {
-    this.clock = options.clock ?? (() => new Date());
+    this.clock = options.clock ?? (() => clock.now());
     this.log = options.log ?? defaultLog;
   }
 

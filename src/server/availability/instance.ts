@@ -14,6 +14,7 @@ import { businessDayRange, businessDate } from './rules';
 import { readAllStores, readStores } from './source';
 import { forgetStatic } from './load';
 import { addTokyoDays } from '../../lib/datetime';
+import { clock } from '../clock';
 
 const globals = globalThis as Record<string, unknown>;
 // On globalThis so that a module reload (astro dev) keeps one index per database.
@@ -94,7 +95,7 @@ async function listenFirst() {
 }
 
 function scheduleRoll(index: AvailabilityIndex) {
-  const now = new Date();
+  const now = clock.now();
   const next = businessDayRange(addTokyoDays(businessDate(now), 1)).start.getTime();
   setTimeout(() => {
     void index.build().catch(() => {});

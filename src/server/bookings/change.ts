@@ -11,8 +11,9 @@ import type { TableKind } from '../../lib/contract/enums';
 import { holdOf, type Cancelled, type Changed, type Refusal } from './outcome';
 import { afterCommit, checkParty, checkStart, lockAndLoad, pickTable, Refused, refusal, refusalOf, stayEnd } from './rules';
 import { findBooking, type Actor } from './view';
+import { clock } from '../clock';
 
-export async function editBooking(db: Db, id: number, input: EditInput, actor: Actor, now = new Date()): Promise<Changed | Refusal> {
+export async function editBooking(db: Db, id: number, input: EditInput, actor: Actor, now = clock.now()): Promise<Changed | Refusal> {
   let tried: { storeId: number; start: Date; party: number; kind: TableKind | null } | undefined;
   try {
     const before = await db.transaction(async (tx) => {
@@ -61,7 +62,7 @@ export async function editBooking(db: Db, id: number, input: EditInput, actor: A
 }
 
 /** Cancels until the start time; cancelling twice is harmless. */
-export async function cancelBooking(db: Db, id: number, actor: Actor, now = new Date()): Promise<Cancelled | Refusal> {
+export async function cancelBooking(db: Db, id: number, actor: Actor, now = clock.now()): Promise<Cancelled | Refusal> {
   const current = await findBooking(db, id, actor, now);
   if (!current) return { kind: 'not_found' };
   if (current.status === 'cancelled') return { kind: 'cancelled', booking: current, change: null };

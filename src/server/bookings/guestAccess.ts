@@ -8,6 +8,7 @@ import { cookieOptions } from '../http/cookies';
 import { MINUTE_MS } from '../../lib/datetime';
 import { bookingPaths } from '../../lib/contract/paths';
 import type { Actor, BookingView } from './view';
+import { clock } from '../clock';
 
 export const GUEST_COOKIE = 'sugu_guest';
 /** The same key for the edit page (a second name: one response cannot set one name on two paths in Astro). */
@@ -20,7 +21,7 @@ export interface CookieSetter {
 }
 
 /** Sets the guest cookie on the edit page's path and the API's path, valid for `ms` but never past the stay's end. */
-export function setGuestCookies(cookies: CookieSetter, locals: { secure: boolean }, b: Pick<BookingView, 'id' | 'storeId' | 'end'>, token: string, ms: number, now = new Date()) {
+export function setGuestCookies(cookies: CookieSetter, locals: { secure: boolean }, b: Pick<BookingView, 'id' | 'storeId' | 'end'>, token: string, ms: number, now = clock.now()) {
   const maxAge = Math.floor(Math.min(ms, b.end.getTime() - now.getTime()) / 1000);
   if (maxAge <= 0) return;
   cookies.set(GUEST_PAGE_COOKIE, token, cookieOptions(locals, { path: bookingPaths.guestEdit(b.storeId, b.id), maxAge }));

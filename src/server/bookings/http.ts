@@ -16,6 +16,7 @@ import { sendBookingMail, type MailContext } from './mail';
 import { scheduleReminder } from './reminders';
 import type { Booked, Refusal } from './outcome';
 import { findBooking, type Actor, type BookingView } from './view';
+import { clock } from '../clock';
 
 export interface BookingContext extends MailContext {
   now?: Date;
@@ -57,7 +58,7 @@ const mailTo = (actor: Actor, b: BookingView) => (actor.kind === 'user' ? actor.
 export async function book(db: Db, input: CreateInput | GuestInput, actor: Actor, ctx: BookingContext): Promise<Booked> {
   const outcome = await createBooking(db, input, actor, ctx.now);
   if (outcome.kind !== 'booked') throw refusalError(ctx.t, outcome);
-  await scheduleReminder(db, outcome.booking.id, ctx.locale, ctx.now ?? new Date());
+  await scheduleReminder(db, outcome.booking.id, ctx.locale, ctx.now ?? clock.now());
   const to = mailTo(actor, outcome.booking);
   if (to) await sendBookingMail(db, to, outcome.booking, 'created', ctx, outcome.editToken);
   return outcome;
@@ -66,7 +67,7 @@ export async function book(db: Db, input: CreateInput | GuestInput, actor: Actor
 export async function change(db: Db, id: number, input: EditInput, actor: Actor, ctx: BookingContext): Promise<BookingView> {
   const outcome = await editBooking(db, id, input, actor, ctx.now);
   if (outcome.kind !== 'changed') throw refusalError(ctx.t, outcome);
-  await scheduleReminder(db, id, ctx.locale, ctx.now ?? new Date());
+  await scheduleReminder(db, id, ctx.locale, ctx.now ?? clock.now());
   const to = mailTo(actor, outcome.booking);
   if (to) await sendBookingMail(db, to, outcome.booking, 'changed', ctx);
   return outcome.booking;
@@ -82,7 +83,7 @@ export async function cancel(db: Db, id: number, actor: Actor, ctx: BookingConte
 }
 
 /** The actor's booking, or 404. */
-export async function getBooking(db: Db, id: number, actor: Actor, now = new Date()): Promise<BookingView> {
+export async function getBooking(db: Db, id: number, actor: Actor, now = clock.now()): Promise<BookingView> {
   const found = await findBooking(db, id, actor, now);
   if (!found) throw notFound();
   return found;

@@ -19,6 +19,7 @@ import { isLocale } from '../../i18n/locales';
 import { translatorFor } from '../../i18n';
 import { bookingPaths } from '../../lib/contract/paths';
 import { reminderMail } from './mail';
+import { clock } from '../clock';
 
 /** Reminders claimed per transaction. */
 const BATCH = 50;
@@ -36,7 +37,7 @@ export async function scheduleReminder(db: Db, bookingId: number, locale: string
 }
 
 /** Claims the reminders due at `now` and queues their mails; returns how many. */
-export async function sendDueReminders(db: Db, now = new Date(), origin = publicOrigin()): Promise<number> {
+export async function sendDueReminders(db: Db, now = clock.now(), origin = publicOrigin()): Promise<number> {
   const queued = await db.transaction(async (tx) => {
     // Bookings cancelled or begun meanwhile (e.g. while no instance ran) drop their reminder.
     await tx

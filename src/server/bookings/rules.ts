@@ -12,6 +12,7 @@ import { publishAvailabilityChange } from '../events';
 import { MINUTE_MS } from '../../lib/datetime';
 import type { TableKind } from '../../lib/contract/enums';
 import type { Refusal, StoreChange } from './outcome';
+import { clock } from '../clock';
 
 export class Refused {
   constructor(readonly refusal: Refusal) {}
@@ -87,7 +88,7 @@ export function refusalOf(err: unknown): Refusal | null {
 }
 
 /** Free starts that day for that party (at a table of the kind, when one was asked for), the requested time's neighbours first, at most six. */
-export async function nextFreeSlots(db: Db, storeId: number, start: Date, party: number, now = new Date(), kind?: TableKind | null): Promise<Slot[]> {
+export async function nextFreeSlots(db: Db, storeId: number, start: Date, party: number, now = clock.now(), kind?: TableKind | null): Promise<Slot[]> {
   const slots = (await storeDaySlots(db, storeId, businessDate(start), party, now, kind)) ?? [];
   const free = slots.filter((s) => s.freeTables > 0);
   const after = free.filter((s) => s.start.getTime() >= start.getTime());

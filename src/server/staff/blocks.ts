@@ -17,6 +17,7 @@ import type { Translate } from '../../lib/contract/messages';
 import { storeOf, type StaffScope } from './access';
 import { audit } from './audit';
 import { openThroughout, readSchedule } from './schedule';
+import { clock } from '../clock';
 
 /** A block lasts at most a day; longer closures are the store's hours (closed days). */
 export const BLOCK_MAX_MINUTES = 24 * 60;
@@ -65,7 +66,7 @@ export async function listBlocks(q: Q, storeId: number, date: string): Promise<B
  * Holds a table: refused with the field named when it is too long, already over, outside the
  * store's hours, a table the store does not have (404), or held then by a booking or a block (409).
  */
-export async function createBlock(db: Db, t: Translate, scope: StaffScope, input: BlockInput, now = new Date()): Promise<BlockJson> {
+export async function createBlock(db: Db, t: Translate, scope: StaffScope, input: BlockInput, now = clock.now()): Promise<BlockJson> {
   const storeId = storeOf(scope, input.store_id);
   const start = new Date(input.start);
   const end = new Date(input.end);
@@ -96,7 +97,7 @@ export async function createBlock(db: Db, t: Translate, scope: StaffScope, input
 }
 
 /** Gives a blocked table back; releasing twice is harmless. Another store's block is not found. */
-export async function releaseBlock(db: Db, scope: StaffScope, id: number, now = new Date()): Promise<void> {
+export async function releaseBlock(db: Db, scope: StaffScope, id: number, now = clock.now()): Promise<void> {
   const released = await db.transaction(async (tx) => {
     const rows = await tx
       .update(bookings)

@@ -17,6 +17,7 @@ import type { Translate } from '../../lib/contract/messages';
 import { storeOf, type StaffScope } from './access';
 import { audit } from './audit';
 import { bookingsOutside } from './schedule';
+import { clock } from '../clock';
 
 type Row = typeof storeClosures.$inferSelect;
 
@@ -31,7 +32,7 @@ const toJson = (r: Row): ClosureJson => ({
 });
 
 /** The store's one-off days from today's business day on, earliest first. */
-export async function listClosures(q: Q, storeId: number, now = new Date()): Promise<ClosureJson[]> {
+export async function listClosures(q: Q, storeId: number, now = clock.now()): Promise<ClosureJson[]> {
   const rows = await q
     .select()
     .from(storeClosures)
@@ -41,7 +42,7 @@ export async function listClosures(q: Q, storeId: number, now = new Date()): Pro
 }
 
 /** Closes a day or changes its hours (replacing what was set for it); refused, naming `date`, outside today … the last bookable day. */
-export async function setClosure(db: Db, t: Translate, scope: StaffScope, input: ClosureInput, now = new Date()): Promise<ClosureChangeJson> {
+export async function setClosure(db: Db, t: Translate, scope: StaffScope, input: ClosureInput, now = clock.now()): Promise<ClosureChangeJson> {
   const storeId = storeOf(scope, input.store_id);
   const days = bookableDates(now);
   if (!days.includes(input.date)) {
@@ -67,7 +68,7 @@ export async function setClosure(db: Db, t: Translate, scope: StaffScope, input:
 }
 
 /** Gives a day back its weekly hours; another store's day is not found. */
-export async function removeClosure(db: Db, scope: StaffScope, id: number, now = new Date()): Promise<ClosureChangeJson> {
+export async function removeClosure(db: Db, scope: StaffScope, id: number, now = clock.now()): Promise<ClosureChangeJson> {
   const removed = await db.transaction(async (tx) => {
     const [row] = await tx
       .delete(storeClosures)

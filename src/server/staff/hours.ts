@@ -11,6 +11,7 @@ import { clockMinutes, minutesClock, type HoursInput, type HoursJson } from '../
 import { storeOf, type StaffScope } from './access';
 import { audit } from './audit';
 import { bookingsOutside } from './schedule';
+import { clock } from '../clock';
 
 async function readHours(q: Q, storeId: number) {
   return q
@@ -27,7 +28,7 @@ export async function getHours(q: Q, storeId: number): Promise<HoursJson> {
 }
 
 /** Replaces the week's hours in one transaction, and lists the confirmed bookings to come now outside the hours (one-off days included). */
-export async function setHours(db: Db, scope: StaffScope, input: HoursInput, now = new Date()): Promise<HoursJson> {
+export async function setHours(db: Db, scope: StaffScope, input: HoursInput, now = clock.now()): Promise<HoursJson> {
   const storeId = storeOf(scope, input.store_id);
   const rows = input.hours.map((h) => ({ storeId, weekday: h.weekday, opensMin: clockMinutes(h.opens), closesMin: clockMinutes(h.closes) }));
   await db.transaction(async (tx) => {

@@ -16,11 +16,12 @@ import type { MarkInput, StoreBookingJson } from '../../lib/contract/store';
 import type { StaffScope } from './access';
 import { audit } from './audit';
 import { storeBooking } from './dayBookings';
+import { clock } from '../clock';
 
 const notMarkable = () => new ApiError(409, 'not_changeable', 'store.error.notMarkable');
 
 /** Marks a booking of one of the staff's stores; another store's booking is not found. */
-export async function markBooking(db: Db, scope: StaffScope, id: number, input: MarkInput, now = new Date()): Promise<StoreBookingJson> {
+export async function markBooking(db: Db, scope: StaffScope, id: number, input: MarkInput, now = clock.now()): Promise<StoreBookingJson> {
   const reason = input.reason?.trim() ?? '';
   const done = await db.transaction(async (tx) => {
     const [b] = await tx

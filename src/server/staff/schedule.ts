@@ -11,13 +11,14 @@ import { addTokyoDays, tokyoParts } from '../../lib/datetime';
 import { closureOverride, isOpenFor, openingIntervals, type DayOverride, type WeeklyHours } from '../availability';
 import type { StoreBookingJson } from '../../lib/contract/store';
 import { bookingsWhere } from './dayBookings';
+import { clock } from '../clock';
 
 export interface Schedule {
   hours: WeeklyHours[];
   overrides: DayOverride[];
 }
 
-export async function readSchedule(q: Q, storeId: number, now = new Date()): Promise<Schedule> {
+export async function readSchedule(q: Q, storeId: number, now = clock.now()): Promise<Schedule> {
   // A night that began two days ago may still be open.
   const since = addTokyoDays(tokyoParts(now).date, -2);
   const [hours, closures] = await Promise.all([

@@ -12,6 +12,7 @@ import { availabilityBus, startAvailabilityFeed, type AvailabilityChange } from 
 import { HEARTBEAT_MS, RETRY_MS } from '../live';
 import { onShutdown } from '../shutdown';
 import { bookingsWhere } from './dayBookings';
+import { clock } from '../clock';
 
 const encoder = new TextEncoder();
 const open = new Set<() => void>();
@@ -26,7 +27,7 @@ function resumeFrom(lastEventId: string | null | undefined, now: Date): Date {
 }
 
 export function openStoreStream(db: Db, storeId: number, options: { lastEventId?: string | null; signal?: AbortSignal } = {}): ReadableStream<Uint8Array> {
-  let since = resumeFrom(options.lastEventId, new Date());
+  let since = resumeFrom(options.lastEventId, clock.now());
   /** Sent versions (booking id → its change time), so a row is never sent twice for one change. */
   const sent = new Map<number, number>();
   let running: Promise<void> = Promise.resolve();

@@ -13,6 +13,7 @@ import { DEFAULT_PARTY, WATCH_DEFAULT_MINUTES, WATCH_WINDOW_CHOICES } from '../.
 import { watchSchema } from '../../lib/contract/watches';
 import { cancelWatch, createWatch } from './service';
 import { deviceWatchToken, rememberWatchDevice, watchOwner } from './http';
+import { clock } from '../clock';
 
 export const FORM_FIELDS = ['store_id', 'area_id', 'genre', 'keyword', 'party_size', 'from', 'minutes', 'email', 'next'] as const;
 export type WatchFormValues = Record<(typeof FORM_FIELDS)[number], string>;
@@ -60,7 +61,7 @@ export async function submitWatchForm(
   t: T,
   ctx: { request: Request; cookies: AstroCookies; locals: { user: { id: number; email: string } | null; secure: boolean; clientAddress: string; locale: string } },
   origin: string,
-  now = new Date(),
+  now = clock.now(),
 ): Promise<WatchFormResult> {
   const form = await ctx.request.formData().catch(() => null);
   const get = (k: string) => (typeof form?.get(k) === 'string' ? String(form!.get(k)).slice(0, 500) : '');

@@ -18,6 +18,7 @@ import { gridFreeStarts, type Frame, type StoreGrid } from '../availability/grid
 import type { StoreFacts } from '../availability/engine';
 import { notifyFreed } from './notify';
 import { announce, ownerKey } from './alerts';
+import { clock } from '../clock';
 
 type WatchRow = typeof watches.$inferSelect;
 
@@ -59,7 +60,7 @@ export class WatchMatcher {
   private readonly byId = new Map<number, ActiveWatch>();
   private readonly byStore = new Map<number, Set<ActiveWatch>>();
   private readonly byArea = new Map<number, Set<ActiveWatch>>();
-  clock: () => Date = () => new Date();
+  clock: () => Date = () => clock.now();
   private readonly pending = new Set<Promise<unknown>>();
 
   /** Keeps track of a notification under way, for idle(). */

@@ -12,6 +12,7 @@ import { formatDay, formatTime, MINUTE_MS, toTokyoIso } from '../../lib/datetime
 import { WATCH_MAIL_GAP_MINUTES } from '../../lib/contract/limits';
 import { watchPaths } from '../../lib/contract/paths';
 import { watchTranslator } from './translate';
+import { clock } from '../clock';
 
 export interface Freed {
   watch: { id: number };
@@ -70,6 +71,6 @@ export async function notifyFreed(db: Db, storeId: number, freed: readonly Freed
 }
 
 /** Watches whose windows have ended are no longer anyone's: their rows may go after a day. */
-export async function pruneWatches(db: Db, now = new Date()): Promise<void> {
+export async function pruneWatches(db: Db, now = clock.now()): Promise<void> {
   await db.delete(watches).where(lte(watches.endsAt, sql`${new Date(now.getTime() - 24 * 60 * MINUTE_MS).toISOString()}::timestamptz`));
 }

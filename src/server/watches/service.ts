@@ -18,6 +18,7 @@ import { MINUTE_MS } from '../../lib/datetime';
 import { WATCH_DEFAULT_MINUTES, WATCHES_ACTIVE_MAX } from '../../lib/contract/limits';
 import type { WatchInput } from '../../lib/contract/watches';
 import { watchAdded, watchRemoved } from './matcher';
+import { clock } from '../clock';
 
 export type WatchRow = typeof watches.$inferSelect;
 export type Owner = { kind: 'user'; userId: number; email: string } | { kind: 'device'; token: string };
@@ -43,7 +44,7 @@ export async function createWatch(
   input: WatchInput,
   who: { kind: 'user'; userId: number; email: string } | { kind: 'guest'; deviceToken?: string | null },
   client: { ip: string; origin: string; locale: string },
-  now = new Date(),
+  now = clock.now(),
 ): Promise<{ watch: WatchRow; deviceToken?: string }> {
   const email = who.kind === 'user' ? who.email : input.email;
   if (!email) throw fieldError(t, 'email', 'validation.email');
@@ -93,7 +94,7 @@ export async function createWatch(
 }
 
 /** Confirms a guest's address from the mailed link; false when the link is unknown or used. */
-export async function confirmWatch(db: Db, token: string, now = new Date()): Promise<boolean> {
+export async function confirmWatch(db: Db, token: string, now = clock.now()): Promise<boolean> {
   const [row] = await db
     .update(watches)
     .set({ confirmedAt: now, confirmTokenHash: null })
@@ -107,7 +108,7 @@ const ownedBy = (owner: Owner) =>
   owner.kind === 'user' ? eq(watches.userId, owner.userId) : and(isNull(watches.userId), eq(watches.deviceTokenHash, hashToken(owner.token)));
 
 /** The owner's watches that have not ended, soonest first. */
-export function listWatches(db: Db, owner: Owner, now = new Date()): Promise<WatchRow[]> {
+export function listWatches(db: Db, owner: Owner, now = clock.now()): Promise<WatchRow[]> {
   return db
     .select()
     .from(watches)
@@ -116,14 +117,14 @@ export function listWatches(db: Db, owner: Owner, now = new Date()): Promise<Wat
 }
 
 /** Cancels the owner's watch; someone else's is not found. */
-export async function cancelWatch(db: Db, id: number, owner: Owner, now = new Date()): Promise<void> {
+export async function cancelWatch(db: Db, id: number, owner: Owner, now = clock.now()): Promise<void> {
   const [row] = await db.update(watches).set({ cancelledAt: now }).where(and(eq(watches.id, id), ownedBy(owner))).returning({ id: watches.id });
   if (!row) throw notFound();
   watchRemoved(db, id);
 }
 
 /** Whether the owner has a watch that has not ended (pages then listen for its alerts). */
-export async function hasActiveWatch(db: Db, owner: Owner, now = new Date()): Promise<boolean> {
+export async function hasActiveWatch(db: Db, owner: Owner, now = clock.now()): Promise<boolean> {
   const rows = await db
     .select({ id: watches.id })
     .from(watches)
@@ -136,7 +137,7 @@ export async function hasActiveWatch(db: Db, owner: Owner, now = new Date()): Pr
 export type WatchView = WatchRow & { storeName: string | null; areaName: string | null };
 
 /** The owner's watches that have not ended, with the names of what they watch. */
-export async function listWatchViews(db: Db, owner: Owner, now = new Date()): Promise<WatchView[]> {
+export async function listWatchViews(db: Db, owner: Owner, now = clock.now()): Promise<WatchView[]> {
   const rows = await listWatches(db, owner, now);
   const storeIds = [...new Set(rows.flatMap((w) => (w.storeId === null ? [] : [w.storeId])))];
   const areaIds = [...new Set(rows.flatMap((w) => (w.areaId === null ? [] : [w.areaId])))];

@@ -6,6 +6,7 @@ import { admitStream, holdStream } from '../../../server/streamAdmission';
 import { requestOwnerKey } from '../../../server/watches/alerts';
 import { deviceWatchToken } from '../../../server/watches/http';
 import { watchMatcher } from '../../../server/watches/matcher';
+import { clock } from '../../../server/clock';
 
 /** The signed-in diner's (or this guest device's) watch alerts, as they happen (Server-Sent Events). */
 export const GET = api(async ({ request, locals, cookies }) => {
@@ -16,7 +17,7 @@ export const GET = api(async ({ request, locals, cookies }) => {
   // both the watches and an index (the first listing request builds it otherwise).
   const db = await getDb();
   await watchMatcher(db).loaded;
-  void availabilityView(db, new Date());
+  void availabilityView(db, clock.now());
   const ticket = admitStream(locals.clientAddress);
   let body: ReadableStream<Uint8Array>;
   try {

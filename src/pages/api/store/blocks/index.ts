@@ -5,6 +5,7 @@ import { createBlock, listBlocks } from '../../../../server/staff/blocks';
 import { withinStaffLimits } from '../../../../server/staff/limits';
 import { businessDate } from '../../../../server/availability';
 import { blockListQuerySchema, blockSchema } from '../../../../lib/contract/store';
+import { clock } from '../../../../server/clock';
 
 /** The store's blocks touching one business day (today's by default), released ones included. */
 export const GET = api(async ({ locals, url }) => {
@@ -12,7 +13,7 @@ export const GET = api(async ({ locals, url }) => {
   const scope = await staffScope(db, locals.user);
   const query = readQuery(url, locals.t, blockListQuerySchema);
   const storeId = storeOf(scope, query.store_id);
-  const date = query.date ?? businessDate(new Date());
+  const date = query.date ?? businessDate(clock.now());
   return json({ store_id: storeId, date, items: await listBlocks(db, storeId, date) });
 });
 
