@@ -63,7 +63,9 @@ export default function BookingWidget(props: BookingWidgetProps) {
           {t('booking.form.next')}
         </button>
       </form>
-      {mode === 'edit' && <CancelBox form={form} headingId={fieldId('ask')} policy={props.store.policy} asked={props.initial?.askCancel ?? false} />}
+      {mode === 'edit' && (
+        <CancelBox form={form} headingId={fieldId('ask')} policy={props.store.policy} fee={props.booking?.cancellation_fee} api={props.api} asked={props.initial?.askCancel ?? false} />
+      )}
       {mode === 'guest' && props.signinUrl && (
         <p className="text-sm">
           {t('booking.guest.signinHint')}{' '}

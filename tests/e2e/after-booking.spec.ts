@@ -52,9 +52,13 @@ test('guest: the cancel dialog restates the policy; after cancelling, the page s
   await expect(page.getByRole('link', { name: 'カレンダーに追加 (.ics)' })).toBeVisible();
   await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
   await page.getByRole('button', { name: '予約をキャンセル' }).click();
-  // Before committing, the dialog restates the store's policy.
+  // Before committing, the dialog restates the store's policy and what cancelling costs now.
   const policy = (await page.getByTestId('policy').innerText()).trim();
-  await expect(page.getByRole('alertdialog')).toContainText(`キャンセルポリシー ${policy}`);
+  const fee = (await page.getByTestId('booking-fee').innerText()).trim();
+  const ask = page.getByRole('alertdialog');
+  await expect(ask).toContainText('キャンセルポリシー');
+  await expect(ask.getByTestId('fee')).toHaveText(fee);
+  await expect(ask).toContainText(policy);
   await page.getByRole('button', { name: 'キャンセルする' }).click();
   await expect(page.getByTestId('edit-done')).toHaveText('予約をキャンセルしました');
   await expect(page.getByText('予約をキャンセルしました')).toHaveCount(1);

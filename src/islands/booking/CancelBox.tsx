@@ -1,39 +1,51 @@
 /**
- * Cancelling a booking being changed: a button, then a confirmation asked in place that restates the
- * store's cancellation policy. Both are forms: without JavaScript they post to the page, which opens
- * the confirmation (`asked`) and then cancels.
+ * Cancelling a booking being changed: a button, then a confirmation asked in place that states the
+ * cancellation fee as it applies now (asked of the server again when the question opens) and the
+ * store's policy. Both are forms: without JavaScript they post to the page, which opens the
+ * confirmation (`asked`) and then cancels.
  */
 import { useState } from 'react';
+import type { BookingJson, CancellationFeeJson } from '../../lib/contract/responses';
 import type { BookingForm } from './useBookingForm';
+import FeeNotice from './FeeNotice';
+import StepButton from './StepButton';
 
-export default function CancelBox({ form, headingId, policy, asked }: { form: BookingForm; headingId: string; policy: string; asked: boolean }) {
+interface Props {
+  form: BookingForm;
+  headingId: string;
+  policy: string;
+  /** The fee as the page was rendered. */
+  fee?: CancellationFeeJson;
+  /** The booking's API address, to ask for the fee as it stands when the question opens. */
+  api: string;
+  asked: boolean;
+}
+
+export default function CancelBox({ form, headingId, policy, fee, api, asked }: Props) {
   const { t, busy, cancel } = form;
   const [asking, setAsking] = useState(asked);
+  const [current, setCurrent] = useState(fee);
+  const ask = () => {
+    setAsking(true);
+    void fetch(api, { headers: { accept: 'application/json' } })
+      .then((res) => (res.ok ? (res.json() as Promise<BookingJson>) : null))
+      .then((b) => b && setCurrent(b.cancellation_fee))
+      .catch(() => {});
+  };
   return (
     <div className="border-t border-base-300 pt-4">
       {!asking ? (
         <form method="post">
-          <button
-            type="submit"
-            name="intent"
-            value="ask-cancel"
-            className="btn btn-outline btn-error w-full"
-            onClick={(e) => {
-              e.preventDefault();
-              setAsking(true);
-            }}
-          >
+          <StepButton intent="ask-cancel" className="btn btn-outline btn-error w-full" onPress={ask}>
             {t('booking.edit.cancel')}
-          </button>
+          </StepButton>
         </form>
       ) : (
-        <div role="alertdialog" aria-labelledby={headingId} aria-describedby={`${headingId}-policy`} className="space-y-2">
+        <div role="alertdialog" aria-labelledby={headingId} aria-describedby={`${headingId}-policy`} className="space-y-2" data-testid="cancel-dialog">
           <p id={headingId} className="font-medium">
             {t('booking.edit.cancelConfirm')}
           </p>
-          <p id={`${headingId}-policy`} className="text-sm">
-            <span className="font-medium">{t('booking.summary.policy')}</span> {policy || t('booking.policyNone')}
-          </p>
+          <FeeNotice t={t} policy={policy} fee={current} id={`${headingId}-policy`} />
           <form
             method="post"
             className="flex gap-2"
@@ -45,18 +57,9 @@ export default function CancelBox({ form, headingId, policy, asked }: { form: Bo
             <button type="submit" name="intent" value="cancel" className="btn btn-error" disabled={busy} autoFocus>
               {t('booking.edit.cancelYes')}
             </button>
-            <button
-              type="submit"
-              name="intent"
-              value="keep"
-              className="btn btn-ghost"
-              onClick={(e) => {
-                e.preventDefault();
-                setAsking(false);
-              }}
-            >
+            <StepButton intent="keep" className="btn btn-ghost" onPress={() => setAsking(false)}>
               {t('booking.edit.cancelNo')}
-            </button>
+            </StepButton>
           </form>
         </div>
       )}

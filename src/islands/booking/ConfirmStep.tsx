@@ -1,10 +1,13 @@
 /**
- * The confirmation step: the booking as it will be made, then one tap to make it. It is a form that
- * carries every value, so without JavaScript the tap posts it to the page, which books.
+ * The confirmation step: the booking as it will be made, the cancellation fee as it would apply,
+ * then one tap to make it. It is a form that carries every value, so without JavaScript the tap
+ * posts it to the page, which books.
  */
 import type { BookingForm } from './useBookingForm';
 import type { BookingWidgetProps } from './types';
 import Summary from './Summary';
+import FeeNotice from './FeeNotice';
+import StepButton from './StepButton';
 
 export default function ConfirmStep({ form, props, headingId }: { form: BookingForm; props: BookingWidgetProps; headingId: string }) {
   const { t, values, chosen, busy, submit, setStep, remember } = form;
@@ -24,6 +27,7 @@ export default function ConfirmStep({ form, props, headingId }: { form: BookingF
         {t('booking.form.confirmTitle')}
       </h2>
       <Summary t={t} store={props.store} start={chosen.start} end={chosen.end} party={values.party} seat={values.seat} note={values.note} locale={props.locale} contact={guest ? values.contact : undefined} />
+      <FeeNotice t={t} policy={props.store.policy} fee={chosen.cancellation_fee} />
       <form
         method="post"
         className="flex flex-col gap-2 sm:flex-row"
@@ -38,19 +42,9 @@ export default function ConfirmStep({ form, props, headingId }: { form: BookingF
         <button type="submit" name="intent" value="book" className="btn btn-primary btn-lg" disabled={busy} aria-busy={busy}>
           {busy ? t('booking.form.submitting') : t(props.mode === 'edit' ? 'booking.form.confirmEdit' : 'booking.form.confirm')}
         </button>
-        <button
-          type="submit"
-          name="intent"
-          value="edit"
-          className="btn btn-ghost"
-          onClick={(e) => {
-            e.preventDefault();
-            setStep('form');
-          }}
-          disabled={busy}
-        >
+        <StepButton intent="edit" className="btn btn-ghost" onPress={() => setStep('form')} disabled={busy}>
           {t('booking.form.back')}
-        </button>
+        </StepButton>
       </form>
     </section>
   );

@@ -5,6 +5,7 @@ import { formatStay } from '../../lib/datetime';
 import type { BookingForm } from './useBookingForm';
 import type { BookingWidgetProps } from './types';
 import Summary from './Summary';
+import FeeNotice from './FeeNotice';
 import StoreLinks from './StoreLinks';
 
 export default function DonePanel({ form, props, headingId }: { form: BookingForm; props: BookingWidgetProps; headingId: string }) {
@@ -25,6 +26,7 @@ export default function DonePanel({ form, props, headingId }: { form: BookingFor
       </h1>
       <p>{t('booking.complete.leadGuest')}</p>
       <Summary t={t} store={props.store} start={done.start} end={done.end} party={done.party_size} seat={done.seat_preference ?? ''} note={done.note} code={done.code} locale={props.locale} />
+      <FeeNotice t={t} policy={props.store.policy} fee={done.cancellation_fee} />
       <div className="card bg-base-200">
         <div className="card-body gap-2 p-4">
           <h2 className="font-bold">{t('booking.complete.editLinkTitle')}</h2>

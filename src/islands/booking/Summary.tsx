@@ -1,4 +1,4 @@
-/** The booking as entered or as booked: code, store, stay, party, seat, note, contact, policy. */
+/** The booking as entered or as booked: code, store, stay, party, seat, note, contact. */
 import { formatStay } from '../../lib/datetime';
 import { normaliseKana } from '../../lib/validation';
 import type { Translate } from '../../lib/contract/messages';
@@ -31,19 +31,13 @@ export default function Summary({ t, store, start, end, party, seat, note, local
     rows.push([t('booking.guest.email'), contact.email]);
   }
   return (
-    <div className="space-y-3">
-      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 rounded-box bg-base-200 p-4" data-testid="summary">
-        {rows.map(([k, v, mono]) => (
-          <div key={k} className="contents">
-            <dt className="font-medium opacity-80">{k}</dt>
-            <dd className={mono ? 'font-mono text-lg font-bold' : ''}>{v}</dd>
-          </div>
-        ))}
-      </dl>
-      <div>
-        <h3 className="font-medium">{t('booking.summary.policy')}</h3>
-        <p className="text-sm">{store.policy || t('booking.policyNone')}</p>
-      </div>
-    </div>
+    <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 rounded-box bg-base-200 p-4" data-testid="summary">
+      {rows.map(([k, v, mono]) => (
+        <div key={k} className="contents">
+          <dt className="font-medium opacity-80">{k}</dt>
+          <dd className={mono ? 'font-mono text-lg font-bold' : ''}>{v}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }

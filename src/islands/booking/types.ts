@@ -1,6 +1,7 @@
 /** The booking widget's props and the shapes its parts share. */
 import type { TableKind } from '../../lib/contract/enums';
 import type { BookingFormState } from '../../lib/contract/bookingForm';
+import type { CancellationFeeJson } from '../../lib/contract/responses';
 
 export type { Contact, FormValues } from '../../lib/contract/bookingForm';
 
@@ -30,7 +31,7 @@ export interface BookingWidgetProps {
   /** Create: where to go after booking, with `{id}` in it. */
   doneUrl?: string;
   /** Edit: the booking as it is. */
-  booking?: { start: string; end: string; date: string; party: number; seat: TableKind | null; note: string; changeable: boolean; status: string };
+  booking?: { start: string; end: string; date: string; party: number; seat: TableKind | null; note: string; changeable: boolean; status: string; cancellation_fee: CancellationFeeJson };
   /** Guest: where signing in leads. */
   signinUrl?: string;
   /** Create, guest: the form as the server rendered it (the choice a link carried, or a form posted without JavaScript). */

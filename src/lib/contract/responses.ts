@@ -6,7 +6,26 @@ import * as z from 'zod/mini';
 import { BOOKING_STATUSES, TABLE_KINDS } from './enums';
 import { ERROR_CODES } from './errors';
 
-export const slotSchema = z.object({ start: z.string(), end: z.string(), free_tables: z.int() });
+/**
+ * The store's cancellation fee as it applies at the time of the answer (src/server/bookings/fee.ts):
+ * `none` (the store charges nothing), `free` (free until `free_until`, then the fee) or `due`
+ * (cancelling now costs the fee); amounts in yen; `message` says it in the reader's language.
+ */
+export const cancellationFeeSchema = z.object({
+  applies: z.enum(['none', 'free', 'due']),
+  free_until: z.nullable(z.string()),
+  per_person: z.int(),
+  total: z.int(),
+  message: z.string(),
+});
+
+export const slotSchema = z.object({
+  start: z.string(),
+  end: z.string(),
+  free_tables: z.int(),
+  /** In a store's day of starts for the booking form: the fee if booked at this start now. */
+  cancellation_fee: z.optional(cancellationFeeSchema),
+});
 
 export const availabilitySchema = z.object({ slots: z.array(slotSchema) });
 
@@ -23,6 +42,8 @@ export const bookingSchema = z.object({
   table_kind: z.enum(TABLE_KINDS),
   note: z.string(),
   cancellation_policy: z.string(),
+  /** Cancelling this booking now. */
+  cancellation_fee: cancellationFeeSchema,
   /** Confirmed and not started yet. */
   changeable: z.boolean(),
   /** Only on guest bookings, to their holder. */
@@ -46,6 +67,7 @@ export const errorSchema = z.object({
 });
 
 export type SlotJson = z.infer<typeof slotSchema>;
+export type CancellationFeeJson = z.infer<typeof cancellationFeeSchema>;
 export type BookingJson = z.infer<typeof bookingSchema>;
 export type GuestBookedJson = z.infer<typeof guestBookedSchema>;
 export type ErrorJson = z.infer<typeof errorSchema>;

@@ -21,6 +21,7 @@ import { bookingContext, cancel, change } from './http';
 import { EMPTY, state, takenNotice, text, withSlots, type PageContext, type Posted } from './form';
 import type { BookingStore } from './pages';
 import type { Actor, BookingView } from './view';
+import { clock } from '../clock';
 
 const postedSchema = z.object({
   intent: z.enum(EDIT_INTENTS).catch('next'),
@@ -38,15 +39,15 @@ const asBooked = (b: BookingView): FormValues => ({ ...EMPTY, date: businessDate
  * The edit page's form: the booking as it is (GET), or the answer to the form it posted. Saving or
  * cancelling redirects to the page with `?done=saved|cancelled`, which shows the booking as it now is.
  */
-export async function editFormPage(db: Db, store: BookingStore, booking: BookingView, actor: Actor, page: PageContext, now = new Date()): Promise<Posted> {
+export async function editFormPage(db: Db, store: BookingStore, booking: BookingView, actor: Actor, page: PageContext, now = clock.now()): Promise<Posted> {
   const { t } = page.locals;
-  if (page.request.method !== 'POST') return { state: state(await withSlots(db, store, asBooked(booking), t, now, booking.start)), status: 200 };
+  if (page.request.method !== 'POST') return { state: state(await withSlots(db, store, asBooked(booking), page.locals, now, booking.start)), status: 200 };
   page.response.headers.set('cache-control', 'no-store');
   const p = postedSchema.parse(Object.fromEntries(await page.request.formData().catch(() => new FormData())));
   // The cancel forms carry no choice: they show the booking as it is.
   const cancelling = p.intent === 'ask-cancel' || p.intent === 'keep' || p.intent === 'cancel';
   const typed = cancelling ? asBooked(booking) : { ...EMPTY, date: p.date, party: p.party_size, start: p.start, seat: p.seat_preference, note: p.note };
-  const base = await withSlots(db, store, typed, t, now, booking.start);
+  const base = await withSlots(db, store, typed, page.locals, now, booking.start);
   const answer = (more: Parameters<typeof state>[1], status = 200): Posted => {
     page.response.status = status;
     return { state: state(base, more), status };

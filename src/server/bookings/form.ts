@@ -27,8 +27,12 @@ import { book, bookingContext } from './http';
 import { bookingJson } from './json';
 import { setGuestCookies } from './guestAccess';
 import type { BookingStore } from './pages';
+import { withFees } from './fee';
+import { clock } from '../clock';
 
 type FormMode = 'create' | 'guest';
+/** Whose language the page is in. */
+type Reader = { t: T; locale: string };
 
 export const EMPTY: FormValues = { date: '', party: DEFAULT_PARTY, start: '', seat: '', note: '', contact: { name: '', name_kana: '', phone: '', email: '' } };
 
@@ -44,12 +48,14 @@ export const takenNotice = (t: T, next: SlotJson[], taken?: Date | string): Take
  * since it was offered gives a notice with the next free ones. `own`: the start of the booking being
  * changed, which stays chosen (its own table holds it) and whose day stays offered.
  */
-export async function withSlots(db: Db, store: BookingStore, v: FormValues, t: T, now: Date, own?: Date) {
+export async function withSlots(db: Db, store: BookingStore, v: FormValues, reader: Reader, now: Date, own?: Date) {
+  const { t } = reader;
   const dates = own ? [...bookableDates(now), businessDate(own)] : bookableDates(now);
   const at = v.start && !Number.isNaN(Date.parse(v.start)) ? new Date(v.start) : null;
   const date = [v.date, at ? businessDate(at) : ''].find((d) => dates.includes(d)) ?? dates[0]!;
   const party = Math.max(PARTY_MIN, Math.min(v.party, store.maxParty));
-  const slots = ((await daySlots(db, store.id, date, party, now, v.seat || undefined)) ?? []).map(slotJson);
+  const starts = ((await daySlots(db, store.id, date, party, now, v.seat || undefined)) ?? []).map(slotJson);
+  const slots = withFees(starts, store.feePolicy, party, now, reader);
   const free = slots.filter((s) => s.free_tables > 0);
   const kept = at !== null && (at.getTime() === own?.getTime() || free.some((s) => Date.parse(s.start) === at.getTime()));
   const sameDay = at !== null && businessDate(at) === date;
@@ -79,11 +85,11 @@ const linkSchema = z.object({
  * The form as a link opens it: the day's starts rendered by the server, the start chosen. A signed-in
  * diner who tapped a free start sees the confirmation at once, one tap from booking.
  */
-export async function linkedForm(db: Db, store: BookingStore, mode: FormMode, params: URLSearchParams, t: T, now = new Date()): Promise<BookingFormState> {
+export async function linkedForm(db: Db, store: BookingStore, mode: FormMode, params: URLSearchParams, reader: Reader, now = clock.now()): Promise<BookingFormState> {
   const q = linkSchema.parse(Object.fromEntries(params));
   // A seat kind the store offers diners is chosen in the form; its starts are that kind's.
   const seat = q.seat && store.kinds.includes(q.seat) ? q.seat : '';
-  const base = await withSlots(db, store, { ...EMPTY, date: q.date, party: q.party, start: q.start, seat }, t, now);
+  const base = await withSlots(db, store, { ...EMPTY, date: q.date, party: q.party, start: q.start, seat }, reader, now);
   return state(base, { step: mode === 'create' && base.values.start ? 'confirm' : 'form' });
 }
 
@@ -111,12 +117,12 @@ interface PostContext {
 }
 
 /** Answers the booking form posted without JavaScript: the form again, the confirmation, a redirect to the booking, or a guest's booking. */
-export async function postedForm(db: Db, store: BookingStore, mode: FormMode, form: FormData, { locals, cookies, now = new Date() }: PostContext): Promise<Posted> {
+export async function postedForm(db: Db, store: BookingStore, mode: FormMode, form: FormData, { locals, cookies, now = clock.now() }: PostContext): Promise<Posted> {
   const { t, user } = locals;
   if (mode === 'create' && !user) return { redirect: `/auth/signin?next=${encodeURIComponent(`/store/${store.id}/booking`)}` };
   const p = postedSchema.parse(Object.fromEntries(form));
   const typed: FormValues = { date: p.date, party: p.party_size, start: p.start, seat: p.seat_preference, note: p.note, contact: { name: p.name, name_kana: p.name_kana, phone: p.phone, email: p.email } };
-  const base = await withSlots(db, store, typed, t, now);
+  const base = await withSlots(db, store, typed, locals, now);
   const answer = (more: Partial<BookingFormState>, status = 200) => ({ state: state(base, { remember: p.remember !== '', ...more }), status });
   if (p.intent === 'slots' || p.intent === 'edit') return answer({});
   if (base.notice) return answer({}, 409);
@@ -136,7 +142,7 @@ export async function postedForm(db: Db, store: BookingStore, mode: FormMode, fo
     const { booking, editToken } = await withinBookingLimits(db, source, () => book(db, input, { kind: 'guest', token: '' }, ctx));
     setGuestCookies(cookies, locals, booking, editToken!, booking.end.getTime() - now.getTime(), now);
     const edit_url = publicOrigin() + bookingPaths.guestEdit(store.id, booking.id, editToken!);
-    return answer({ step: 'done', done: { ...bookingJson(booking, now), edit_token: editToken!, edit_url } });
+    return answer({ step: 'done', done: { ...bookingJson(booking, locals, now), edit_token: editToken!, edit_url } });
   } catch (e) {
     if (!(e instanceof ApiError)) throw e;
     if (e.code === 'slot_taken') {
@@ -157,7 +163,7 @@ export interface PageContext {
 
 /** The booking page's form: as a link opens it (GET), or the answer to the form it posted. */
 export async function bookingFormPage(db: Db, store: BookingStore, mode: FormMode, page: PageContext): Promise<Posted> {
-  if (page.request.method !== 'POST') return { state: await linkedForm(db, store, mode, page.url.searchParams, page.locals.t), status: 200 };
+  if (page.request.method !== 'POST') return { state: await linkedForm(db, store, mode, page.url.searchParams, page.locals), status: 200 };
   const form = await page.request.formData().catch(() => new FormData());
   const posted = await postedForm(db, store, mode, form, { locals: page.locals, cookies: page.cookies });
   if ('state' in posted) {

@@ -1,9 +1,13 @@
 /** Bookings in the API's JSON (src/lib/contract/responses.ts), times in Tokyo. */
 import { toTokyoIso } from '../../lib/datetime';
-import type { BookingJson } from '../../lib/contract/responses';
+import type { BookingJson, CancellationFeeJson } from '../../lib/contract/responses';
 import { isChangeable, type BookingView } from './view';
+import { clock } from '../clock';
+import type { T } from '../../i18n';
+import { cancellationFee, feeJson } from './fee';
 
-export function bookingJson(b: BookingView, now = new Date()): BookingJson {
+/** `reader`: whose language the fee's sentence is in (an endpoint's locals). */
+export function bookingJson(b: BookingView, reader: { t: T; locale: string }, now = clock.now()): BookingJson {
   return {
     id: b.id,
     code: b.code,
@@ -17,7 +21,18 @@ export function bookingJson(b: BookingView, now = new Date()): BookingJson {
     table_kind: b.tableKind,
     note: b.note,
     cancellation_policy: b.cancellationPolicy,
+    cancellation_fee: bookingFee(b, reader, now),
     changeable: isChangeable(b, now),
     ...(b.guest ? { guest: { name: b.guest.name, name_kana: b.guest.nameKana, phone: b.guest.phone, email: b.guest.email } } : {}),
   };
+}
+
+/**
+ * The fee of cancelling `b` now, or, once cancelled, the fee that cancellation cost (none when the
+ * store cancelled it).
+ */
+export function bookingFee(b: BookingView, reader: { t: T; locale: string }, now = clock.now()): CancellationFeeJson {
+  if (b.status !== 'cancelled') return feeJson(cancellationFee(b.feePolicy, b.start, b.partySize, now), 'cancel', reader.locale, reader.t);
+  const policy = b.cancelledByStore ? { freeHours: 0, feeYen: 0 } : b.feePolicy;
+  return feeJson(cancellationFee(policy, b.start, b.partySize, b.cancelledAt ?? now), 'cancelled', reader.locale, reader.t);
 }

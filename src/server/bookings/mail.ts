@@ -8,6 +8,7 @@ import { formatStay, formatTime } from '../../lib/datetime';
 import { bookingPaths, mapLink } from '../../lib/contract/paths';
 import type { Translate } from '../../lib/contract/messages';
 import type { BookingView } from './view';
+import { bookingFee } from './json';
 
 export type MailKind = 'created' | 'changed' | 'cancelled';
 
@@ -32,8 +33,11 @@ export function bookingMail(b: BookingView, kind: MailKind, ctx: MailContext, ed
   // The note is the booker's own text, and no address here is confirmed (a guest types any address;
   // accounts are not verified): never mail it, or anyone could send anything from no-reply@sugu.jp.
   if (b.note) lines.push(t('booking.mail.noteOnPage'));
-  if (kind !== 'cancelled') {
-    lines.push('', `${t('booking.summary.policy')}:`, b.cancellationPolicy || t('booking.policyNone'));
+  // The fee as it stands when the mail is written: free until …, due from now, or what a cancellation cost.
+  const fee = bookingFee(b, { t, locale }).message;
+  if (kind === 'cancelled') lines.push('', fee);
+  else {
+    lines.push('', `${t('booking.summary.policy')}:`, fee, b.cancellationPolicy || t('booking.policyNone'));
     if (editToken) lines.push('', t('booking.mail.editLink'), origin + bookingPaths.guestEdit(b.storeId, b.id, editToken));
     else if (!b.guest) lines.push('', t('booking.mail.manage'), `${origin}/booking-list`);
   }

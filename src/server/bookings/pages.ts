@@ -9,11 +9,22 @@ import { TABLE_KINDS, type TableKind } from '../../lib/contract/enums';
 import { PARTY_MAX } from '../../lib/contract/limits';
 import { bookableDates, businessDate } from '../availability';
 import { isChangeable, type BookingView } from './view';
+import type { FeePolicy } from './fee';
+import { bookingFee } from './json';
+import type { T } from '../../i18n';
+
+/** The numbers of a store's cancellation policy, or null for no such store. */
+export async function feePolicyOf(db: Db, storeId: number): Promise<FeePolicy | null> {
+  const [row] = await db.select({ freeHours: stores.cancelFreeHours, feeYen: stores.cancelFeeYen }).from(stores).where(eq(stores.id, storeId));
+  return row ?? null;
+}
+import { clock } from '../clock';
 
 export interface BookingStore {
   id: number;
   name: string;
   cancellationPolicy: string;
+  feePolicy: FeePolicy;
   stayMinutes: number;
   address: string;
   phone: string;
@@ -27,17 +38,18 @@ export interface BookingStore {
 
 export async function bookingStore(db: Db, storeId: number): Promise<BookingStore | null> {
   const [store] = await db
-    .select({ id: stores.id, name: stores.name, cancellationPolicy: stores.cancellationPolicy, stayMinutes: stores.stayMinutes, address: stores.address, phone: stores.phone, lat: stores.lat, lng: stores.lng })
+    .select({ id: stores.id, name: stores.name, cancellationPolicy: stores.cancellationPolicy, freeHours: stores.cancelFreeHours, feeYen: stores.cancelFeeYen, stayMinutes: stores.stayMinutes, address: stores.address, phone: stores.phone, lat: stores.lat, lng: stores.lng })
     .from(stores)
     .where(eq(stores.id, storeId));
   if (!store) return null;
+  const { freeHours, feeYen, ...rest } = store;
   // Walk-in-only tables are not the diners': their sizes and kinds are not offered.
   const tables = await db
     .select({ kind: storeTables.kind, maxParty: storeTables.maxParty })
     .from(storeTables)
     .where(and(eq(storeTables.storeId, storeId), eq(storeTables.online, true)));
   const kinds = TABLE_KINDS.filter((k) => tables.some((x) => x.kind === k));
-  return { ...store, maxParty: Math.min(PARTY_MAX, Math.max(0, ...tables.map((x) => x.maxParty))), kinds };
+  return { ...rest, feePolicy: { freeHours, feeYen }, maxParty: Math.min(PARTY_MAX, Math.max(0, ...tables.map((x) => x.maxParty))), kinds };
 }
 
 /**
@@ -56,7 +68,7 @@ export function widgetLabels(locale: Locale): Record<string, string> {
 type TodayWording = (key: 'time.today', params: { date: string }) => string;
 
 /** The dates a diner may pick, labelled `今日 11月21日(土)`, `11月22日(日)` … (or the locale's form). */
-export function dateChoices(locale: string, t: TodayWording, now = new Date()): { value: string; label: string }[] {
+export function dateChoices(locale: string, t: TodayWording, now = clock.now()): { value: string; label: string }[] {
   return bookableDates(now).map((value, i) => {
     const date = formatDay(tokyoInstant(value, 12 * 60), locale);
     return { value, label: i === 0 ? t('time.today', { date }) : date };
@@ -66,12 +78,15 @@ export function dateChoices(locale: string, t: TodayWording, now = new Date()): 
 /** The store as the widget shows it. */
 export const widgetStore = (s: BookingStore) => ({ id: s.id, name: s.name, policy: s.cancellationPolicy, maxParty: s.maxParty, kinds: s.kinds, stayMinutes: s.stayMinutes, address: s.address, phone: s.phone, lat: s.lat, lng: s.lng });
 
-/** The widget's dates and booking for changing `b` (its own day stays offered even when past the window). */
-export function editWidgetProps(b: BookingView, locale: string, t: TodayWording, now = new Date()) {
+/**
+ * The widget's dates and booking for changing `b` (its own day stays offered even when past the
+ * window), with the fee cancelling it now would cost.
+ */
+export function editWidgetProps(b: BookingView, locale: string, t: T, now = clock.now()) {
   const dates = dateChoices(locale, t, now);
   const date = businessDate(b.start);
   if (!dates.some((d) => d.value === date)) dates.unshift({ value: date, label: date });
-  const booking = { start: toTokyoIso(b.start), end: toTokyoIso(b.end), date, party: b.partySize, seat: b.seatPreference, note: b.note, changeable: isChangeable(b, now), status: b.status };
+  const booking = { start: toTokyoIso(b.start), end: toTokyoIso(b.end), date, party: b.partySize, seat: b.seatPreference, note: b.note, changeable: isChangeable(b, now), status: b.status, cancellation_fee: bookingFee(b, { t, locale }, now) };
   return { dates, booking };
 }
 

@@ -8,6 +8,8 @@ import { bookings, stores, storeTables } from '../db/schema';
 import { hashToken } from '../sessions';
 import type { BookingStatus, TableKind } from '../../lib/contract/enums';
 import { BOOKING_LIST_MAX, TOKEN_MAX } from '../../lib/contract/limits';
+import type { FeePolicy } from './fee';
+import { clock } from '../clock';
 
 /** Who is asking: a signed-in diner, or whoever holds a guest booking's edit token. */
 export type Actor = { kind: 'user'; userId: number; email: string; name: string } | { kind: 'guest'; token: string };
@@ -19,6 +21,11 @@ export interface BookingView {
   storeName: string;
   storeAddress: string;
   cancellationPolicy: string;
+  /** The numbers of the store's policy (src/server/bookings/fee.ts). */
+  feePolicy: FeePolicy;
+  /** When the booking was cancelled, and whether the store did it (no fee for the diner then). */
+  cancelledAt: Date | null;
+  cancelledByStore: boolean;
   start: Date;
   end: Date;
   partySize: number;
@@ -38,6 +45,10 @@ const viewColumns = {
   storeName: stores.name,
   storeAddress: stores.address,
   cancellationPolicy: stores.cancellationPolicy,
+  freeHours: stores.cancelFreeHours,
+  feeYen: stores.cancelFeeYen,
+  cancelledAt: bookings.cancelledAt,
+  storeCancelReason: bookings.storeCancelReason,
   start: bookings.startsAt,
   end: bookings.endsAt,
   partySize: bookings.partySize,
@@ -56,9 +67,9 @@ function select(q: Q) {
   return q.select(viewColumns).from(bookings).innerJoin(stores, eq(stores.id, bookings.storeId)).innerJoin(storeTables, eq(storeTables.id, bookings.tableId));
 }
 
-function toView({ guestName, guestNameKana, guestPhone, guestEmail, ...rest }: Awaited<ReturnType<typeof select>>[number]): BookingView {
+function toView({ guestName, guestNameKana, guestPhone, guestEmail, freeHours, feeYen, storeCancelReason, ...rest }: Awaited<ReturnType<typeof select>>[number]): BookingView {
   const guest = guestName !== null ? { name: guestName, nameKana: guestNameKana ?? '', phone: guestPhone ?? '', email: guestEmail ?? '' } : null;
-  return { ...rest, guest };
+  return { ...rest, feePolicy: { freeHours, feeYen }, cancelledByStore: storeCancelReason !== null, guest };
 }
 
 /**
@@ -74,10 +85,10 @@ function ownedBy(actor: Actor, now: Date) {
 }
 
 /** Confirmed and not started: the diner may still change or cancel it. */
-export const isChangeable = (b: Pick<BookingView, 'status' | 'start'>, now = new Date()) => b.status === 'confirmed' && b.start.getTime() > now.getTime();
+export const isChangeable = (b: Pick<BookingView, 'status' | 'start'>, now = clock.now()) => b.status === 'confirmed' && b.start.getTime() > now.getTime();
 
 /** The actor's booking, or null. */
-export async function findBooking(q: Q, id: number, actor: Actor, now = new Date()): Promise<BookingView | null> {
+export async function findBooking(q: Q, id: number, actor: Actor, now = clock.now()): Promise<BookingView | null> {
   const rows = await select(q).where(and(eq(bookings.id, id), ownedBy(actor, now))).limit(1);
   return rows[0] ? toView(rows[0]) : null;
 }
@@ -89,6 +100,6 @@ export async function listBookings(db: Db, userId: number): Promise<BookingView[
 }
 
 /** The guest booking `token` opens, while it does (it stops working when the stay ends). */
-export function guestTokenValid(db: Db, id: number, token: string, now = new Date()): Promise<BookingView | null> {
+export function guestTokenValid(db: Db, id: number, token: string, now = clock.now()): Promise<BookingView | null> {
   return findBooking(db, id, { kind: 'guest', token }, now);
 }

@@ -89,7 +89,12 @@ export const stores = pgTable(
     stayMinutes: integer('stay_minutes').notNull().default(120),
     /** Turn times of some party sizes, `[party, minutes]` pairs; other sizes stay `stayMinutes`. */
     turnTimes: jsonb('turn_times').$type<[number, number][]>().notNull().default(sql`'[]'::jsonb`),
+    /** The store's own wording of its policy; the two numbers below are what applies. */
     cancellationPolicy: text('cancellation_policy').notNull().default(''),
+    /** Cancelling is free until this many hours before the start (src/server/bookings/fee.ts). */
+    cancelFreeHours: integer('cancel_free_hours').notNull().default(0),
+    /** The fee per person for cancelling later than that; 0: no fee. */
+    cancelFeeYen: integer('cancel_fee_yen').notNull().default(0),
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
     searchTerms: text('search_terms').array().notNull().default(sql`'{}'::text[]`),
     createdAt: tstz('created_at').notNull().defaultNow(),
@@ -100,6 +105,7 @@ export const stores = pgTable(
     index('stores_search_terms_gin').using('gin', t.searchTerms),
     check('stores_budget_check', sql`${t.budgetMax} >= ${t.budgetMin}`),
     check('stores_stay_check', sql`${t.stayMinutes} > 0`),
+    check('stores_cancel_fee_check', sql`${t.cancelFeeYen} >= 0 and ${t.cancelFreeHours} between 0 and 168`),
     // Target of staff_stores' (store, tenant) key: staff only ever reach their own company's stores.
     unique('stores_id_tenant_key').on(t.id, t.tenantId),
   ],

@@ -384,11 +384,16 @@ export const CLOSINGS = [
   '仕事帰りの一杯にもぜひご利用ください。',
 ];
 
+/**
+ * The demo stores' cancellation policies: the store's wording and the numbers that apply (free until
+ * `freeHours` before the start, then `feeYen` per person). db/migrations/0009 gave stores seeded
+ * before the numbers existed the same values by their wording.
+ */
 export const CANCELLATION_POLICIES = [
-  'ご予約時間の2時間前までのキャンセルは無料です。それ以降のキャンセルおよび無断キャンセルの場合は、お一人様につき2,000円を申し受けます。',
-  '前日までのキャンセルは無料です。当日のキャンセルはコース料金の50%、無断キャンセルは100%を申し受けます。',
-  'キャンセル料はかかりません。ご都合が変わった場合は、お早めにご連絡ください。',
-  'ご予約時間の1時間前までは無料でキャンセルできます。以降はお席のみのご予約でもお一人様1,000円を申し受けます。',
+  { text: 'ご予約時間の2時間前までのキャンセルは無料です。それ以降のキャンセルおよび無断キャンセルの場合は、お一人様につき2,000円を申し受けます。', freeHours: 2, feeYen: 2000 },
+  { text: 'ご予約時間の24時間前までのキャンセルは無料です。それ以降のキャンセルおよび無断キャンセルは、お一人様につき3,000円を申し受けます。', freeHours: 24, feeYen: 3000 },
+  { text: 'キャンセル料はかかりません。ご都合が変わった場合は、お早めにご連絡ください。', freeHours: 0, feeYen: 0 },
+  { text: 'ご予約時間の1時間前までは無料でキャンセルできます。以降はお席のみのご予約でもお一人様1,000円を申し受けます。', freeHours: 1, feeYen: 1000 },
 ];
 
 export const TAG_POOL: Record<Genre, string[]> = {

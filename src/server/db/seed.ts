@@ -50,6 +50,7 @@ import {
   type AreaDef,
 } from './seed-data';
 import { storeSearchTerms } from './searchTerms';
+import { clock } from '../clock';
 
 // ---------------------------------------------------------------- PRNG
 
@@ -314,6 +315,9 @@ function photoSet(rng: Rng, genre: Genre, name: string): StorePhoto[] {
   ];
 }
 
+/** A demo policy as the store's columns: its wording and the numbers that apply. */
+const cancellation = (p: (typeof CANCELLATION_POLICIES)[number]) => ({ cancellationPolicy: p.text, cancelFreeHours: p.freeHours, cancelFeeYen: p.feeYen });
+
 function round6(x: number) {
   return Math.round(x * 1e6) / 1e6;
 }
@@ -391,7 +395,7 @@ export function generateStores(): SeedStore[] {
           description,
           photos,
           stayMinutes: rng.pick(STAY_MINUTES[genre]),
-          cancellationPolicy: rng.pick(CANCELLATION_POLICIES),
+          ...cancellation(rng.pick(CANCELLATION_POLICIES)),
           tags,
           searchTerms: storeSearchTerms({
             name,
@@ -475,7 +479,7 @@ async function insertChunked<T>(items: T[], size: number, fn: (chunk: T[]) => Pr
 
 /** Seeds the demo data when `stores` is empty; otherwise does nothing. */
 export async function seedDemo(db: Db, opts: SeedOptions = {}): Promise<SeedResult> {
-  const now = (opts.now ?? new Date()).getTime();
+  const now = (opts.now ?? clock.now()).getTime();
   const nothing: SeedResult = { seeded: false, areas: 0, stores: 0, tables: 0, bookings: 0 };
 
   return db.transaction(async (tx) => {

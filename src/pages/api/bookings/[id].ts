@@ -13,7 +13,7 @@ function actorOf(locals: App.Locals): Actor {
 /** One of the diner's own bookings; anyone else's id is simply not found. */
 export const GET = api(async ({ locals, params }) => {
   const actor = actorOf(locals);
-  return json(bookingJson(await getBooking(await getDb(), idParam(params.id), actor)));
+  return json(bookingJson(await getBooking(await getDb(), idParam(params.id), actor), locals));
 });
 
 /** Changes time, party size, seat preference or note in one step. */
@@ -21,11 +21,11 @@ export const PATCH = api(async ({ locals, params, request }) => {
   const actor = actorOf(locals);
   const id = idParam(params.id);
   const input = await readJson(request, locals.t, editSchema);
-  return json(bookingJson(await change(await getDb(), id, input, actor, bookingContext(locals))));
+  return json(bookingJson(await change(await getDb(), id, input, actor, bookingContext(locals)), locals));
 });
 
 /** Cancels (until the start time). */
 export const DELETE = api(async ({ locals, params }) => {
   const actor = actorOf(locals);
-  return json(bookingJson(await cancel(await getDb(), idParam(params.id), actor, bookingContext(locals))));
+  return json(bookingJson(await cancel(await getDb(), idParam(params.id), actor, bookingContext(locals)), locals));
 });

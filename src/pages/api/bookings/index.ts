@@ -6,13 +6,14 @@ import { listBookings } from '../../../server/bookings/view';
 import { withinBookingLimits } from '../../../server/bookingLimits';
 import { createSchema } from '../../../lib/contract/booking';
 import { bookingPaths } from '../../../lib/contract/paths';
+import { clock } from '../../../server/clock';
 
 /** The signed-in diner's bookings, newest first. */
 export const GET = api(async ({ locals }) => {
   if (!locals.user) throw unauthorized();
-  const now = new Date();
+  const now = clock.now();
   const items = await listBookings(await getDb(), locals.user.id);
-  return json({ items: items.map((b) => bookingJson(b, now)) });
+  return json({ items: items.map((b) => bookingJson(b, locals, now)) });
 });
 
 /** Books a table at once: 201 with the booking, 409 `slot_taken` with `next_slots` when the slot is gone, 429 past the limits. */
@@ -24,5 +25,5 @@ export const POST = api(async ({ locals, request }) => {
   const { booking } = await withinBookingLimits(db, { kind: 'user', userId: user.id }, () =>
     book(db, input, { kind: 'user', userId: user.id, email: user.email, name: user.name }, bookingContext(locals)),
   );
-  return json(bookingJson(booking), { status: 201, headers: { location: bookingPaths.api(booking.id) } });
+  return json(bookingJson(booking, locals), { status: 201, headers: { location: bookingPaths.api(booking.id) } });
 });

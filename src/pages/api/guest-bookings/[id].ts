@@ -7,17 +7,17 @@ import { editSchema } from '../../../lib/contract/booking';
 
 /** A guest booking, for whoever holds its edit token (header or this booking's cookie). */
 export const GET = api(async (context) => {
-  return json(bookingJson(await getBooking(await getDb(), idParam(context.params.id), guestActor(context))));
+  return json(bookingJson(await getBooking(await getDb(), idParam(context.params.id), guestActor(context)), context.locals));
 });
 
 export const PATCH = api(async (context) => {
   const { locals, params, request } = context;
   const id = idParam(params.id);
   const input = await readJson(request, locals.t, editSchema);
-  return json(bookingJson(await change(await getDb(), id, input, guestActor(context), bookingContext(locals))));
+  return json(bookingJson(await change(await getDb(), id, input, guestActor(context), bookingContext(locals)), context.locals));
 });
 
 export const DELETE = api(async (context) => {
   const { locals, params } = context;
-  return json(bookingJson(await cancel(await getDb(), idParam(params.id), guestActor(context), bookingContext(locals))));
+  return json(bookingJson(await cancel(await getDb(), idParam(params.id), guestActor(context), bookingContext(locals)), context.locals));
 });

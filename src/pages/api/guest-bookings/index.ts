@@ -6,6 +6,7 @@ import { setGuestCookies } from '../../../server/bookings/guestAccess';
 import { deviceId, withinBookingLimits } from '../../../server/bookingLimits';
 import { guestSchema } from '../../../lib/contract/booking';
 import { bookingPaths } from '../../../lib/contract/paths';
+import { clock } from '../../../server/clock';
 
 /**
  * Books without an account. The edit token is in this answer only (and the mail); the browser that
@@ -18,6 +19,6 @@ export const POST = api(async ({ locals, request, cookies }) => {
   const db = await getDb();
   const source = { kind: 'guest' as const, address: locals.clientAddress, email: input.email, phone: input.phone, device: deviceId(cookies, locals) };
   const { booking, editToken } = await withinBookingLimits(db, source, () => book(db, input, { kind: 'guest', token: '' }, bookingContext(locals)));
-  setGuestCookies(cookies, locals, booking, editToken!, booking.end.getTime() - Date.now());
-  return json({ ...bookingJson(booking), edit_token: editToken }, { status: 201, headers: { location: bookingPaths.guestApi(booking.id) } });
+  setGuestCookies(cookies, locals, booking, editToken!, booking.end.getTime() - clock.now().getTime());
+  return json({ ...bookingJson(booking, locals), edit_token: editToken }, { status: 201, headers: { location: bookingPaths.guestApi(booking.id) } });
 });

@@ -2,13 +2,20 @@ import { api, idParam, json, notFound, readQuery } from '../../../../server/http
 import { getDb } from '../../../../server/db/startup';
 import { daySlots } from '../../../../server/availability';
 import { availabilityQuerySchema, slotJson } from '../../../../server/stores';
+import { feePolicyOf } from '../../../../server/bookings/pages';
+import { withFees } from '../../../../server/bookings/fee';
+import { clock } from '../../../../server/clock';
 
-/** Starts of one day (JST business day) with free-table counts for the party (at tables of the seat kind asked for); never a past start. */
+/**
+ * Starts of one day (JST business day) with free-table counts for the party (at tables of the seat
+ * kind asked for) and the cancellation fee a booking of each made now carries; never a past start.
+ */
 export const GET = api(async ({ params, url, locals }) => {
   const id = idParam(params.id);
-  const now = new Date();
+  const now = clock.now();
   const { date, party, seat } = readQuery(url, locals.t, availabilityQuerySchema(now));
-  const slots = await daySlots(await getDb(), id, date, party, now, seat);
-  if (!slots) throw notFound();
-  return json({ date, party, ...(seat ? { seat } : {}), slots: slots.map(slotJson) });
+  const db = await getDb();
+  const [slots, policy] = await Promise.all([daySlots(db, id, date, party, now, seat), feePolicyOf(db, id)]);
+  if (!slots || !policy) throw notFound();
+  return json({ date, party, ...(seat ? { seat } : {}), slots: withFees(slots.map(slotJson), policy, party, now, locals) });
 });

@@ -1,0 +1,88 @@
+/**
+ * The cancellation fee in the API's answers on both engines, with the server's clock set to 17:26
+ * (SUGU_CLOCK): the day's starts say what booking each would cost, and a booking's answers (made,
+ * read, cancelled) say what cancelling costs now, inside the store's window (¥2,000 per person
+ * within 2 hours) and outside it (free until two hours before), in the reader's language.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type { App } from '../helpers/app';
+import { startWithFixture, type Fixture } from './booking-fixtures';
+import { stores } from '../../src/server/db/schema';
+import { addTokyoDays, tokyoInstant, toTokyoIso } from '../../src/lib/datetime';
+import { businessDate } from '../../src/server/availability';
+import { bookingSchema, cancellationFeeSchema } from '../../src/lib/contract/responses';
+import * as z from 'zod/mini';
+
+type Json = Record<string, any>;
+// Tomorrow at 17:26 in Tokyo: the fixture stores are open around the clock and have no bookings then.
+const day = addTokyoDays(businessDate(new Date()), 1);
+const clockAt = tokyoInstant(day, 17 * 60 + 26);
+const at = (hh: number, mm = 0) => toTokyoIso(tokyoInstant(day, hh * 60 + mm));
+let guests = 0;
+const guest = () => ({ name: '山田 花子', name_kana: 'ヤマダ ハナコ', phone: `090-3456-${String(1000 + ++guests)}`, email: `fee-${guests}@example.jp` });
+
+for (const engine of ['pglite', 'postgres'] as const) {
+  describe(`cancellation fee in the API [${engine}]`, () => {
+    let app: App;
+    let fx: Fixture;
+    let cleanup: () => Promise<void>;
+    beforeAll(async () => {
+      ({ app, fx, cleanup } = await startWithFixture(engine, { SUGU_CLOCK: clockAt.toISOString() }, async (db, f) => {
+        await db.update(stores).set({ cancelFreeHours: 2, cancelFeeYen: 2000 }).where(eq(stores.id, f.storeId));
+        return {};
+      }));
+    });
+    afterAll(() => cleanup?.());
+
+    const bookGuest = async (start: string, storeId = fx.storeId, party = 4) => {
+      const res = await app.fetch('/api/guest-bookings', { method: 'POST', json: { ...guest(), store_id: storeId, start, party_size: party }, headers: { 'accept-language': 'ja' } });
+      expect(res.status).toBe(201);
+      return (await res.json()) as Json;
+    };
+    const asGuest = (b: Json, init: { method?: string; lang?: string } = {}) =>
+      app.fetch(`/api/guest-bookings/${b.id}`, { method: init.method ?? 'GET', headers: { 'x-booking-token': b.edit_token, 'accept-language': init.lang ?? 'ja' } });
+
+    it('gives each start of the day the fee booking it now would carry', async () => {
+      const res = await app.fetch(`/api/stores/${fx.storeId}/availability?date=${day}&party=4`, { headers: { 'accept-language': 'ja' } });
+      const slots = ((await res.json()) as Json).slots as Json[];
+      const fee = (start: string) => slots.find((s) => Date.parse(s.start) === Date.parse(start))?.cancellation_fee;
+      // 18:00 is inside the two hours already; 20:00 is free until 18:00.
+      expect(fee(at(18))).toEqual({ applies: 'due', free_until: null, per_person: 2000, total: 8000, message: 'このお時間はすでにキャンセル料の対象です。予約後にキャンセルすると、お一人様¥2,000（合計¥8,000）がかかります。' });
+      expect(fee(at(20))).toMatchObject({ applies: 'free', free_until: at(18), per_person: 2000, total: 8000 });
+      expect(fee(at(20)).message).toMatch(/^\d+月\d+日\(.\) 18:00までは無料でキャンセルできます。/);
+      for (const s of slots) expect(z.safeParse(cancellationFeeSchema, s.cancellation_fee).success).toBe(true);
+    });
+
+    it('inside the window: made, read and cancelled, each answer says what cancelling costs', async () => {
+      const made = await bookGuest(at(18));
+      expect(made.cancellation_fee).toMatchObject({ applies: 'due', per_person: 2000, total: 8000, message: '今キャンセルすると、お一人様¥2,000（合計¥8,000）のキャンセル料がかかります。' });
+      const read = (await (await asGuest(made, { lang: 'en' })).json()) as Json;
+      expect(z.safeParse(bookingSchema, read).success).toBe(true);
+      expect(read.cancellation_fee.message).toBe('Cancelling now costs ¥2,000 per person (¥8,000 in total).');
+      const cancelled = (await (await asGuest(made, { method: 'DELETE' })).json()) as Json;
+      expect(cancelled.status).toBe('cancelled');
+      expect(cancelled.cancellation_fee).toMatchObject({ applies: 'due', total: 8000, message: 'このキャンセルには、お一人様¥2,000（合計¥8,000）のキャンセル料がかかります。' });
+    });
+
+    it('outside the window: free until two hours before, and a cancellation then costs nothing', async () => {
+      const made = await bookGuest(at(21));
+      expect(made.cancellation_fee).toMatchObject({ applies: 'free', free_until: at(19), per_person: 2000, total: 8000 });
+      const cancelled = (await (await asGuest(made, { method: 'DELETE' })).json()) as Json;
+      expect(cancelled.cancellation_fee).toMatchObject({ applies: 'free', message: 'このキャンセルにキャンセル料はかかりません。' });
+    });
+
+    it('a signed-in diner’s booking says the same, and a store without a fee says none', async () => {
+      const cookie = fx.users[0]!.cookie;
+      const res = await app.fetch('/api/bookings', { method: 'POST', cookie, json: { store_id: fx.storeId, start: at(22), party_size: 2 }, headers: { 'accept-language': 'ja' } });
+      expect(res.status).toBe(201);
+      const made = (await res.json()) as Json;
+      expect(made.cancellation_fee).toMatchObject({ applies: 'free', free_until: at(20), per_person: 2000, total: 4000 });
+      const read = (await (await app.fetch(`/api/bookings/${made.id}`, { cookie, headers: { 'accept-language': 'ja' } })).json()) as Json;
+      expect(read.cancellation_fee).toEqual(made.cancellation_fee);
+      // The other fixture store keeps the default policy: no fee.
+      const tiny = await bookGuest(at(18), fx.tinyStoreId, 2);
+      expect(tiny.cancellation_fee).toEqual({ applies: 'none', free_until: null, per_person: 0, total: 0, message: 'キャンセル料はかかりません。' });
+    });
+  });
+}
