@@ -4,6 +4,7 @@ import node from '@astrojs/node';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { precompress } from './src/server/http/precompress.ts';
+import { islandStylesInStylesheet } from './src/server/http/islandStyles.ts';
 
 export default defineConfig({
   output: 'server',
@@ -26,7 +27,8 @@ export default defineConfig({
     },
   },
   vite: {
-    plugins: [tailwindcss()],
+    // islandStylesInStylesheet: the islands' display rule comes from the stylesheet, not a <style> in the body.
+    plugins: [tailwindcss(), islandStylesInStylesheet()],
     ssr: { external: ['@electric-sql/pglite', '@electric-sql/pglite-socket', '@node-rs/argon2', 'postgres', 'nodemailer'] },
   },
 });

@@ -24,7 +24,7 @@ const src = (asset: string | { src: string }) => (typeof asset === 'string' ? as
  * still shows the marker, pans and zooms, and a notice offers an outside map.
  */
 export default function StoreMap({ lat, lng, name, tileUrl, labels }: Props) {
-  const box = useRef<HTMLDivElement>(null);
+  const box = useRef<HTMLElement>(null);
   const [tilesFailed, setTilesFailed] = useState(false);
 
   useEffect(() => {
@@ -58,7 +58,7 @@ export default function StoreMap({ lat, lng, name, tileUrl, labels }: Props) {
 
   return (
     <div className="relative h-full w-full">
-      <div ref={box} role="region" aria-label={labels.region} className="h-full w-full bg-base-200" />
+      <section ref={box} aria-label={labels.region} className="h-full w-full bg-base-200" />
       {tilesFailed && (
         <p role="status" className="absolute inset-x-2 top-2 z-[1000] ms-12 rounded bg-base-100/95 px-3 py-2 text-xs shadow" data-tiles-failed>
           {labels.tilesFailed}{' '}

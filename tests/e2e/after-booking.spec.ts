@@ -1,27 +1,11 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { businessDay, freeAtEight } from '../helpers/free-start';
 
 /**
  * After booking: the way to the store, a call and sharing; a cancel dialog that restates the
  * store's policy; a cancellation said once, with no calendar offered for it; past bookings read
  * 過去の予約, not 予約確定.
  */
-
-const DAY = 24 * 3600_000;
-/** YYYY-MM-DD of the Tokyo business day `days` from now (the day starts at 05:00). */
-const businessDay = (days: number) => new Date(Date.now() + 9 * 3600_000 - 5 * 3600_000 + days * DAY).toISOString().slice(0, 10);
-
-/** A free start at 20:00 on `date` for two, at the `skip`th store that has one (from the seed). */
-async function freeAtEight(request: APIRequestContext, date: string, skip: number): Promise<{ storeId: number; start: string }> {
-  let seen = 0;
-  for (let id = 1; id < 400; id++) {
-    const res = await request.get(`/api/stores/${id}/availability?date=${date}&party=2`);
-    if (!res.ok()) continue;
-    const { slots } = (await res.json()) as { slots: { start: string; free_tables: number }[] };
-    const slot = slots.find((s) => s.start.slice(11, 16) === '20:00' && s.free_tables >= 2);
-    if (slot && seen++ >= skip) return { storeId: id, start: slot.start };
-  }
-  throw new Error('no store free at 20:00');
-}
 
 test('signed in: the booking page gives the address, directions, a call and a share link', async ({ page }) => {
   const signup = await page.request.post('/api/users', { data: { name: '道順 花子', email: `after-${Date.now()}@example.jp`, password: 'correct-horse-battery', agree: true } });

@@ -93,7 +93,7 @@ function render(v: CardView, t: T): string {
     const iso = toTokyoIso(start);
     return `<a data-live-slot${attr('href', bookingPaths.book(v.id, v.signedIn, v.party, iso, v.seat))} class="${SLOT_CLASS}"><time${attr('datetime', iso)}>${text(formatTime(start))}</time></a>`;
   });
-  if (!bookable) starts.push(`<a data-live-slot class="${SLOT_CLASS}" hidden><time></time></a>`);
+  if (!bookable) starts.push(`<a data-live-slot class="${SLOT_CLASS}" hidden><time datetime="00:00"></time></a>`); // LiveCounts' pattern; an empty <time> needs a datetime
   return (
     `<article class="card card-side store-card"${attr('data-store-id', v.id)}${attr('data-live-store', v.live ? v.id : undefined)}${attr('data-live-party', v.party)}` +
     `${attr('data-distance', v.distanceM ?? undefined)}${attr('data-lat', v.lat)}${attr('data-lng', v.lng)}${attr('data-arrival', arrivalIso ?? undefined)}${attr('data-live-from', arrivalIso ?? undefined)}>` +

@@ -1,0 +1,70 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { businessDay, freeAtEight } from '../helpers/free-start';
+import { htmlValidateErrors, nuCheckerErrors, type Page } from '../helpers/html-validators';
+
+/**
+ * Every product page, as the server sends it, signed out and signed in, is valid HTML: no error from
+ * html-validate nor from the W3C Nu HTML Checker. The booking pages are checked at each step (the
+ * form, a field error, the confirmation, the booking, the cancel question) through their plain
+ * forms, as a browser without JavaScript posts them.
+ */
+
+const BOTH = ['/home', '/stores', '/stores?name=%E7%84%BC%E8%82%89&party=4', '/stores?sort=budget&view=map', '/areas/1', '/store/1', '/store/1?party=4&seat=private_room', '/booking-list', '/watches', '/term', '/privacy', '/ecommerce', '/info-contracted-store', '/utility/help', '/no-such-page', '/store/999999'];
+const SIGNED_OUT = ['/store/1/booking-without', '/auth/signin', '/auth/signup', '/auth/forgot-password', '/auth/reset-password', '/auth/reset-password?token=not-a-token'];
+const SIGNED_IN = ['/store/1/booking', '/favourite', '/viewed-list', '/account-info', '/user-change-password', '/user-leave-association'];
+
+async function fetchPages(request: APIRequestContext, who: string, paths: string[]): Promise<Page[]> {
+  return Promise.all(paths.map(async (path) => ({ name: `${who} ${path}`, html: await (await request.get(path)).text() })));
+}
+
+async function post(request: APIRequestContext, who: string, path: string, form: Record<string, string>): Promise<Page> {
+  const res = await request.post(path, { form, maxRedirects: 0 });
+  return { name: `${who} POST ${path} ${form.intent}`, html: await res.text() };
+}
+
+async function expectValid(pages: Page[]) {
+  for (const p of pages) expect(p.html.trimEnd(), `${p.name} ends with </html>`).toMatch(/<\/html>$/);
+  expect(await htmlValidateErrors(pages)).toEqual([]);
+  expect(await nuCheckerErrors(pages)).toEqual([]);
+}
+
+test('signed out: every product page is valid HTML', async ({ playwright, baseURL }) => {
+  const request = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { 'accept-language': 'ja-JP', origin: baseURL! } });
+  const pages = await fetchPages(request, 'signed out', SIGNED_OUT.concat(BOTH));
+  const { storeId, start } = await freeAtEight(request, businessDay(6), 8);
+  const path = `/store/${storeId}/booking-without`;
+  pages.push(...(await fetchPages(request, 'signed out', [`${path}?party=2&start=${encodeURIComponent(start)}`])));
+  const contact = { name: '検証 太郎', name_kana: 'ケンショウ タロウ', phone: '090-1234-5678', email: `valid-${Date.now()}@example.jp` };
+  const form = { date: businessDay(6), party_size: '2', start, seat_preference: '', note: '', remember: '', ...contact };
+  pages.push(await post(request, 'signed out', path, { ...form, intent: 'next', name_kana: 'Kensho' }));
+  pages.push(await post(request, 'signed out', path, { ...form, intent: 'next' }));
+  const done = await post(request, 'signed out', path, { ...form, intent: 'book' });
+  pages.push(done);
+  const edit = done.html.match(/\/booking-without\/edit\/\d+\?token=[\w-]+/)?.[0];
+  expect(edit, 'the guest booking page links to its edit page').toBeTruthy();
+  pages.push(...(await fetchPages(request, 'signed out', [`/store/${storeId}${edit!}`])));
+  pages.push(await post(request, 'signed out', `/store/${storeId}${edit!.split('?')[0]}`, { ...form, intent: 'ask-cancel' }));
+  await expectValid(pages);
+  await request.dispose();
+});
+
+test('signed in: every product page is valid HTML', async ({ playwright, baseURL }) => {
+  const request = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { 'accept-language': 'ja-JP', origin: baseURL! } });
+  const signup = await request.post('/api/users', { data: { name: '検証 花子', email: `valid-${Date.now()}@example.jp`, password: 'correct-horse-battery', agree: true } });
+  expect(signup.status()).toBe(201);
+  const { storeId, start } = await freeAtEight(request, businessDay(6), 9);
+  expect((await request.put(`/api/favourites/${storeId}`)).ok()).toBe(true);
+  const booked = await request.post('/api/bookings', { data: { store_id: storeId, start, party_size: 2 } });
+  expect(booked.status()).toBe(201);
+  const { id } = (await booked.json()) as { id: number };
+  const pages = await fetchPages(request, 'signed in', [
+    ...SIGNED_IN,
+    ...BOTH,
+    `/store/${storeId}/booking?party=2&start=${encodeURIComponent(start)}`,
+    `/store/${storeId}/booking/complete/${id}`,
+    `/store/${storeId}/booking/edit/${id}`,
+  ]);
+  pages.push(await post(request, 'signed in', `/store/${storeId}/booking/edit/${id}`, { date: businessDay(6), party_size: '2', start, seat_preference: '', note: '', intent: 'ask-cancel' }));
+  await expectValid(pages);
+  await request.dispose();
+});

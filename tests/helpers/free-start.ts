@@ -1,0 +1,19 @@
+/** Finding a free table in the seeded data through the public availability API, for browser tests. */
+import type { APIRequestContext } from '@playwright/test';
+
+const DAY = 24 * 3600_000;
+/** YYYY-MM-DD of the Tokyo business day `days` from now (the day starts at 05:00). */
+export const businessDay = (days: number) => new Date(Date.now() + 9 * 3600_000 - 5 * 3600_000 + days * DAY).toISOString().slice(0, 10);
+
+/** A free start at 20:00 on `date` for two, at the `skip`th store that has one (from the seed). */
+export async function freeAtEight(request: APIRequestContext, date: string, skip: number): Promise<{ storeId: number; start: string }> {
+  let seen = 0;
+  for (let id = 1; id < 400; id++) {
+    const res = await request.get(`/api/stores/${id}/availability?date=${date}&party=2`);
+    if (!res.ok()) continue;
+    const { slots } = (await res.json()) as { slots: { start: string; free_tables: number }[] };
+    const slot = slots.find((s) => s.start.slice(11, 16) === '20:00' && s.free_tables >= 2);
+    if (slot && seen++ >= skip) return { storeId: id, start: slot.start };
+  }
+  throw new Error('no store free at 20:00');
+}
