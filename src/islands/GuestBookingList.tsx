@@ -57,7 +57,7 @@ export default function GuestBookingList({ locale, labels: L }: { locale: string
                     {e.state === 'ok' ? (
                       <>
                         <div className="flex items-center justify-between gap-2">
-                          <a className="font-bold" href={`/store/${e.booking.store_id}`}>
+                          <a className="inline-flex min-h-11 min-w-11 items-center font-bold" href={`/store/${e.booking.store_id}`}>
                             {e.booking.store_name}
                           </a>
                           <span className={`badge ${shownStatus(e.booking.status, e.booking.end) === 'confirmed' ? 'badge-success' : 'badge-ghost'}`}>{L[`booking.status.${shownStatus(e.booking.status, e.booking.end)}`]}</span>
@@ -68,11 +68,11 @@ export default function GuestBookingList({ locale, labels: L }: { locale: string
                         <p className="font-mono text-sm opacity-80">{e.booking.code}</p>
                         <div className="card-actions mt-1">
                           {e.booking.changeable && (
-                            <a className="btn btn-sm btn-primary" href={bookingPaths.guestEdit(e.booking.store_id, e.booking.id)}>
+                            <a className="btn btn-primary" href={bookingPaths.guestEdit(e.booking.store_id, e.booking.id)}>
                               {L['booking.list.edit']}
                             </a>
                           )}
-                          <a className="btn btn-sm btn-outline" href={`/store/${e.booking.store_id}/booking-without`}>
+                          <a className="btn btn-outline" href={`/store/${e.booking.store_id}/booking-without`}>
                             {L['booking.list.rebook']}
                           </a>
                         </div>
@@ -82,7 +82,7 @@ export default function GuestBookingList({ locale, labels: L }: { locale: string
                         <p className="text-sm">
                           <span className="font-mono">{r.code}</span> — {L['booking.list.unavailable']}
                         </p>
-                        <button type="button" className="btn btn-xs" onClick={() => forgetGuestBooking(r.id)}>
+                        <button type="button" className="btn" onClick={() => forgetGuestBooking(r.id)}>
                           {L['booking.list.forget']}
                         </button>
                       </div>

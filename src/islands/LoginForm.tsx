@@ -90,7 +90,7 @@ export default function LoginForm({ next, initialEmail, initialError, fieldError
           <label htmlFor="login-password" className="block text-sm font-medium">
             {labels.password}
           </label>
-          <a href="/auth/forgot-password" className="link link-primary text-sm">
+          <a href="/auth/forgot-password" className="link link-primary inline-flex min-h-11 items-center text-sm">
             {labels.forgot}
           </a>
         </div>

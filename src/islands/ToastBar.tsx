@@ -37,12 +37,12 @@ function ToastItem({ toast, closeLabel }: { toast: Toast; closeLabel: string }) 
     >
       <p className="flex-1 whitespace-pre-line">{toast.message}</p>
       {toast.link && (
-        <a className="btn btn-sm min-h-11 bg-white text-black" href={toast.link.href} data-testid="toast-link">
+        <a className="btn bg-white text-black" href={toast.link.href} data-testid="toast-link">
           {toast.link.label}
         </a>
       )}
       {toast.timeout === 0 && (
-        <button type="button" className="btn btn-ghost btn-sm min-h-9 text-current" onClick={() => dismissToast(toast.id)}>
+        <button type="button" className="btn btn-ghost text-current" onClick={() => dismissToast(toast.id)}>
           {closeLabel}
         </button>
       )}

@@ -59,7 +59,7 @@ export async function openResultsMap(box: HTMLElement, options: Options): Promis
       const name = Object.assign(document.createElement('a'), { href: s.href, textContent: s.name, className: 'link font-semibold' });
       popup.append(name);
       if (s.start) {
-        const start = Object.assign(document.createElement('a'), { href: s.start.href, textContent: s.start.text, className: 'btn btn-outline btn-sm ms-2 tabular-nums' });
+        const start = Object.assign(document.createElement('a'), { href: s.start.href, textContent: s.start.text, className: 'btn btn-outline ms-2 tabular-nums' });
         popup.append(start);
       }
       const marker = L.marker([s.lat, s.lng], { icon, title: s.name, alt: s.name, keyboard: true }).bindPopup(popup);

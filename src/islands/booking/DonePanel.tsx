@@ -36,7 +36,7 @@ export default function DonePanel({ form, props, headingId }: { form: BookingFor
           </a>
           {hydrated && typeof navigator !== 'undefined' && navigator.clipboard && (
             <div className="flex items-center gap-2">
-              <button type="button" className="btn btn-sm" onClick={() => void copy()} data-testid="copy-edit-link">
+              <button type="button" className="btn" onClick={() => void copy()} data-testid="copy-edit-link">
                 {t('booking.complete.copy')}
               </button>
               <span role="status">{copied ? t('booking.complete.copied') : ''}</span>

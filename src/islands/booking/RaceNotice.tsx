@@ -17,7 +17,7 @@ export default function RaceNotice({ form, storeId }: { form: BookingForm; store
       {race.next.length > 0 && (
         <div className="flex flex-wrap gap-2">
           {race.next.map((s) => (
-            <button key={s.start} type="button" className="btn btn-sm" onClick={() => pickRaceSlot(s.start)} disabled={!form.hydrated}>
+            <button key={s.start} type="button" className="btn" onClick={() => pickRaceSlot(s.start)} disabled={!form.hydrated}>
               {formatTime(new Date(s.start), { day: values.date, t })}
             </button>
           ))}

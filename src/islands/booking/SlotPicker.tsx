@@ -19,7 +19,7 @@ export default function SlotPicker({ form, fieldId }: { form: BookingForm; field
       {slots.state === 'error' && (
         <p className="flex items-center gap-2 text-sm text-error" role="alert">
           {t('booking.form.slotsError')}
-          <button type="button" className="btn btn-xs" onClick={() => void reload()}>
+          <button type="button" className="btn" onClick={() => void reload()}>
             {t('booking.form.retry')}
           </button>
         </p>
@@ -33,7 +33,7 @@ export default function SlotPicker({ form, fieldId }: { form: BookingForm; field
         {free.map((s) => {
           const checked = sameInstant(s.start, values.start);
           return (
-            <label key={s.start} className={`btn btn-sm h-auto flex-col px-1 py-1 ${checked ? 'btn-primary' : 'btn-outline'}`}>
+            <label key={s.start} className={`btn h-auto min-h-11 flex-col px-1 py-1 ${checked ? 'btn-primary' : 'btn-outline'}`}>
               <input type="radio" name="start" value={s.start} checked={checked} onChange={() => set('start', s.start)} className="sr-only" />
               <span className="whitespace-nowrap text-base">{formatTime(new Date(s.start), { day: values.date, t })}</span>
               <span className="break-keep text-xs font-normal">{isCurrent(s.start) ? t('booking.form.currentTime') : t('common.freeTables', { count: s.free_tables })}</span>

@@ -73,7 +73,7 @@ export function storeCardHtml(card: StoreCard, options: CardOptions, locale: Loc
   return html;
 }
 
-const SLOT_CLASS = 'btn btn-outline btn-sm start-link';
+const SLOT_CLASS = 'btn btn-outline start-link';
 
 function render(v: CardView, t: T): string {
   const href = storePath(v.id, v.party, v.seat);
@@ -98,7 +98,7 @@ function render(v: CardView, t: T): string {
     `<article class="card card-side store-card"${attr('data-store-id', v.id)}${attr('data-live-store', v.live ? v.id : undefined)}${attr('data-live-party', v.party)}` +
     `${attr('data-distance', v.distanceM ?? undefined)}${attr('data-lat', v.lat)}${attr('data-lng', v.lng)}${attr('data-arrival', arrivalIso ?? undefined)}${attr('data-live-from', arrivalIso ?? undefined)}>` +
     `<figure class="w-28 shrink-0 sm:w-40">${photo}</figure><div class="card-body min-w-0 gap-1 p-3">` +
-    `<h2 class="card-title pe-9 text-base leading-snug"><a${attr('href', href)} class="link-hover after:absolute after:inset-0" data-store-link>${text(v.name)}</a></h2>` +
+    `<h2 class="card-title pe-10 text-base leading-snug"><a${attr('href', href)} class="link-hover after:absolute after:inset-0" data-store-link>${text(v.name)}</a></h2>` +
     `<p class="text-xs text-base-content/70"><span class="badge badge-ghost badge-sm">${text(t(`discovery.genre.${v.genre}`))}</span><span>${text(v.areaName)}</span> ・ ` +
     `<span class="break-keep">${text(t('discovery.card.access', { station: v.station, minutes: v.walkMinutes }))}</span>` +
     (v.distanceM !== null ? `<span class="font-semibold text-base-content" data-distance-label>・${text(t('discovery.card.distance', { distance: formatDistance(v.distanceM) }))}</span>` : '') +
