@@ -61,7 +61,11 @@ test('guest: book, open the edit link, change, cancel', async ({ page, request }
   const summary = page.getByTestId('booking-confirm');
   await expect(summary.getByText(/\d+月\d+日\([日月火水木金土]\) 19:00〜\d\d:\d\d/)).toBeVisible();
   await expect(summary.getByText('キャンセルポリシー')).toBeVisible();
+  // Each step that goes to the server is awaited by its answer, not by a time limit: on a busy
+  // machine the booking can take longer than an assertion's few seconds.
+  const booking = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/guest-bookings');
   await page.getByRole('button', { name: 'この内容で予約する' }).click();
+  expect((await booking).status()).toBe(201);
 
   const done = page.getByTestId('booking-done');
   await expect(done.getByRole('heading', { name: '予約が確定しました' })).toBeVisible();
@@ -80,19 +84,23 @@ test('guest: book, open the edit link, change, cancel', async ({ page, request }
   const other = await page.context().browser()!.newContext({ locale: 'ja-JP', timezoneId: 'Asia/Tokyo' });
   const p2 = await other.newPage();
   await p2.goto(link);
-  await expect(p2).toHaveURL(/\/booking-without\/edit\/\d+$/);
+  await p2.waitForURL(/\/booking-without\/edit\/\d+$/);
   await expect(p2.getByRole('heading', { name: 'ゲスト予約の変更' })).toBeVisible();
   await expect(p2.getByTestId('booking-code')).toHaveText(code);
   const later = slots.find((s) => hhmm(s.start) === '20:30' && s.free_tables > 0)!.start;
   await chooseInWidget(p2, date, later);
   await p2.getByLabel('ご要望（任意）').fill('窓側希望、ベビーカーあり');
   await p2.getByRole('button', { name: '確認へ進む' }).click();
+  // A change reloads the page with the booking as it now is; its cancel button works once its island has hydrated.
   await p2.getByRole('button', { name: 'この内容で変更する' }).click();
+  await p2.waitForURL(/\?done=saved$/);
+  await expect(p2.locator('astro-island[ssr]')).toHaveCount(0);
   await expect(p2.getByTestId('edit-done')).toHaveText('予約を変更しました');
   await expect(p2.getByTestId('summary')).toContainText('20:30〜');
   await expect(p2.getByTestId('summary')).toContainText('ベビーカーあり');
   await p2.getByRole('button', { name: '予約をキャンセル' }).click();
   await p2.getByRole('button', { name: 'キャンセルする' }).click();
+  await p2.waitForURL(/\?done=cancelled$/);
   await expect(p2.getByTestId('edit-done')).toHaveText('予約をキャンセルしました');
   await expect(p2.getByTestId('summary')).toContainText('キャンセル済み');
   // A wrong link is plainly refused.
@@ -100,8 +108,10 @@ test('guest: book, open the edit link, change, cancel', async ({ page, request }
   await expect(p2.getByRole('heading', { name: 'リンクが無効か期限切れです' })).toBeVisible();
   await other.close();
 
-  // The first device lists it among its guest bookings.
+  // The first device lists it among its guest bookings, once it has read the booking back.
+  const readBack = page.waitForResponse((r) => /\/api\/guest-bookings\/\d+$/.test(new URL(r.url()).pathname));
   await page.goto('/booking-list');
+  expect((await readBack).status()).toBe(200);
   const item = page.getByTestId('guest-bookings').locator(`[data-code="${code}"]`);
   await expect(item).toContainText('キャンセル済み');
   await expect(page.getByRole('link', { name: 'ログイン', exact: true }).first()).toBeVisible();
