@@ -15,7 +15,7 @@ import type { Db } from './db/types';
 import { areas, storeClosures, storeHours, stores, storeTables, type StorePhoto } from './db/schema';
 import { searchQueryTerms } from './db/searchTerms';
 import type { StoreFacts } from './availability/engine';
-import { availabilityView, bookableDates, type AvailabilityView, bookableNow, loadStoreStates, nextMarks, NOW_WINDOW_MIN, ofKind, slotsBetween, type Slot } from './availability';
+import { availabilityView, bookableDates, businessDate, type AvailabilityView, bookableNow, loadStoreStates, nextMarks, NOW_WINDOW_MIN, ofKind, slotsBetween, type Slot } from './availability';
 import { MINUTE_MS, toTokyoIso } from '../lib/datetime';
 import type { T } from '../i18n';
 import type { SlotJson } from '../lib/contract/responses';
@@ -95,8 +95,7 @@ export type ListQuery = z.infer<typeof listQuerySchema>;
 export const partyQuerySchema = z.object({ party: partyField });
 
 /** `date` (YYYY-MM-DD, a business day from today to 13 days ahead; default today), `party` and, optionally, `seat` (starts at tables of that kind). */
-export const availabilityQuerySchema = (now: Date) => {
-  const dates = bookableDates(now);
+function availabilitySchemaFor(dates: string[]) {
   return z.object({
     date: z.preprocess(
       blank,
@@ -107,6 +106,17 @@ export const availabilityQuerySchema = (now: Date) => {
     party: partyField,
     seat: seatField,
   });
+}
+/**
+ * Kept for the business day it was built on: the store page and its API read it on every view, and
+ * building the schema and the fourteen dates was a twentieth of the store page's time.
+ */
+let availabilitySchema: { day: string; schema: ReturnType<typeof availabilitySchemaFor> } | undefined;
+
+export const availabilityQuerySchema = (now: Date) => {
+  const day = businessDate(now);
+  if (availabilitySchema?.day !== day) availabilitySchema = { day, schema: availabilitySchemaFor(bookableDates(now)) };
+  return availabilitySchema.schema;
 };
 
 export interface AreaSummary {

@@ -67,12 +67,27 @@ export function widgetLabels(locale: Locale): Record<string, string> {
 /** How the reader's language writes today's date (`今日 {{date}}`): i18next's `t`. */
 type TodayWording = (key: 'time.today', params: { date: string }) => string;
 
+/**
+ * Kept per language for the business day they were made on: every store page and booking form
+ * lists the fourteen days, and formatting them was a fiftieth of the store page's time. A copy is
+ * returned, so callers may add to it.
+ */
+const keptDates = new Map<string, { value: string; label: string }[]>();
+
 /** The dates a diner may pick, labelled `今日 11月21日(土)`, `11月22日(日)` … (or the locale's form). */
 export function dateChoices(locale: string, t: TodayWording, now = clock.now()): { value: string; label: string }[] {
-  return bookableDates(now).map((value, i) => {
-    const date = formatDay(tokyoInstant(value, 12 * 60), locale);
-    return { value, label: i === 0 ? t('time.today', { date }) : date };
-  });
+  const key = `${locale}\u0000${businessDate(now)}`;
+  let dates = keptDates.get(key);
+  if (!dates) {
+    dates = bookableDates(now).map((value, i) => {
+      const date = formatDay(tokyoInstant(value, 12 * 60), locale);
+      return { value, label: i === 0 ? t('time.today', { date }) : date };
+    });
+    // Yesterday's lists go when a new day's first is made.
+    for (const k of keptDates.keys()) if (!k.endsWith(key.slice(key.indexOf('\u0000')))) keptDates.delete(k);
+    keptDates.set(key, dates);
+  }
+  return dates.map((d) => ({ ...d }));
 }
 
 /** The store as the widget shows it. */
