@@ -111,12 +111,12 @@ function availabilitySchemaFor(dates: string[]) {
  * Kept for the business day it was built on: the store page and its API read it on every view, and
  * building the schema and the fourteen dates was a twentieth of the store page's time.
  */
-let availabilitySchema: { day: string; schema: ReturnType<typeof availabilitySchemaFor> } | undefined;
+let keptAvailabilitySchema: { day: string; schema: ReturnType<typeof availabilitySchemaFor> } | undefined;
 
 export const availabilityQuerySchema = (now: Date) => {
   const day = businessDate(now);
-  if (availabilitySchema?.day !== day) availabilitySchema = { day, schema: availabilitySchemaFor(bookableDates(now)) };
-  return availabilitySchema.schema;
+  if (keptAvailabilitySchema?.day !== day) keptAvailabilitySchema = { day, schema: availabilitySchemaFor(bookableDates(now)) };
+  return keptAvailabilitySchema.schema;
 };
 
 export interface AreaSummary {
