@@ -40,16 +40,31 @@ export const maskAddress = (to: string) => to.replace(/^(.).*(@.*)$/, '$1…$2')
  * call mailQueued(db) once it has committed). Delivery, with its retries, happens apart.
  */
 export async function queueMail(q: Q, mail: OutgoingMail): Promise<number> {
-  const [row] = await q
-    .insert(mailOutbox)
+  return (await queueMails(q, [mail]))[0]!;
+}
+
+/** Rows per insert: well under PostgreSQL's 65,535 parameters for eight columns. */
+const BATCH = 1000;
+
+/** Queues many mails in a few statements (as queueMail does one); returns their ids. */
+export async function queueMails(q: Q, mails: readonly OutgoingMail[]): Promise<number[]> {
+  const ids: number[] = [];
+  for (let i = 0; i < mails.length; i += BATCH) {
+    const chunk = mails.slice(i, i + BATCH);
     // Due by this process's clock (whole milliseconds, as the worker asks with), not the
-    // database's microseconds, so the worker kicked below finds it at once.
-    .values({ toAddress: mail.to, subject: mail.subject, bodyText: mail.text, bodyHtml: mailHtml(mail), locale: mail.locale, kind: mail.kind, nextAttemptAt: new Date() })
-    .returning({ id: mailOutbox.id });
-  const id = row!.id;
-  // The log names the mail but not its body: bodies carry one-time links.
-  console.log(JSON.stringify({ level: 'info', msg: 'mail_queued', id, kind: mail.kind, to: maskAddress(mail.to) }));
+    // database's microseconds, so the worker kicked below finds them at once.
+    const due = new Date();
+    const rows = await q
+      .insert(mailOutbox)
+      .values(chunk.map((mail) => ({ toAddress: mail.to, subject: mail.subject, bodyText: mail.text, bodyHtml: mailHtml(mail), locale: mail.locale, kind: mail.kind, nextAttemptAt: due })))
+      .returning({ id: mailOutbox.id, kind: mailOutbox.kind, to: mailOutbox.toAddress });
+    for (const row of rows) {
+      ids.push(row.id);
+      // The log names the mail but not its body: bodies carry one-time links.
+      console.log(JSON.stringify({ level: 'info', msg: 'mail_queued', id: row.id, kind: row.kind, to: maskAddress(row.to) }));
+    }
+  }
   // A transaction's rows are not visible to the worker before it commits.
-  if (!('rollback' in q)) mailQueued(q);
-  return id;
+  if (ids.length && !('rollback' in q)) mailQueued(q);
+  return ids;
 }

@@ -2,12 +2,17 @@
  * Telling a watch's owner about freed starts: the database decides which instance does it (one
  * `watch_notifications` row per watch, store and start), and the mail goes at most once per watch
  * every WATCH_MAIL_GAP_MINUTES, only to a confirmed address, with links to book.
+ *
+ * One change may fulfil hundreds of area watches, so a change is claimed, marked and queued in one
+ * transaction of two statements whatever the number of watches: mail is queued exactly when its
+ * claims commit. Claims are inserted and watch rows locked in id order, so two instances working
+ * on overlapping watches wait for each other instead of deadlocking.
  */
-import { and, eq, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import { lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/types';
-import { stores, watches, watchNotifications } from '../db/schema';
+import { watches } from '../db/schema';
 import { publicOrigin } from '../config';
-import { queueMail } from '../mail/outbox';
+import { mailQueued, queueMails, type OutgoingMail } from '../mail/outbox';
 import { formatDay, formatTime, MINUTE_MS, toTokyoIso } from '../../lib/datetime';
 import { WATCH_MAIL_GAP_MINUTES } from '../../lib/contract/limits';
 import { watchPaths } from '../../lib/contract/paths';
@@ -20,54 +25,71 @@ export interface Freed {
   starts: number[];
 }
 
+/** A watch this call won the mail of, with the starts it claimed (epoch ms, soonest first). */
+type Won = {
+  id: number;
+  email: string;
+  locale: string;
+  party_size: number;
+  user_id: number | null;
+  store_name: string;
+  starts: number[];
+};
+
+/** Records the freed starts (none already past) once across instances, and queues the mails they earn. */
 export async function notifyFreed(db: Db, storeId: number, freed: readonly Freed[], now: Date, origin = publicOrigin()): Promise<number> {
-  let mailed = 0;
-  for (const { watch, starts } of freed) {
-    const won = await db
-      .insert(watchNotifications)
-      .values(starts.map((s) => ({ watchId: watch.id, storeId, startsAt: new Date(s) })))
-      .onConflictDoNothing()
-      .returning({ start: watchNotifications.startsAt });
-    if (!won.length) continue;
-    const [w] = await db
-      .update(watches)
-      .set({ lastMailedAt: now })
-      .where(
-        and(
-          eq(watches.id, watch.id),
-          isNull(watches.cancelledAt),
-          isNotNull(watches.confirmedAt),
-          or(isNull(watches.lastMailedAt), lte(watches.lastMailedAt, new Date(now.getTime() - WATCH_MAIL_GAP_MINUTES * MINUTE_MS))),
-        ),
+  const pairs = freed
+    .flatMap(({ watch, starts }) => starts.filter((s) => s > now.getTime()).map((s) => [watch.id, s] as const))
+    .sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  if (!pairs.length) return 0;
+  const ids = `{${pairs.map(([id]) => id).join(',')}}`;
+  const starts = `{${pairs.map(([, s]) => new Date(s).toISOString()).join(',')}}`;
+  const gap = new Date(now.getTime() - WATCH_MAIL_GAP_MINUTES * MINUTE_MS).toISOString();
+  const at = now.toISOString();
+  const mailed = await db.transaction(async (tx) => {
+    const won = await tx.execute<Won>(sql`
+      with claimed as (
+        insert into watch_notifications (watch_id, store_id, starts_at)
+        select f.w, ${storeId}, f.s from unnest(${ids}::int[], ${starts}::timestamptz[]) as f(w, s) order by f.w, f.s
+        on conflict do nothing
+        returning watch_id, starts_at
+      ), due as (
+        select id from watches
+        where id in (select watch_id from claimed) and cancelled_at is null and confirmed_at is not null and ends_at > ${at}::timestamptz
+          and (last_mailed_at is null or last_mailed_at <= ${gap}::timestamptz)
+        order by id for update
+      ), mailed as (
+        update watches w set last_mailed_at = ${at}::timestamptz from due
+        where w.id = due.id and (w.last_mailed_at is null or w.last_mailed_at <= ${gap}::timestamptz)
+        returning w.id, w.email, w.locale, w.party_size, w.user_id
       )
-      .returning();
-    if (!w) continue;
-    const [store] = await db.select({ name: stores.name }).from(stores).where(eq(stores.id, storeId));
-    const t = watchTranslator(w.locale);
-    const times = won.map((r) => r.start).sort((a, b) => a.getTime() - b.getTime());
-    const lines = [
-      t('watch.mail.freed.intro', { store: store?.name ?? '', party: t('booking.partyCount', { count: w.partySize }) }),
-      '',
-      ...times.map((s) => `${formatDay(s, w.locale)} ${formatTime(s)}`),
-      '',
-      t('watch.mail.freed.book'),
-      origin + watchPaths.book(storeId, w.userId !== null, w.partySize, toTokyoIso(times[0]!)),
-      '',
-      t('watch.mail.freed.noHold'),
-      '',
-      t('watch.mail.freed.manage'),
-      origin + watchPaths.list,
-    ];
-    await queueMail(db, {
-      to: w.email,
-      subject: t('watch.mail.freed.subject', { store: store?.name ?? '', time: formatTime(times[0]!) }),
-      text: lines.join('\n'),
-      locale: w.locale,
-      kind: 'watch_freed',
-    });
-    mailed++;
-  }
+      select m.*, (select name from stores where id = ${storeId}) as store_name,
+        (select json_agg((extract(epoch from c.starts_at) * 1000)::bigint order by c.starts_at) from claimed c where c.watch_id = m.id) as starts
+      from mailed m`);
+    await queueMails(tx, [...won].map((w) => freedMail(w, storeId, origin)));
+    return won.length;
+  });
+  if (mailed) mailQueued(db);
   return mailed;
+}
+
+function freedMail(w: Won, storeId: number, origin: string): OutgoingMail {
+  const t = watchTranslator(w.locale);
+  const times = w.starts.map((s) => new Date(Number(s)));
+  const lines = [
+    t('watch.mail.freed.intro', { store: w.store_name, party: t('booking.partyCount', { count: w.party_size }) }),
+    '',
+    ...times.map((s) => `${formatDay(s, w.locale)} ${formatTime(s)}`),
+    '',
+    t('watch.mail.freed.book'),
+    origin + watchPaths.book(storeId, w.user_id !== null, w.party_size, toTokyoIso(times[0]!)),
+    '',
+    t('watch.mail.freed.noHold'),
+    '',
+    t('watch.mail.freed.manage'),
+    origin + watchPaths.list,
+  ];
+  return { to: w.email, subject: t('watch.mail.freed.subject', { store: w.store_name, time: formatTime(times[0]!) }), text: lines.join('\n'), locale: w.locale, kind: 'watch_freed' };
 }
 
 /** Watches whose windows have ended are no longer anyone's: their rows may go after a day. */
