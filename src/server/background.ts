@@ -10,9 +10,10 @@ import { startMailDelivery } from './mail/worker';
 import { sendDueReminders } from './bookings/reminders';
 import { reloadWatches } from './watches/matcher';
 import { pruneWatches } from './watches/notify';
+import { listenForWatches } from './watches/feed';
 
 const REMINDER_POLL_MS = 60_000;
-/** Watches made, confirmed or cancelled through other instances are known here this soon. */
+/** Watches made, confirmed or cancelled through other instances while this one's LISTEN was down are known here this soon. */
 const WATCH_RELOAD_MS = 30_000;
 const WATCH_PRUNE_MS = 60 * 60_000;
 
@@ -25,6 +26,7 @@ export function startBackgroundWork(): void {
   every(REMINDER_POLL_MS, 'reminders_failed', sendDueReminders);
   every(WATCH_RELOAD_MS, 'watches_reload_failed', reloadWatches);
   every(WATCH_PRUNE_MS, 'watches_prune_failed', pruneWatches);
+  listenForWatches().catch((error: unknown) => console.error(JSON.stringify({ level: 'error', msg: 'watches_listen_failed', error: String((error as Error)?.message ?? error) })));
 }
 
 /** Runs `job` on the app's database every `ms` (never two runs at once), until the process stops. */

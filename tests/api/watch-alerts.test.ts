@@ -5,6 +5,8 @@
  * that start, and never the stream of a diner watching something else. The data is the test's
  * own: a store open around the clock, and a party only one of its tables seats, booked and
  * cancelled through the API at the first free start within the next hour (any hour of the day).
+ * Two instances on one PostgreSQL: a watch made and a booking cancelled through instance A reach
+ * the diner's page open on instance B, and the mail (through a real SMTP server) goes once.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -12,7 +14,8 @@ import path from 'node:path';
 import { inject } from 'vitest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { openAppDb, startApp, type App, type Engine } from '../helpers/app';
+import { openAppDb, startApp, until, type App, type Engine } from '../helpers/app';
+import { startSmtp, type TestSmtp } from '../helpers/smtp';
 import { signUp, type SignedUp } from '../helpers/auth';
 import { openDb } from '../../src/server/db/client';
 import type { Db } from '../../src/server/db/types';
@@ -184,3 +187,68 @@ for (const engine of ['pglite', 'postgres'] as Engine[]) {
     });
   });
 }
+
+describe('watch alerts across two instances on one PostgreSQL', () => {
+  let smtp: TestSmtp;
+  let a: App;
+  let b: App;
+  beforeAll(async () => {
+    smtp = await startSmtp();
+    a = await startApp('postgres', { SMTP_URL: smtp.url });
+    b = await startApp('postgres', { SMTP_URL: smtp.url }, { databaseUrl: a.databaseUrl });
+  });
+  afterAll(async () => {
+    await b?.stop();
+    await a?.stop();
+    await smtp?.close();
+  });
+
+  it("a cancellation through A reaches the diner's page open on B with a link, and the mail goes once", async () => {
+    let target: { storeId: number; party: number; start: string } | undefined;
+    for (const c of await choices(a)) {
+      const start = await startWithinTheHour(a, c.storeId, c.party);
+      if (start) {
+        target = { ...c, start };
+        break;
+      }
+    }
+    expect(target, 'an all-day store with a single-table party free within the hour').toBeDefined();
+    const { storeId, party, start } = target!;
+    const held = await a.fetch('/api/guest-bookings', {
+      method: 'POST',
+      json: { store_id: storeId, start, party_size: party, name: '先客 太郎', name_kana: 'センキャク タロウ', phone: '090-2222-3333', email: 'first-ab@example.jp' },
+    });
+    expect(held.status).toBe(201);
+    const booking = (await held.json()) as { id: number; edit_token: string };
+
+    // The watch is made through A; the diner's page (its stream) is served by B.
+    const watcher = await signUp(a);
+    expect((await a.fetch('/api/watches', { method: 'POST', json: { store_id: storeId, party_size: party }, headers: { cookie: watcher.jar.header(), 'accept-language': 'ja' } })).status).toBe(201);
+    const onB = await SseStream.open(b, '/api/watches/stream', { cookie: watcher.jar.header() });
+    try {
+      const cancelled = await a.fetch(`/api/guest-bookings/${booking.id}`, { method: 'DELETE', headers: { 'x-booking-token': booking.edit_token } });
+      expect(cancelled.status).toBe(200);
+      const alert = JSON.parse((await onB.until(() => onB.events.find((e) => e.event === 'watch'), 'watch alert on B')).data) as WatchAlert;
+      expect(alert).toMatchObject({ store_id: storeId, party_size: party });
+      const link = new URL(alert.href, b.url);
+      expect(link.pathname).toBe(`/store/${storeId}/booking`);
+      expect(Object.fromEntries(link.searchParams)).toEqual({ party: String(party), start: alert.start });
+    } finally {
+      onB.close();
+    }
+
+    // Both instances found the freed start; the database let one of them mail it, and it was sent.
+    const h = await openAppDb(a);
+    try {
+      const outbox = () => h.db.execute<{ sent: boolean }>(sql`select sent_at is not null as sent from mail_outbox where to_address = ${watcher.email} and kind = 'watch_freed'`);
+      await until(async () => (await outbox()).some((r) => r.sent), 'watch mail sent', 2400);
+      expect((await outbox()).map((r) => r.sent)).toEqual([true]);
+    } finally {
+      await h.close();
+    }
+    const received = smtp.received.filter((m) => m.to === watcher.email);
+    expect(received).toHaveLength(1);
+    expect(received[0]!.subject).toContain('空席が出ました');
+    expect(received[0]!.parsed.text).toContain(`/store/${storeId}/booking?party=${party}`);
+  });
+});

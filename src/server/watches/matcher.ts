@@ -12,7 +12,7 @@
  */
 import type { Db } from '../db/types';
 import { watches } from '../db/schema';
-import { and, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import { onIndexRebuild, onIndexReplace } from '../availability/instance';
 import { gridFreeStarts, type Frame, type StoreGrid } from '../availability/grid';
 import type { StoreFacts } from '../availability/engine';
@@ -174,7 +174,32 @@ export async function reloadWatches(db: Db): Promise<void> {
   await load(db, entry.matcher);
 }
 
-/** A watch made or confirmed on this instance (others load it on their next start or refresh). */
+/**
+ * Reads one watch again (it was made, confirmed or cancelled, here or on another instance: see
+ * src/server/watches/feed.ts): an active one is matched from now on, any other no longer.
+ */
+export async function refreshWatch(db: Db, id: number): Promise<void> {
+  const entry = matchers.get(db);
+  if (!entry) return;
+  await entry.loaded;
+  const [row] = await db.select().from(watches).where(eq(watches.id, id));
+  if (row && !row.cancelledAt && row.endsAt > entry.matcher.clock()) entry.matcher.add(toActive(row));
+  else entry.matcher.remove(id);
+}
+
+/** Reads an owner's active watches (a page of theirs opened a stream here), wherever they were made. */
+export async function loadOwnerWatches(db: Db, owner: string): Promise<void> {
+  const entry = watchMatcher(db);
+  await entry.loaded;
+  const whose = owner.startsWith('u:') ? eq(watches.userId, Number(owner.slice(2))) : and(isNull(watches.userId), eq(watches.deviceTokenHash, owner.slice(2)));
+  const rows = await db
+    .select()
+    .from(watches)
+    .where(and(whose, isNull(watches.cancelledAt), gt(watches.endsAt, entry.matcher.clock())));
+  for (const row of rows) entry.matcher.add(toActive(row));
+}
+
+/** A watch made or confirmed on this instance (the others hear of it through src/server/watches/feed.ts). */
 export function watchAdded(db: Db, row: WatchRow): void {
   if (!row.cancelledAt) watchMatcher(db).matcher.add(toActive(row));
 }

@@ -19,6 +19,7 @@ import { WATCH_DEFAULT_MINUTES, WATCHES_ACTIVE_MAX } from '../../lib/contract/li
 import type { WatchInput } from '../../lib/contract/watches';
 import { watchAdded, watchRemoved } from './matcher';
 import { clock } from '../clock';
+import { announceWatch } from './feed';
 
 export type WatchRow = typeof watches.$inferSelect;
 export type Owner = { kind: 'user'; userId: number; email: string } | { kind: 'device'; token: string };
@@ -90,6 +91,7 @@ export async function createWatch(
     await queueMail(db, { to: email, subject: t('watch.mail.confirm.subject'), text: t('watch.mail.confirm.body', { link }), locale: client.locale, kind: 'watch_confirm' });
   }
   watchAdded(db, watch!);
+  await announceWatch(db, watch!.id);
   return { watch: watch!, deviceToken };
 }
 
@@ -100,7 +102,10 @@ export async function confirmWatch(db: Db, token: string, now = clock.now()): Pr
     .set({ confirmedAt: now, confirmTokenHash: null })
     .where(and(eq(watches.confirmTokenHash, hashToken(token)), isNull(watches.cancelledAt)))
     .returning();
-  if (row) watchAdded(db, row);
+  if (row) {
+    watchAdded(db, row);
+    await announceWatch(db, row.id);
+  }
   return Boolean(row);
 }
 
@@ -121,6 +126,7 @@ export async function cancelWatch(db: Db, id: number, owner: Owner, now = clock.
   const [row] = await db.update(watches).set({ cancelledAt: now }).where(and(eq(watches.id, id), ownedBy(owner))).returning({ id: watches.id });
   if (!row) throw notFound();
   watchRemoved(db, id);
+  await announceWatch(db, id);
 }
 
 /** Whether the owner has a watch that has not ended (pages then listen for its alerts). */

@@ -5,7 +5,7 @@ import { isDraining, openWatchStream } from '../../../server/live';
 import { admitStream, holdStream } from '../../../server/streamAdmission';
 import { requestOwnerKey } from '../../../server/watches/alerts';
 import { deviceWatchToken } from '../../../server/watches/http';
-import { watchMatcher } from '../../../server/watches/matcher';
+import { loadOwnerWatches } from '../../../server/watches/matcher';
 import { clock } from '../../../server/clock';
 
 /** The signed-in diner's (or this guest device's) watch alerts, as they happen (Server-Sent Events). */
@@ -14,9 +14,9 @@ export const GET = api(async ({ request, locals, cookies }) => {
   if (!owner) throw unauthorized();
   if (isDraining()) throw new ApiError(503, 'shutting_down', 'live.shuttingDown', { headers: { 'retry-after': '1' } });
   // The matcher finds the alerts in the availability index's changes: make sure this process holds
-  // both the watches and an index (the first listing request builds it otherwise).
+  // this owner's watches (made through any instance) and an index (the first listing request builds it otherwise).
   const db = await getDb();
-  await watchMatcher(db).loaded;
+  await loadOwnerWatches(db, owner);
   void availabilityView(db, clock.now());
   const ticket = admitStream(locals.clientAddress);
   let body: ReadableStream<Uint8Array>;
