@@ -2,7 +2,7 @@
  * Watches (空席通知) on both engines with a controlled clock: a cancellation that frees a start
  * fitting a watch writes exactly one notification mail, none for watches it does not fit, none
  * for an expired watch or an unconfirmed guest's; two instances finding the same freed start
- * mail it once; bad input is a 4xx naming the field.
+ * mail it once; bad input is a 4xx naming the field; making watches is limited per address.
  */
 import { beforeAll, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
@@ -155,6 +155,28 @@ forEachEngine('watches', (get, engine) => {
     const active = (await listWatches(db, user(1), now)).length;
     for (let i = active; i < WATCHES_ACTIVE_MAX; i++) expect(await field({ store_id: fx.storeId, party_size: 2 })).toEqual([201]);
     expect(await field({ store_id: fx.storeId, party_size: 2 })).toEqual([409, undefined]);
+  });
+
+  it('holds a guest address to 10 active watches and 10 a hour, and a client address to 30 a hour (429)', async () => {
+    const status = (p: Promise<unknown>) => p.then(() => 201, (e: { status: number }) => e.status);
+    const guestIp = { ...client, ip: '198.51.100.20' };
+    const make = (token?: string) => createWatch(db, t, { store_id: fx.storeId, party_size: 2, email: 'Many@Example.jp' }, { kind: 'guest', deviceToken: token }, guestIp, now);
+    const first = await make();
+    const device = { kind: 'device', token: first.deviceToken! } as const;
+    for (let i = 1; i < WATCHES_ACTIVE_MAX; i++) await make(first.deviceToken);
+    // The address (in any case) has its 10 active watches: the next is refused, whatever the device.
+    await expect(createWatch(db, t, { store_id: fx.storeId, party_size: 2, email: 'many@example.jp' }, { kind: 'guest' }, guestIp, now)).rejects.toMatchObject({ status: 409 });
+    // One cancelled leaves room, but the address was asked for 10 times this hour.
+    await cancelWatch(db, first.watch.id, device, now);
+    expect(await status(make(first.deviceToken))).toBe(429);
+
+    const userIp = { ...client, ip: '198.51.100.21' };
+    for (let i = 0; i < 30; i++) {
+      const made = await createWatch(db, t, { store_id: fx.storeId, party_size: 2 }, user(0), userIp, now);
+      await cancelWatch(db, made.watch.id, user(0), now);
+    }
+    expect(await status(createWatch(db, t, { store_id: fx.storeId, party_size: 2 }, user(0), userIp, now))).toBe(429);
+    expect(await status(createWatch(db, t, { store_id: fx.storeId, party_size: 2 }, user(0), { ...userIp, ip: '198.51.100.22' }, now))).toBe(201);
   });
 });
 
