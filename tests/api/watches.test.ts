@@ -2,7 +2,8 @@
  * Watches (空席通知) on both engines with a controlled clock: a cancellation that frees a start
  * fitting a watch writes exactly one notification mail, none for watches it does not fit, none
  * for an expired watch or an unconfirmed guest's; two instances finding the same freed start
- * mail it once; bad input is a 4xx naming the field; making watches is limited per address.
+ * mail it once; a released block and longer hours fire watches too; bad input is a 4xx naming
+ * the field; making watches is limited per address.
  */
 import { beforeAll, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
@@ -12,7 +13,9 @@ import { book, cancel, type BookingContext } from '../../src/server/bookings/htt
 import { availabilityIndex } from '../../src/server/availability';
 import { openDb } from '../../src/server/db/client';
 import { publicOrigin } from '../../src/server/config';
-import { bookings, mailOutbox, watchNotifications } from '../../src/server/db/schema';
+import { bookings, mailOutbox, storeTables, watchNotifications } from '../../src/server/db/schema';
+import { createBlock, releaseBlock } from '../../src/server/staff/blocks';
+import { setHours } from '../../src/server/staff/hours';
 import { translatorFor } from '../../src/i18n';
 import { translate, validate } from '../../src/server/http/api';
 import { cancelWatch, confirmWatch, createWatch, listWatches } from '../../src/server/watches/service';
@@ -177,6 +180,33 @@ forEachEngine('watches', (get, engine) => {
     }
     expect(await status(createWatch(db, t, { store_id: fx.storeId, party_size: 2 }, user(0), userIp, now))).toBe(429);
     expect(await status(createWatch(db, t, { store_id: fx.storeId, party_size: 2 }, user(0), { ...userIp, ip: '198.51.100.22' }, now))).toBe(201);
+  });
+
+  it("a released block and longer hours fire the watches whose starts they free", async () => {
+    const day = '2026-11-21';
+    const scope = { userId: fx.users[0]!.id, email: fx.users[0]!.email, tenant: 'test', storeIds: [fx.tinyStoreId, fx.storeId] };
+    const freedFor = async (watchId: number) => (await db.select().from(watchNotifications).where(eq(watchNotifications.watchId, watchId))).map((r) => r.startsAt.getTime());
+    const mailsAbout = async (to: string, store: string) => (await mails(to)).filter((m) => m.subject.includes(store)).map((m) => m.subject);
+
+    // The tiny store's one table held 08:00–10:00: no start for a stay from 06:15 to 09:45.
+    const [table] = await db.select({ id: storeTables.id }).from(storeTables).where(eq(storeTables.storeId, fx.tinyStoreId));
+    const block = await createBlock(db, translate(t), scope, { store_id: fx.tinyStoreId, table_id: table!.id, start: jst('08:00', day).toISOString(), end: jst('10:00', day).toISOString() }, now);
+    const blocked = await createWatch(db, t, { store_id: fx.tinyStoreId, party_size: 2, from: jst('08:00', day).toISOString(), until: jst('09:00', day).toISOString() }, user(0), client, now);
+    await watchMatcher(db).matcher.idle();
+    expect(await freedFor(blocked.watch.id)).toEqual([]);
+    await releaseBlock(db, scope, block.id, now);
+    await watchMatcher(db).matcher.idle();
+    expect((await freedFor(blocked.watch.id)).sort()).toEqual(['08:00', '08:15', '08:30', '08:45', '09:00'].map((h) => jst(h, day).getTime()));
+    expect(await mailsAbout(fx.users[0]!.email, '極小バー 8:00')).toEqual(['【すぐ予約】空席が出ました（極小バー 8:00〜）']);
+
+    // The other store closing at noon, then open around the clock again: its afternoon is free again.
+    const week = (closes: string) => ({ store_id: fx.storeId, hours: [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, opens: '00:00', closes })) });
+    await setHours(db, scope, week('12:00'), now);
+    const closed = await createWatch(db, t, { store_id: fx.storeId, party_size: 3, from: jst('13:00', day).toISOString(), until: jst('13:30', day).toISOString() }, user(0), client, now);
+    await setHours(db, scope, week('24:00'), now);
+    await watchMatcher(db).matcher.idle();
+    expect((await freedFor(closed.watch.id)).sort()).toEqual(['13:00', '13:15', '13:30'].map((h) => jst(h, day).getTime()));
+    expect(await mailsAbout(fx.users[0]!.email, 'テスト酒場 渋谷 13:00')).toEqual(['【すぐ予約】空席が出ました（テスト酒場 渋谷 13:00〜）']);
   });
 });
 
