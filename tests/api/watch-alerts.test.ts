@@ -185,6 +185,25 @@ for (const engine of ['pglite', 'postgres'] as Engine[]) {
       expect(cancelled.headers.get('location')).toBe('/booking-list');
       expect(await (await app.fetch('/booking-list', { cookie: device })).text()).not.toContain('data-testid="watch-item"');
     });
+
+    it("a signed-in diner's watches are listed on the account page and cancelled from there", async () => {
+      const diner = await signUp(app);
+      const made = await app.fetch('/api/watches', { method: 'POST', json: { store_id: other, party_size: target.party }, headers: { cookie: diner.jar.header() } });
+      expect(made.status).toBe(201);
+      const { id } = (await made.json()) as { id: number };
+      const account = () => app.fetch('/account-info', { cookie: diner.jar.header() }).then((r) => r.text());
+      expect(await account()).toContain(`data-testid="watch-item" data-watch-id="${id}"`);
+      const cancelled = await app.fetch('/watches', {
+        method: 'POST',
+        redirect: 'manual',
+        cookie: diner.jar.header(),
+        headers: { origin: app.url, 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ intent: 'cancel', id: String(id), next: '/account-info' }),
+      });
+      expect(cancelled.status).toBe(303);
+      expect(cancelled.headers.get('location')).toBe('/account-info');
+      expect(await account()).not.toContain('data-testid="watch-item"');
+    });
   });
 }
 
