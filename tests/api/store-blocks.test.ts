@@ -14,6 +14,7 @@ import { SseStream } from './live-sse';
 import { blockJsonSchema, blockListSchema, storeBookingSchema, storeTablesSchema } from '../../src/lib/contract/store';
 import { addTokyoDays, toTokyoIso } from '../../src/lib/datetime';
 import { businessDate } from '../../src/server/availability';
+import { businessDayRange } from '../../src/server/availability/rules';
 
 type Json = Record<string, any>;
 const guest = { name: '山田 花子', name_kana: 'ヤマダ ハナコ', phone: '090-1234-5678', email: 'hanako@example.jp' };
@@ -59,6 +60,21 @@ for (const engine of ['pglite', 'postgres'] as const) {
       expect((await s.app.fetch(`/api/store/blocks/${held.id}`, { method: 'DELETE', headers: bearer(s.tokenB) })).status).toBe(204);
       const after = z.parse(blockListSchema, await (await s.app.fetch('/api/store/blocks', { headers: bearer(s.tokenB) })).json());
       expect(after.items.find((b) => b.id === held.id)!.released_at).not.toBeNull();
+    });
+
+    it("a table held for the rest of the business day makes the store page offer to watch it (空席通知), until it is released", async () => {
+      const start = markNow();
+      const res = await block(s.tokenB, { table_id: tinyTable, start: iso(start), end: iso(businessDayRange(businessDate(start)).end), reason: '貸切' });
+      expect(res.status).toBe(201);
+      const held = z.parse(blockJsonSchema, await res.json());
+      const page = () => s.app.fetch(`/store/${s.fx.tinyStoreId}?party=2`).then((r) => r.text());
+      const full = await page();
+      const offer = full.match(/<form[^>]*data-watch-ask[^>]*>[\s\S]*?<\/form>/)?.[0];
+      expect(offer).toBeDefined();
+      expect(offer).toContain(`name="store_id" value="${s.fx.tinyStoreId}"`);
+      expect(offer).toContain('name="party_size" value="2"');
+      expect((await s.app.fetch(`/api/store/blocks/${held.id}`, { method: 'DELETE', headers: bearer(s.tokenB) })).status).toBe(204);
+      expect(await page()).not.toContain('data-watch-ask');
     });
 
     it('never lets a block and a booking share a table, whichever comes first', async () => {
