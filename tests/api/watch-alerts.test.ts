@@ -22,7 +22,7 @@ import type { Db } from '../../src/server/db/types';
 import { SseStream } from './live-sse';
 import type { WatchAlert } from '../../src/lib/contract/watches';
 
-/** All-day stores with a party size that exactly one of their tables diners may book seats, fewest tables first. */
+/** All-day stores with a party size that exactly one of their tables diners may book seats (enough of them that, at any hour, one is free within the hour despite the demo bookings). */
 async function singleTableParties(db: Db): Promise<{ storeId: number; party: number }[]> {
   const rows = await db.execute<{ store_id: number; party: number }>(sql`
     with allday as (
@@ -32,7 +32,7 @@ async function singleTableParties(db: Db): Promise<{ storeId: number; party: num
       select t.store_id, p as party, count(*) as n from store_tables t join allday a using (store_id),
         generate_series(1, 20) p where t.online and t.min_party <= p and p <= t.max_party group by t.store_id, p
     )
-    select store_id, max(party) as party from sizes where n = 1 group by store_id order by store_id limit 5`);
+    select store_id, max(party) as party from sizes where n = 1 group by store_id order by store_id limit 20`);
   return rows.map((r) => ({ storeId: Number(r.store_id), party: Number(r.party) }));
 }
 
