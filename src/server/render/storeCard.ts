@@ -98,7 +98,7 @@ function render(v: CardView, t: T): string {
     `<article class="card card-side store-card"${attr('data-store-id', v.id)}${attr('data-live-store', v.live ? v.id : undefined)}${attr('data-live-party', v.party)}` +
     `${attr('data-distance', v.distanceM ?? undefined)}${attr('data-lat', v.lat)}${attr('data-lng', v.lng)}${attr('data-arrival', arrivalIso ?? undefined)}${attr('data-live-from', arrivalIso ?? undefined)}>` +
     `<figure class="w-28 shrink-0 sm:w-40">${photo}</figure><div class="card-body min-w-0 gap-1 p-3">` +
-    `<h2 class="card-title pe-10 text-base leading-snug"><a${attr('href', href)} class="link-hover after:absolute after:inset-0" data-store-link>${text(v.name)}</a></h2>` +
+    `<h2 class="card-title text-base leading-snug"><a${attr('href', href)} class="link-hover after:absolute after:inset-0" data-store-link>${text(v.name)}</a></h2>` +
     `<p class="text-xs text-base-content/70"><span class="badge badge-ghost badge-sm">${text(t(`discovery.genre.${v.genre}`))}</span><span>${text(v.areaName)}</span> ・ ` +
     `<span class="break-keep">${text(t('discovery.card.access', { station: v.station, minutes: v.walkMinutes }))}</span>` +
     (v.distanceM !== null ? `<span class="font-semibold text-base-content" data-distance-label>・${text(t('discovery.card.distance', { distance: formatDistance(v.distanceM) }))}</span>` : '') +
@@ -108,6 +108,7 @@ function render(v: CardView, t: T): string {
     `<span class="badge badge-success badge-sm"><span>${text(freeBefore)}<span data-live-free>${v.freeTables}</span>${text(freeAfter)}</span></span></div>` +
     (arrival ? `<p class="text-xs text-base-content/70" data-arrival>${text(t('discovery.card.arrival', { time: formatTime(arrival) }))}</p>` : '') +
     `<p class="text-sm text-base-content/70" data-live-when-full${attr('hidden', bookable)}>${text(arrival ? t('discovery.card.unreachable') : t('discovery.card.notNow', { count: v.party }))}</p></div>` +
-    `<div class="absolute end-2 top-2 z-10">${heartHtml({ storeId: v.id, storeName: v.name, on: v.favourite, signedIn: v.signedIn, variant: 'icon', defineHeart: v.defineHeart }, t)}</div></article>`
+    // On the photo's corner (the card's start): a 44 px target in the text's corner covered the ends of its lines.
+    `<div class="absolute start-1 top-1 z-10">${heartHtml({ storeId: v.id, storeName: v.name, on: v.favourite, signedIn: v.signedIn, variant: 'icon', defineHeart: v.defineHeart }, t)}</div></article>`
   );
 }
