@@ -15,5 +15,8 @@ export const text = (value: string | number): string => String(value).replace(TE
 export function attr(name: string, value: string | number | boolean | null | undefined): string {
   if (value === undefined || value === null || value === false) return '';
   if (value === true || value === '') return ` ${name}`;
-  return ` ${name}="${String(value).replace(/&/g, '&amp;').replace(/"/g, '&quot;')}"`;
+  return ` ${name}="${attrValue(value)}"`;
 }
+
+/** An attribute's value between double quotes. */
+export const attrValue = (value: string | number): string => String(value).replace(/&/g, '&amp;').replace(/"/g, '&quot;');
