@@ -229,6 +229,9 @@ test('users table: search with no match, sort and paging; empty table', async ({
   await expect(page.getByText('No data available')).toBeVisible();
 });
 
+/** The demo apps are islands: typing or pressing Enter before one hydrates is lost (a busy machine hydrates late). */
+const hydrated = (page: Page) => expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+
 test('demo apps: email folders and labels, todo completed group, chat, shop filters, verify email', async ({ page, baseURL }) => {
   await useEnglish(page, baseURL!);
   await page.goto('/apps/email/trash');
@@ -237,17 +240,20 @@ test('demo apps: email folders and labels, todo completed group, chat, shop filt
   await expect(page.getByTestId('email-list').locator('li')).toHaveCount(2);
 
   await page.goto('/apps/todo');
+  await hydrated(page);
   const completed = page.getByTestId('todo-completed');
   await expect(completed.locator('li')).toHaveCount(2);
   await page.getByLabel('Prepare the kickoff slides').check();
   await expect(completed.locator('li')).toHaveCount(3);
 
   await page.goto('/apps/chat/channel/general');
+  await hydrated(page);
   await page.getByTestId('chat-input').fill('Hello from the test');
   await page.getByTestId('chat-input').press('Enter');
   await expect(page.getByTestId('chat-log')).toContainText('Hello from the test');
 
   await page.goto('/ecommerce/list');
+  await hydrated(page);
   await expect(page.getByTestId('shop-count')).toHaveText('8 of 8');
   await page.getByLabel('In stock').check();
   await page.getByLabel('Free shipping').check();
@@ -256,6 +262,7 @@ test('demo apps: email folders and labels, todo completed group, chat, shop filt
   await expect(page.getByTestId('product')).toHaveCount(3);
 
   await page.goto('/ecommerce/product-details?id=1');
+  await hydrated(page);
   await page.getByTestId('quantity').fill('2');
   await page.getByRole('button', { name: 'Add to cart' }).click();
   await expect(page.getByText('Added to cart.')).toBeVisible();
