@@ -12,13 +12,13 @@ import { isChangeable, type BookingView } from './view';
 import type { FeePolicy } from './fee';
 import { bookingFee } from './json';
 import type { T } from '../../i18n';
+import { clock } from '../clock';
 
 /** The numbers of a store's cancellation policy, or null for no such store. */
 export async function feePolicyOf(db: Db, storeId: number): Promise<FeePolicy | null> {
   const [row] = await db.select({ freeHours: stores.cancelFreeHours, feeYen: stores.cancelFeeYen }).from(stores).where(eq(stores.id, storeId));
   return row ?? null;
 }
-import { clock } from '../clock';
 
 export interface BookingStore {
   id: number;
@@ -76,7 +76,8 @@ const keptDates = new Map<string, { value: string; label: string }[]>();
 
 /** The dates a diner may pick, labelled `今日 11月21日(土)`, `11月22日(日)` … (or the locale's form). */
 export function dateChoices(locale: string, t: TodayWording, now = clock.now()): { value: string; label: string }[] {
-  const key = `${locale}\u0000${businessDate(now)}`;
+  const day = businessDate(now);
+  const key = `${locale}\u0000${day}`;
   let dates = keptDates.get(key);
   if (!dates) {
     dates = bookableDates(now).map((value, i) => {
@@ -84,7 +85,7 @@ export function dateChoices(locale: string, t: TodayWording, now = clock.now()):
       return { value, label: i === 0 ? t('time.today', { date }) : date };
     });
     // Yesterday's lists go when a new day's first is made.
-    for (const k of keptDates.keys()) if (!k.endsWith(key.slice(key.indexOf('\u0000')))) keptDates.delete(k);
+    for (const k of keptDates.keys()) if (!k.endsWith(day)) keptDates.delete(k);
     keptDates.set(key, dates);
   }
   return dates.map((d) => ({ ...d }));

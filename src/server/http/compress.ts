@@ -96,6 +96,8 @@ function leftAlone(res: ServerResponse): boolean {
 
 /** Brotli quality for answers compressed as they go out (pages, JSON). */
 const BROTLI_QUALITY = 3;
+/** Gzip level, for browsers without brotli. */
+const GZIP_LEVEL = 6;
 
 const BROTLI_PARAMS = { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT, [zlib.constants.BROTLI_PARAM_LGWIN]: 18 };
 
@@ -109,7 +111,7 @@ const BROTLI_PARAMS = { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [
 const ONE_CALL_MAX_BYTES = 256 * 1024;
 
 function compressWhole(coding: 'br' | 'gzip', body: Buffer): Buffer {
-  return coding === 'br' ? zlib.brotliCompressSync(body, { params: BROTLI_PARAMS }) : zlib.gzipSync(body, { level: 6 });
+  return coding === 'br' ? zlib.brotliCompressSync(body, { params: BROTLI_PARAMS }) : zlib.gzipSync(body, { level: GZIP_LEVEL });
 }
 
 function createEncoder(coding: 'br' | 'gzip'): zlib.BrotliCompress | zlib.Gzip {
@@ -120,7 +122,7 @@ function createEncoder(coding: 'br' | 'gzip'): zlib.BrotliCompress | zlib.Gzip {
   // window was allocated for every answer: at 20 concurrent requests that alone held /term to a
   // fifth of its uncompressed rate. A 256 KB window is larger than any page, so the bytes are the same.
   if (coding === 'br') return zlib.createBrotliCompress({ params: BROTLI_PARAMS });
-  return zlib.createGzip({ level: 6 });
+  return zlib.createGzip({ level: GZIP_LEVEL });
 }
 
 type WriteHead = ServerResponse['writeHead'];
