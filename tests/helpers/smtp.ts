@@ -21,8 +21,8 @@ export interface ReceivedMail {
 export interface TestSmtp {
   url: string;
   received: ReceivedMail[];
-  /** Resolves once `n` messages have arrived in all (those messages), rejects after `ms`. */
-  waitFor(n: number, ms?: number): Promise<ReceivedMail[]>;
+  /** Resolves once `n` messages (to `to`, when given) have arrived in all (those messages), rejects after `ms`. */
+  waitFor(n: number, ms?: number, to?: string): Promise<ReceivedMail[]>;
   /** The next `count` messages are refused with `code` (4xx: try later, 5xx: never). */
   refuseNext(count: number, code: number): void;
   close(): Promise<void>;
@@ -69,14 +69,15 @@ export async function startSmtp(): Promise<TestSmtp> {
     refuseNext(count, code) {
       refuse = { count, code };
     },
-    waitFor(n, ms = 60_000) {
+    waitFor(n, ms = 60_000, to) {
+      const mails = () => (to === undefined ? received : received.filter((m) => m.to === to));
       return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => (waiters.delete(check), reject(new Error(`${received.length} of ${n} mails arrived`))), ms);
+        const timer = setTimeout(() => (waiters.delete(check), reject(new Error(`${mails().length} of ${n} mails arrived`))), ms);
         const check = () => {
-          if (received.length < n) return;
+          if (mails().length < n) return;
           clearTimeout(timer);
           waiters.delete(check);
-          resolve(received.slice(0, n));
+          resolve(mails().slice(0, n));
         };
         waiters.add(check);
         check();

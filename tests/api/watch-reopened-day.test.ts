@@ -1,0 +1,86 @@
+/**
+ * A closed day opened again fires the watches on it, on both engines, with the server's clock at
+ * 16:00 tomorrow (tests/api/watch-fixtures.ts): the evening store closes that day (臨時休業), a
+ * diner watches it for 19:00–20:00, the store removes the closure → the diner's open page hears
+ * one alert with a link booking 19:00, and one mail with that link arrives through a real SMTP
+ * server. Closing and opening the day once more tells nobody again; a later alert and mail of the
+ * diner's other watch, sent after those would have been, show that nothing more came.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as z from 'zod/mini';
+import type { App, Engine } from '../helpers/app';
+import { startSmtp, type TestSmtp } from '../helpers/smtp';
+import { bearer, staffLogin, startWithStaff, type StaffFixture } from './store-fixtures';
+import type { Fixture } from './booking-fixtures';
+import { SseStream } from './live-sse';
+import { alertsOf, nthAlert, onWatchDay, watchClock, watchDay } from './watch-fixtures';
+import { closureChangeSchema } from '../../src/lib/contract/store';
+
+const guest = { name: '先客 太郎', name_kana: 'センキャク タロウ', phone: '090-2222-3333', email: 'first-reopen@example.jp' };
+
+for (const engine of ['pglite', 'postgres'] as Engine[]) {
+  describe(`a reopened day fires its watches [${engine}]`, () => {
+    let smtp: TestSmtp;
+    let app: App;
+    let fx: Fixture & StaffFixture;
+    let cleanup: (() => Promise<void>) | undefined;
+    beforeAll(async () => {
+      smtp = await startSmtp();
+      ({ app, fx, cleanup } = await startWithStaff(engine, { ...watchClock(16), SMTP_URL: smtp.url }));
+    });
+    afterAll(async () => {
+      await cleanup?.();
+      await smtp?.close();
+    });
+
+    it('the store removes a closure: the watch of that day’s times fires once, in the page and by mail', async () => {
+      const staff = bearer((await staffLogin(app, fx.staffA)).token);
+      const diner = fx.users[0]!;
+      const close = async () => {
+        const res = await app.fetch('/api/store/closures', { method: 'PUT', headers: staff, json: { store_id: fx.eveningStoreId, date: watchDay, hours: [] } });
+        expect(res.status).toBe(200);
+        return z.parse(closureChangeSchema, await res.json()).closure!.id;
+      };
+      const reopen = async (id: number) => expect((await app.fetch(`/api/store/closures/${id}`, { method: 'DELETE', headers: staff })).status).toBe(200);
+      const watch = async (storeId: number, from: string, until: string) => {
+        const res = await app.fetch('/api/watches', { method: 'POST', cookie: diner.cookie, headers: { 'accept-language': 'ja' }, json: { store_id: storeId, party_size: 2, from, until } });
+        expect(res.status).toBe(201);
+        return ((await res.json()) as { id: number }).id;
+      };
+
+      const closed = await close();
+      expect(((await (await app.fetch(`/api/stores/${fx.eveningStoreId}/availability?date=${watchDay}&party=2`)).json()) as { slots: unknown[] }).slots).toEqual([]);
+      const evening = await watch(fx.eveningStoreId, onWatchDay(19), onWatchDay(20));
+      // The diner's other watch: the bar's one table, taken at 21:00, is given back at the end.
+      const held = await app.fetch('/api/guest-bookings', { method: 'POST', json: { ...guest, store_id: fx.tinyStoreId, start: onWatchDay(21), party_size: 2 } });
+      expect(held.status).toBe(201);
+      const booking = (await held.json()) as { id: number; edit_token: string };
+      const bar = await watch(fx.tinyStoreId, onWatchDay(21), onWatchDay(22));
+
+      const stream = await SseStream.open(app, '/api/watches/stream', { cookie: diner.cookie });
+      try {
+        await reopen(closed);
+        const alert = await nthAlert(stream, 1);
+        expect(alert).toMatchObject({ watch_id: evening, store_id: fx.eveningStoreId, store_name: '夕方食堂', party_size: 2, start: onWatchDay(19) });
+        const link = new URL(alert.href, app.url);
+        expect(link.pathname).toBe(`/store/${fx.eveningStoreId}/booking`);
+        expect(Object.fromEntries(link.searchParams)).toEqual({ party: '2', start: onWatchDay(19) });
+        const [mail] = await smtp.waitFor(1, 60_000, diner.email);
+        expect(mail!.subject).toBe('【すぐ予約】空席が出ました（夕方食堂 19:00〜）');
+        expect(mail!.parsed.text).toContain(`/store/${fx.eveningStoreId}/booking?party=2&start=${encodeURIComponent(onWatchDay(19))}`);
+
+        // The same starts closed and freed again: already told, so neither the page nor the mail hears of them twice.
+        await reopen(await close());
+        const cancelled = await app.fetch(`/api/guest-bookings/${booking.id}`, { method: 'DELETE', headers: { 'x-booking-token': booking.edit_token } });
+        expect(cancelled.status).toBe(200);
+        expect(await nthAlert(stream, 2)).toMatchObject({ watch_id: bar, store_id: fx.tinyStoreId, start: onWatchDay(21) });
+        const mails = await smtp.waitFor(2, 60_000, diner.email);
+        expect(mails[1]!.subject).toBe('【すぐ予約】空席が出ました（極小バー 21:00〜）');
+        expect(alertsOf(stream).map((a) => a.watch_id)).toEqual([evening, bar]);
+        expect(smtp.received.filter((m) => m.to === diner.email)).toHaveLength(2);
+      } finally {
+        stream.close();
+      }
+    });
+  });
+}
