@@ -3,94 +3,51 @@
  * engines: a cancellation that frees the start a diner watches reaches that diner's stream (a
  * signed-in diner's, and the guest device's that made its watch) with a link that books exactly
  * that start, and never the stream of a diner watching something else. The data is the test's
- * own: a store open around the clock, and a party only one of its tables seats, booked and
- * cancelled through the API at the first free start within the next hour (any hour of the day).
+ * own: a store open around the clock whose only table seats the party, booked and cancelled
+ * through the API at a start within the hour of the server's clock (SUGU_CLOCK: 20:07 tomorrow,
+ * ahead of the database's own now(), whatever the hour the suite runs at).
  * Two instances on one PostgreSQL: a watch made and a booking cancelled through instance A reach
  * the diner's page open on instance B, and the mail (through a real SMTP server) goes once.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { inject } from 'vitest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { openAppDb, startApp, until, type App, type Engine } from '../helpers/app';
 import { startSmtp, type TestSmtp } from '../helpers/smtp';
 import { signUp, type SignedUp } from '../helpers/auth';
-import { openDb } from '../../src/server/db/client';
-import type { Db } from '../../src/server/db/types';
 import { SseStream } from './live-sse';
 import type { WatchAlert } from '../../src/lib/contract/watches';
+import { startWithFixture } from './booking-fixtures';
+import { businessDate } from '../../src/server/availability';
+import { addTokyoDays, tokyoInstant, toTokyoIso } from '../../src/lib/datetime';
 
-/** All-day stores with a party size that exactly one of their tables diners may book seats (enough of them that, at any hour, one is free within the hour despite the demo bookings). */
-async function singleTableParties(db: Db): Promise<{ storeId: number; party: number }[]> {
-  const rows = await db.execute<{ store_id: number; party: number }>(sql`
-    with allday as (
-      select store_id from store_hours group by store_id
-      having count(*) = 7 and bool_and(opens_min = 0 and closes_min = 1440)
-    ), sizes as (
-      select t.store_id, p as party, count(*) as n from store_tables t join allday a using (store_id),
-        generate_series(1, 20) p where t.online and t.min_party <= p and p <= t.max_party group by t.store_id, p
-    )
-    select store_id, max(party) as party from sizes where n = 1 group by store_id order by store_id limit 20`);
-  return rows.map((r) => ({ storeId: Number(r.store_id), party: Number(r.party) }));
+// Tomorrow at 20:07 Tokyo (later than any wall-clock hour today); the watched start is 20:30, within its hour.
+const day = addTokyoDays(businessDate(new Date()), 1);
+const clockAt = tokyoInstant(day, 20 * 60 + 7);
+const START = toTokyoIso(tokyoInstant(day, 20 * 60 + 30));
+/** The fixture's tiny store has one table, for up to 2: a party of 2 fills it. */
+const PARTY = 2;
+
+/** Tables free for the party at `start`, as the server's availability tells at its hour. */
+async function freeTables(app: App, storeId: number, start: string): Promise<number | undefined> {
+  const res = await app.fetch(`/api/stores/${storeId}/availability?party=${PARTY}&date=${day}`);
+  expect(res.status).toBe(200);
+  const { slots } = (await res.json()) as { slots: { start: string; free_tables: number }[] };
+  return slots.find((s) => Date.parse(s.start) === Date.parse(start))?.free_tables;
 }
-
-async function choices(app: App): Promise<{ storeId: number; party: number }[]> {
-  if (app.engine === 'postgres') {
-    const h = await openAppDb(app);
-    try {
-      return await singleTableParties(h.db);
-    } finally {
-      await h.close();
-    }
-  }
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sugu-watch-tpl-'));
-  fs.cpSync(inject('pgliteTemplate'), dir, { recursive: true });
-  const h = await openDb({ dataDir: dir });
-  try {
-    return await singleTableParties(h.db);
-  } finally {
-    await h.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-/** The first start within the next hour (and a few minutes ahead) the store has free for the party. */
-async function startWithinTheHour(app: App, storeId: number, party: number): Promise<string | undefined> {
-  const now = Date.now();
-  const starts: string[] = [];
-  for (const res of [await app.fetch(`/api/stores/${storeId}/availability?party=${party}`)]) {
-    const body = (await res.json()) as { date: string; slots: { start: string; free_tables: number }[] };
-    starts.push(...body.slots.filter((s) => s.free_tables > 0).map((s) => s.start));
-    // Near the end of a business day the hour ahead runs into the next one.
-    const next = await app.fetch(`/api/stores/${storeId}/availability?party=${party}&date=${nextDate(body.date)}`);
-    if (next.ok) starts.push(...((await next.json()) as typeof body).slots.filter((s) => s.free_tables > 0).map((s) => s.start));
-  }
-  return starts.find((s) => Date.parse(s) > now + 5 * 60_000 && Date.parse(s) < now + 50 * 60_000);
-}
-
-const nextDate = (date: string) => new Date(Date.parse(`${date}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
 for (const engine of ['pglite', 'postgres'] as Engine[]) {
   describe(`watch alerts in the page [${engine}]`, () => {
     let app: App;
+    let cleanup: () => Promise<void>;
     let target: { storeId: number; party: number; start: string };
     let other: number;
     beforeAll(async () => {
-      app = await startApp(engine);
-      const found = await choices(app);
-      for (const c of found) {
-        const start = await startWithinTheHour(app, c.storeId, c.party);
-        if (start) {
-          target = { ...c, start };
-          break;
-        }
-      }
-      if (!target) throw new Error('no all-day store with a single-table party free within the hour');
-      other = found.find((c) => c.storeId !== target.storeId)!.storeId;
+      const started = await startWithFixture(engine, { SUGU_CLOCK: clockAt.toISOString() });
+      ({ app, cleanup } = started);
+      target = { storeId: started.fx.tinyStoreId, party: PARTY, start: START };
+      other = started.fx.storeId;
     });
-    afterAll(() => app?.stop());
+    afterAll(() => cleanup?.());
 
     it("a freed start reaches its watcher's stream and the guest device's, with a link booking that start, and no other diner's", async () => {
       const watcher = await signUp(app);
@@ -98,13 +55,15 @@ for (const engine of ['pglite', 'postgres'] as Engine[]) {
       const cookie = (who: SignedUp) => who.jar.header();
       const watch = (body: object, headers: Record<string, string>) => app.fetch('/api/watches', { method: 'POST', json: body, headers });
 
-      // The single table taken at that start: the store is full for the party.
+      // Free at the server's hour, then the single table taken at that start: the store is full for the party.
+      expect(await freeTables(app, target.storeId, target.start)).toBe(1);
       const held = await app.fetch('/api/guest-bookings', {
         method: 'POST',
         json: { store_id: target.storeId, start: target.start, party_size: target.party, name: '先客 太郎', name_kana: 'センキャク タロウ', phone: '090-2222-3333', email: 'first@example.jp' },
       });
       expect(held.status).toBe(201);
       const booking = (await held.json()) as { id: number; edit_token: string };
+      expect(await freeTables(app, target.storeId, target.start)).toBe(0);
 
       // The start just taken: the booking page without JavaScript answers 409 and offers to watch it.
       const raced = await app.fetch(`/store/${target.storeId}/booking-without`, {
@@ -139,7 +98,7 @@ for (const engine of ['pglite', 'postgres'] as Engine[]) {
         // The earliest start freed: the held stay also blocked the starts just before it.
         expect(mine).toMatchObject({ store_id: target.storeId, party_size: target.party });
         expect(Date.parse(mine.start)).toBeLessThanOrEqual(Date.parse(target.start));
-        expect(Date.parse(mine.start)).toBeGreaterThan(Date.now() - 60_000);
+        expect(Date.parse(mine.start)).toBeGreaterThan(clockAt.getTime());
         const link = new URL(mine.href, app.url);
         expect(link.pathname).toBe(`/store/${target.storeId}/booking`);
         expect(Object.fromEntries(link.searchParams)).toEqual({ party: String(target.party), start: mine.start });
@@ -211,34 +170,31 @@ describe('watch alerts across two instances on one PostgreSQL', () => {
   let smtp: TestSmtp;
   let a: App;
   let b: App;
+  let cleanup: () => Promise<void>;
+  let storeId: number;
   beforeAll(async () => {
     smtp = await startSmtp();
-    a = await startApp('postgres', { SMTP_URL: smtp.url });
-    b = await startApp('postgres', { SMTP_URL: smtp.url }, { databaseUrl: a.databaseUrl });
+    const env = { SMTP_URL: smtp.url, SUGU_CLOCK: clockAt.toISOString() };
+    const started = await startWithFixture('postgres', env);
+    ({ app: a, cleanup } = started);
+    storeId = started.fx.tinyStoreId;
+    b = await startApp('postgres', env, { databaseUrl: a.databaseUrl });
   });
   afterAll(async () => {
     await b?.stop();
-    await a?.stop();
+    await cleanup?.();
     await smtp?.close();
   });
 
   it("a cancellation through A reaches the diner's page open on B with a link, and the mail goes once", async () => {
-    let target: { storeId: number; party: number; start: string } | undefined;
-    for (const c of await choices(a)) {
-      const start = await startWithinTheHour(a, c.storeId, c.party);
-      if (start) {
-        target = { ...c, start };
-        break;
-      }
-    }
-    expect(target, 'an all-day store with a single-table party free within the hour').toBeDefined();
-    const { storeId, party, start } = target!;
+    const [party, start] = [PARTY, START];
     const held = await a.fetch('/api/guest-bookings', {
       method: 'POST',
       json: { store_id: storeId, start, party_size: party, name: '先客 太郎', name_kana: 'センキャク タロウ', phone: '090-2222-3333', email: 'first-ab@example.jp' },
     });
     expect(held.status).toBe(201);
     const booking = (await held.json()) as { id: number; edit_token: string };
+    expect(await freeTables(a, storeId, start)).toBe(0);
 
     // The watch is made through A; the diner's page (its stream) is served by B.
     const watcher = await signUp(a);
