@@ -48,7 +48,8 @@ export async function openResultsMap(box: HTMLElement, options: Options): Promis
     box.append(notice);
   });
   tiles.addTo(map);
-  const icon = L.icon({ iconUrl: src(iconUrl), iconRetinaUrl: src(iconRetinaUrl), shadowUrl: src(shadowUrl), iconSize: [25, 41], iconAnchor: [12, 41], popupAnchor: [1, -34], shadowSize: [41, 41] });
+  // The 25×41 pin inside a 45×44 touch target (product.css pads it): its tip is 10 px further in.
+  const icon = L.icon({ iconUrl: src(iconUrl), iconRetinaUrl: src(iconRetinaUrl), shadowUrl: src(shadowUrl), iconSize: [25, 41], iconAnchor: [22, 41], popupAnchor: [1, -34], shadowSize: [41, 41], shadowAnchor: [12, 41], className: 'map-pin' });
   const markers = L.layerGroup().addTo(map);
 
   function draw() {

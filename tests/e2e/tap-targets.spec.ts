@@ -10,6 +10,7 @@ import { businessDay, freeAtEight } from '../helpers/free-start';
  * the line's. Visually hidden elements (1 px boxes) are not targets. A link stretched over its card
  * (an absolutely positioned ::after) is measured as the box it covers, and a field drawn by the
  * label that wraps it (daisyUI's `label.input`, whose border is what the diner sees) as that label.
+ * The results map is measured open, with Leaflet's zoom buttons and its markers.
  */
 
 const MIN = 44;
@@ -83,8 +84,24 @@ test('signed out: every tap target on the product pages is at least 44×44 px', 
   for (const path of [...BOTH, ...SIGNED_OUT, `/store/${storeId}/booking-without?party=2&start=${encodeURIComponent(start)}`]) {
     small.push(...(await smallTargets(page, path, path === '/booking-list' ? '[data-testid="booking-item"]' : undefined)));
   }
+  small.push(...(await openMap(page)));
   expect(small).toEqual([]);
 });
+
+/** The results map opened (Leaflet, loaded on the tap) with its zoom buttons and markers shown: its targets smaller than MIN×MIN. */
+async function openMap(page: Page): Promise<string[]> {
+  // No tile server in tests: tiles answer with a blank image, and nothing else leaves the machine.
+  await page.route(/^https?:\/\/(?!127\.0\.0\.1)/, (r) =>
+    r.fulfill({ status: 200, contentType: 'image/png', body: Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64') }),
+  );
+  await page.goto('/stores?tag=open_24h');
+  await page.getByRole('button', { name: '地図で見る' }).click();
+  const map = page.getByRole('region', { name: '検索結果の地図' });
+  await expect(map.getByRole('button', { name: 'Zoom in' })).toBeVisible();
+  await expect(map.getByRole('button', { name: 'Zoom out' })).toBeVisible();
+  await expect(map.locator('.leaflet-marker-icon').first()).toBeVisible();
+  return measure(page, '/stores?tag=open_24h with the map open');
+}
 
 test('signed in: every tap target on the product pages is at least 44×44 px', async ({ page, baseURL }) => {
   const signup = await page.request.post('/api/users', { data: { name: '指先 花子', email: `taps-${Date.now()}@example.jp`, password: 'correct-horse-battery', agree: true } });
