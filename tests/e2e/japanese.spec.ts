@@ -3,7 +3,8 @@ import { expect, test, type APIRequestContext, type Locator, type Page } from '@
 /**
  * What a Japanese diner reads, in a phone-sized Chromium: one way to write times (翌0:15 under a
  * date, 9:00 without a leading zero), 今日 before today's date, no kana line repeating a katakana
- * name, labels that never break inside a word, a search hint that fits, and フリガナ kept in katakana.
+ * name, labels that never break inside a word, a favourite button on one line, a search hint that
+ * fits, and フリガナ kept in katakana.
  * Every store is found from the seed through the API, and every day used is a future business day,
  * so nothing depends on the hour the suite runs.
  */
@@ -149,6 +150,38 @@ for (const width of [360, 412]) {
     expect(new Set(walks)).toEqual(new Set([1]));
   });
 }
+
+test('the favourite button stays on one line at 390 px in every language, added or not, and the page does not overflow', async ({ page, context, baseURL }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  // The longest name among the first stores: the button then sits below it rather than squeezing it.
+  const names = await Promise.all([1, 2, 3, 4, 5, 6, 7, 8].map(async (id) => ({ id, name: ((await (await page.request.get(`/api/stores/${id}`)).json()) as StoreJson).name })));
+  const store = names.reduce((a, b) => (b.name.length > a.name.length ? b : a));
+  const broken: string[] = [];
+  const check = async (state: string) => {
+    for (const locale of ['ja', 'en', 'zh', 'ko', 'fr', 'de', 'es', 'pt', 'ru', 'ar']) {
+      await context.addCookies([{ name: 'locale', value: locale, url: baseURL! }]);
+      await page.goto(`/store/${store.id}`);
+      await expect(page.locator('html')).toHaveAttribute('lang', locale);
+      const label = page.locator('main [data-favourite-text]');
+      await expect(label).toHaveCount(1);
+      const [lines] = await lineCounts(label);
+      const fits = await page.locator('main header:has(h1)').evaluate((header) => {
+        const button = header.querySelector('button[data-favourite]')!.getBoundingClientRect();
+        const name = header.querySelector('h1')!;
+        const page = document.documentElement;
+        return { inside: button.left >= 0 && button.right <= page.clientWidth, page: page.scrollWidth <= page.clientWidth, name: name.scrollWidth <= name.clientWidth };
+      });
+      const text = (await label.innerText()).trim();
+      if (lines !== 1 || !fits.inside || !fits.page || !fits.name) broken.push(`${state} ${locale} 「${text}」: ${lines} lines, in view ${fits.inside}, page fits ${fits.page}, name fits ${fits.name}`);
+    }
+  };
+  await check('not added');
+  const signup = await page.request.post('/api/users', { data: { name: '一行 花子', email: `one-line-${Date.now()}@example.jp`, password: 'correct-horse-battery', agree: true } });
+  expect(signup.status()).toBe(201);
+  expect((await page.request.put(`/api/favourites/${store.id}`, { headers: { origin: baseURL! } })).ok()).toBe(true);
+  await check('added');
+  expect(broken).toEqual([]);
+});
 
 test('the search hint fits its box at 360 px in every language', async ({ page, context }) => {
   await page.setViewportSize({ width: 360, height: 800 });

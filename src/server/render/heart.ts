@@ -37,7 +37,7 @@ export function heartHtml(p: HeartProps, t: T): string {
     `${attr('title', p.signedIn ? undefined : t('discovery.favourite.signIn'))}${attr('data-favourite', p.storeId)}` +
     `${attr('data-label-on', p.signedIn ? (icon ? `${remove}: ${p.storeName}` : remove) : undefined)}` +
     `${attr('data-label-off', p.signedIn ? (icon ? `${add}: ${p.storeName}` : add) : undefined)}` +
-    `${attr('class', icon ? 'group btn btn-circle btn-ghost bg-base-100/90' : 'group btn btn-outline')}>` +
+    `${attr('class', icon ? 'group btn btn-circle btn-ghost bg-base-100/90' : 'group btn btn-outline shrink-0 whitespace-nowrap')}>` +
     `<svg aria-hidden="true" viewBox="0 0 24 24" class="heart-icon">${p.defineHeart ? SHAPE : ''}<use href="#icon-heart"></use></svg>` +
     `${icon ? '' : `<span data-favourite-text>${text(p.on ? remove : add)}</span>`}</button></form>`
   );
