@@ -43,10 +43,11 @@ export default function BookingWidget(props: BookingWidgetProps) {
     <div className="space-y-4">
       {title}
       <div ref={form.formTop} tabIndex={-1} aria-live="polite">
-        <RaceNotice form={form} storeId={props.store.id} />
+        <RaceNotice form={form} storeId={props.store.id} formId={fieldId('form')} />
       </div>
       {/* Without JavaScript the form posts to the page itself, which answers as the island would. */}
       <form
+        id={fieldId('form')}
         method="post"
         onSubmit={(e) => {
           e.preventDefault();

@@ -22,7 +22,7 @@ import type { SlotJson } from '../lib/contract/responses';
 import { safeString } from './http/api';
 import { cachedStoreDetail } from './storeDetails';
 import { idSchema } from '../lib/contract/fields';
-import { FILTER_TAG_KEYS, FILTER_TAGS, GENRES, LIST_SORTS, TABLE_KINDS, type FilterTag, type Genre, type TableKind } from '../lib/contract/enums';
+import { FEE_OFFERS, FILTER_TAG_KEYS, FILTER_TAGS, GENRES, LIST_SORTS, TABLE_KINDS, type FilterTag, type Genre, type TableKind } from '../lib/contract/enums';
 import { arrivalMs, ARRIVAL_LOOKAHEAD_MIN } from '../lib/distance';
 import { buildCatalog, searchCatalog, tagKeyBits, tagKeysOf } from './availability/catalog';
 import { BUDGET_MAX, DEFAULT_PARTY, KEYWORD_MAX, LATITUDE_MAX, LONGITUDE_MAX, PAGE_MAX, PAGE_SIZE, PAGE_SIZE_MAX, PARTY_MAX, PARTY_MIN, STAY_MINUTES_MAX } from '../lib/contract/limits';
@@ -94,7 +94,10 @@ export type ListQuery = z.infer<typeof listQuerySchema>;
 
 export const partyQuerySchema = z.object({ party: partyField });
 
-/** `date` (YYYY-MM-DD, a business day from today to 13 days ahead; default today), `party` and, optionally, `seat` (starts at tables of that kind). */
+/**
+ * `date` (YYYY-MM-DD, a business day from today to 13 days ahead; default today), `party`, optionally
+ * `seat` (starts at tables of that kind), and `offer` (`change`: the fees worded for moving a booking).
+ */
 function availabilitySchemaFor(dates: string[]) {
   return z.object({
     date: z.preprocess(
@@ -105,6 +108,7 @@ function availabilitySchemaFor(dates: string[]) {
     ),
     party: partyField,
     seat: seatField,
+    offer: z.preprocess(blank, z.enum(FEE_OFFERS).default('book')),
   });
 }
 /**

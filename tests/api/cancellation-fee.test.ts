@@ -2,7 +2,8 @@
  * The cancellation fee in the API's answers on both engines, with the server's clock set to 17:26
  * (SUGU_CLOCK): the day's starts say what booking each would cost, and a booking's answers (made,
  * read, cancelled) say what cancelling costs now, inside the store's window (¥2,000 per person
- * within 2 hours) and outside it (free until two hours before), in the reader's language.
+ * within 2 hours) and outside it (free until two hours before), in the reader's language; the
+ * starts offered after a lost race carry theirs too, and a change is told its fee in words for a change.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
@@ -83,6 +84,44 @@ for (const engine of ['pglite', 'postgres'] as const) {
       // The other fixture store keeps the default policy: no fee.
       const tiny = await bookGuest(at(18), fx.tinyStoreId, 2);
       expect(tiny.cancellation_fee).toEqual({ applies: 'none', free_until: null, per_person: 0, total: 0, message: 'キャンセル料はかかりません。' });
+    });
+
+    /** The day's starts for a party of `party`, each start's fee by its instant, offered for booking or for a change. */
+    const feesOfDay = async (party: number, offer: 'book' | 'change') => {
+      const res = await app.fetch(`/api/stores/${fx.storeId}/availability?date=${day}&party=${party}&offer=${offer}`, { headers: { 'accept-language': 'ja' } });
+      expect(res.status).toBe(200);
+      return new Map((((await res.json()) as Json).slots as Json[]).map((s) => [Date.parse(s.start), s.cancellation_fee]));
+    };
+
+    it('a change is told the fee in words for a change: free until …, or charged from the moment it is changed', async () => {
+      const change = await feesOfDay(4, 'change');
+      expect(change.get(Date.parse(at(18)))).toEqual({ applies: 'due', free_until: null, per_person: 2000, total: 8000, message: 'このお時間はすでにキャンセル料の対象です。変更後にキャンセルすると、お一人様¥2,000（合計¥8,000）がかかります。' });
+      expect(change.get(Date.parse(at(20)))).toEqual((await feesOfDay(4, 'book')).get(Date.parse(at(20))));
+      const bad = await app.fetch(`/api/stores/${fx.storeId}/availability?date=${day}&party=4&offer=later`, { headers: { 'accept-language': 'ja' } });
+      expect(bad.status).toBe(400);
+    });
+
+    it('a lost race offers the next free starts, each with its fee as the day’s starts carry it, for a booking and for a change', async () => {
+      // Only the private room seats five: a guest there at 19:45 takes the start.
+      await bookGuest(at(19, 45), fx.storeId, 5);
+      const cookie = fx.users[1]!.cookie;
+      const headers = { 'accept-language': 'ja' };
+      const lost = await app.fetch('/api/bookings', { method: 'POST', cookie, json: { store_id: fx.storeId, start: at(19, 45), party_size: 5 }, headers });
+      expect(lost.status).toBe(409);
+      const offered = ((await lost.json()) as Json).error.next_slots as Json[];
+      expect(offered.length).toBeGreaterThan(0);
+      const book = await feesOfDay(5, 'book');
+      for (const s of offered) expect(s.cancellation_fee, s.start).toEqual(book.get(Date.parse(s.start)));
+      expect(offered.every((s) => s.cancellation_fee.applies === 'free')).toBe(true);
+
+      const own = await app.fetch('/api/bookings', { method: 'POST', cookie, json: { store_id: fx.storeId, start: at(23, 30), party_size: 5 }, headers });
+      expect(own.status).toBe(201);
+      const moved = await app.fetch(`/api/bookings/${((await own.json()) as Json).id}`, { method: 'PATCH', cookie, json: { start: at(19, 45) }, headers });
+      expect(moved.status).toBe(409);
+      const instead = ((await moved.json()) as Json).error.next_slots as Json[];
+      const change = await feesOfDay(5, 'change');
+      expect(instead.length).toBeGreaterThan(0);
+      for (const s of instead) expect(s.cancellation_fee, s.start).toEqual(change.get(Date.parse(s.start)));
     });
   });
 }

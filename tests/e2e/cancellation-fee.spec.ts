@@ -2,9 +2,10 @@
  * Fees are never a surprise: with the server's clock at 19:10 (SUGU_CLOCK) and a store that charges
  * ¥2,000 per person within two hours of the start, the confirmation before booking and the cancel
  * confirmation say what applies now — inside the window (charged from the moment it is booked) and
- * outside it (free until two hours before) — as the server computed it, with JavaScript and without.
+ * outside it (free until two hours before) — as the server computed it, with JavaScript and without;
+ * so do the starts offered after a lost race, and the confirmation of a change, in words for a change.
  */
-import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,7 +13,7 @@ import { spawnServer, type SpawnedServer } from '../helpers/server';
 import { NO_BOOKING_LIMITS } from '../helpers/limits';
 
 type Fee = { applies: 'none' | 'free' | 'due'; per_person: number; message: string };
-type Slot = { start: string; free_tables: number; cancellation_fee: Fee };
+type Slot = { start: string; end: string; free_tables: number; cancellation_fee: Fee };
 
 const DAY = 24 * 3600_000;
 /** YYYY-MM-DD of the Tokyo business day `days` from now (the day starts at 05:00). */
@@ -56,6 +57,20 @@ test.afterAll(async () => {
 
 const bookingUrl = (mode: 'booking' | 'booking-without', s: Slot) => `${base}/store/${store.id}/${mode}?party=2&start=${encodeURIComponent(s.start)}`;
 
+/** A phone in Japanese, in Tokyo, with or without JavaScript. */
+const phone = (browser: Browser, javaScriptEnabled: boolean) =>
+  browser.newContext({ javaScriptEnabled, locale: 'ja-JP', timezoneId: 'Asia/Tokyo', viewport: { width: 390, height: 844 }, isMobile: true });
+
+/** A guest's form opened at `slot`, filled in and sent to its confirmation. */
+async function guestToConfirm(page: Page, slot: Slot, name: string, kana: string, tel: string) {
+  await page.goto(bookingUrl('booking-without', slot));
+  await page.getByLabel('お名前').fill(name);
+  await page.getByLabel('フリガナ').fill(kana);
+  await page.getByLabel('電話番号').fill(tel);
+  await page.getByLabel('メールアドレス').fill(`fee-${tel}-${Date.now()}@example.jp`);
+  await page.getByRole('button', { name: '確認へ進む' }).click();
+}
+
 test('signed in: the confirmation and the cancel dialog state the fee inside and outside the free window', async ({ page }) => {
   const signup = await page.request.post(`${base}/api/users`, { data: { name: '料金 花子', email: `fee-${Date.now()}@example.jp`, password: 'correct-horse-battery', agree: true } });
   expect(signup.status()).toBe(201);
@@ -95,14 +110,9 @@ test('signed in: the confirmation and the cancel dialog state the fee inside and
 });
 
 test('without JavaScript: a guest’s confirmation and the plain cancel page state the fee', async ({ browser }: { browser: Browser }) => {
-  const context = await browser.newContext({ javaScriptEnabled: false, locale: 'ja-JP', timezoneId: 'Asia/Tokyo', viewport: { width: 412, height: 915 }, isMobile: true });
+  const context = await phone(browser, false);
   const page = await context.newPage();
-  await page.goto(bookingUrl('booking-without', store.inside));
-  await page.getByLabel('お名前').fill('無効 太郎');
-  await page.getByLabel('フリガナ').fill('ムコウ タロウ');
-  await page.getByLabel('電話番号').fill('090-5555-4321');
-  await page.getByLabel('メールアドレス').fill(`fee-nojs-${Date.now()}@example.jp`);
-  await page.getByRole('button', { name: '確認へ進む' }).click();
+  await guestToConfirm(page, store.inside, '無効 太郎', 'ムコウ タロウ', '090-5555-4321');
   const confirm = page.getByTestId('booking-confirm');
   await expect(confirm.getByTestId('fee')).toHaveText('このお時間はすでにキャンセル料の対象です。予約後にキャンセルすると、お一人様¥2,000（合計¥4,000）がかかります。');
   await confirm.getByRole('button', { name: 'この内容で予約する' }).click();
@@ -115,4 +125,118 @@ test('without JavaScript: a guest’s confirmation and the plain cancel page sta
   const ask = page.getByRole('alertdialog');
   await expect(ask.getByTestId('fee')).toHaveText('今キャンセルすると、お一人様¥2,000（合計¥4,000）のキャンセル料がかかります。');
   await context.close();
+});
+
+/** A start as the page writes it: 21:30, or 翌0:15 after midnight. */
+const shownAt = (iso: string) => new RegExp(`^(翌)?${Number(iso.slice(11, 13))}:${iso.slice(14, 16)}$`);
+
+let guests = 0;
+/** Guest bookings for two at `start` until no table is left: their ids and edit tokens. */
+async function fill(request: APIRequestContext, start: string): Promise<{ id: number; edit_token: string }[]> {
+  const made: { id: number; edit_token: string }[] = [];
+  for (;;) {
+    const n = ++guests;
+    const contact = { name: '満席 太郎', name_kana: 'マンセキ タロウ', phone: `090-7777-${String(1000 + n)}`, email: `full-${n}-${Date.now()}@example.jp` };
+    const res = await request.post(`${base}/api/guest-bookings`, { data: { ...contact, store_id: store.id, start, party_size: 2 } });
+    if (res.status() === 409) return made;
+    expect(res.status()).toBe(201);
+    made.push((await res.json()) as { id: number; edit_token: string });
+    expect(made.length).toBeLessThan(30);
+  }
+}
+
+/** A start on `date` and the first start after its stay (`then`), both free for two now. */
+async function startAndNext(request: APIRequestContext, date: string): Promise<{ first: Slot; then: Slot }> {
+  const day = await slots(request, store.id, date);
+  const first = day.find((s) => day.some((t) => Date.parse(t.start) === Date.parse(s.end)));
+  expect(first, `a start on ${date} whose stay ends at another free start`).toBeTruthy();
+  return { first: first!, then: day.find((t) => Date.parse(t.start) === Date.parse(first!.end))! };
+}
+
+test('a lost race offers the next starts with their fees: one tapped is confirmed with it before the day reloads', async ({ page, request }) => {
+  const signup = await page.request.post(`${base}/api/users`, { data: { name: '競争 花子', email: `race-${Date.now()}@example.jp`, password: 'correct-horse-battery', agree: true } });
+  expect(signup.status()).toBe(201);
+  // Days of their own: a race fills the tables for hours, which the change below needs free today.
+  const { first, then } = await startAndNext(request, businessDay(3));
+  // `then` is full when the page loads, so the day the island holds does not offer it.
+  const atThen = await fill(request, then.start);
+  const loaded = page.waitForResponse((r) => /\/api\/stores\/\d+\/availability/.test(r.url()));
+  await page.goto(bookingUrl('booking', first));
+  await loaded;
+  const confirm = page.getByTestId('booking-confirm');
+  await expect(confirm.getByTestId('fee')).toHaveText(first.cancellation_fee.message);
+
+  // The day's starts do not reload until the end: the offered start must bring its own fee.
+  let release = () => {};
+  const held = new Promise<void>((r) => (release = r));
+  await page.route(/\/api\/stores\/\d+\/availability/, async (route) => {
+    await held;
+    await route.continue().catch(() => {});
+  });
+  for (const b of atThen) expect((await request.delete(`${base}/api/guest-bookings/${b.id}`, { headers: { 'x-booking-token': b.edit_token, origin: base } })).ok()).toBe(true);
+  await fill(request, first.start);
+  const lost = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/bookings' && r.request().method() === 'POST');
+  await confirm.getByRole('button', { name: 'この内容で予約する' }).click();
+  const answer = await lost;
+  expect(answer.status()).toBe(409);
+  const offered = ((await answer.json()) as { error: { next_slots: Slot[] } }).error.next_slots;
+  expect(offered.some((s) => Date.parse(s.start) === Date.parse(then.start))).toBe(true);
+  for (const s of offered) expect(s.cancellation_fee, s.start).toEqual(expect.objectContaining({ applies: expect.stringMatching(/^(free|due)$/), message: expect.any(String) }));
+
+  await page.getByTestId('race-lost').getByRole('button', { name: shownAt(then.start) }).click();
+  await page.getByRole('button', { name: '確認へ進む' }).click();
+  await expect(confirm.getByTestId('fee')).toHaveText(then.cancellation_fee.message);
+  release();
+  await confirm.getByRole('button', { name: 'この内容で予約する' }).click();
+  await expect(page).toHaveURL(/\/booking\/complete\/\d+$/);
+});
+
+test('without JavaScript: a lost race offers the next starts as buttons, and the one tapped is confirmed with its fee', async ({ browser, request }) => {
+  const context = await phone(browser, false);
+  const page = await context.newPage();
+  const { first, then } = await startAndNext(request, businessDay(4));
+  await guestToConfirm(page, first, '無効 次郎', 'ムコウ ジロウ', '090-5555-9876');
+  const confirm = page.getByTestId('booking-confirm');
+  await expect(confirm.getByTestId('fee')).toHaveText(first.cancellation_fee.message);
+
+  await fill(request, first.start);
+  await confirm.getByRole('button', { name: 'この内容で予約する' }).click();
+  await page.getByTestId('race-lost').getByRole('button', { name: shownAt(then.start) }).click();
+  await expect(confirm.getByTestId('fee')).toHaveText(then.cancellation_fee.message);
+  await expect(confirm.getByRole('button', { name: 'この内容で予約する' })).toBeVisible();
+  await context.close();
+});
+
+test('changing a booking: the confirmation states the fee in words for a change, with JavaScript and without', async ({ browser }) => {
+  for (const javaScriptEnabled of [true, false]) {
+    const context = await phone(browser, javaScriptEnabled);
+    const page = await context.newPage();
+    const signup = await page.request.post(`${base}/api/users`, { data: { name: '変更 花子', email: `change-${javaScriptEnabled}-${Date.now()}@example.jp`, password: 'correct-horse-battery', agree: true } });
+    expect(signup.status()).toBe(201);
+    // Booked for tomorrow, free to cancel; moved to a start today inside the two hours.
+    const later = (await slots(page.request, store.id, businessDay(2))).find((s) => s.cancellation_fee.applies === 'free')!;
+    const made = await page.request.post(`${base}/api/bookings`, { data: { store_id: store.id, start: later.start, party_size: 2 } });
+    expect(made.status()).toBe(201);
+    const { id } = (await made.json()) as { id: number };
+    const inside = (await slots(page.request, store.id, today)).find((s) => s.cancellation_fee.applies === 'due')!;
+    expect(inside, 'a free start today inside the window').toBeTruthy();
+
+    await page.goto(`${base}/store/${store.id}/booking/edit/${id}`);
+    if (javaScriptEnabled) {
+      await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+      // The island's own answer for the day, asked for a change.
+      const day = page.waitForResponse((r) => r.url().includes('/availability?') && new URL(r.url()).searchParams.get('offer') === 'change' && new URL(r.url()).searchParams.get('date') === today);
+      await page.getByLabel('日付').selectOption(today);
+      await day;
+    } else {
+      await page.getByLabel('日付').selectOption(today);
+      await page.getByRole('button', { name: 'この日付と人数の空き時間を表示' }).click();
+    }
+    await page.getByTestId('slots').locator('label', { has: page.locator(`input[value="${inside.start}"]`) }).click();
+    await page.getByRole('button', { name: '確認へ進む' }).click();
+    const fee = page.getByTestId('booking-confirm').getByTestId('fee');
+    await expect(fee).toHaveText('このお時間はすでにキャンセル料の対象です。変更後にキャンセルすると、お一人様¥2,000（合計¥4,000）がかかります。');
+    await expect(fee).toHaveAttribute('data-applies', 'due');
+    await context.close();
+  }
 });

@@ -60,6 +60,15 @@ describe('the cancellation fee as it applies now', () => {
     expect(later!.cancellation_fee).toMatchObject({ applies: 'free', free_until: '2026-11-20T17:30:00+09:00' });
   });
 
+  it('words the same fee for a change when the starts are offered to move a booking', () => {
+    const now = at('2026-11-20T17:26:00+09:00');
+    const slots = [{ start: '2026-11-20T18:00:00+09:00', end: '2026-11-20T20:00:00+09:00', free_tables: 1 }];
+    const [book] = withFees(slots, twoHours, 2, now, ja);
+    const [change] = withFees(slots, twoHours, 2, now, ja, 'change');
+    expect(change!.cancellation_fee).toEqual({ ...book!.cancellation_fee, message: 'このお時間はすでにキャンセル料の対象です。変更後にキャンセルすると、お一人様¥2,000（合計¥4,000）がかかります。' });
+    expect(withFees(slots, twoHours, 2, now, en, 'change')[0]!.cancellation_fee!.message).toBe('This time is already within the fee period: cancelling after the change costs ¥2,000 per person (¥4,000 in total).');
+  });
+
   it('states what a cancellation cost once it is made, and nothing when the store cancelled', () => {
     const booking = {
       start: at('2026-11-20T18:00:00+09:00'),

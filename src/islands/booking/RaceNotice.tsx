@@ -1,12 +1,13 @@
 /**
- * After a lost race: what happened, the next free times as one-tap choices, and a link to be told
- * when the start that was taken frees up again (the plain watch form, prefilled).
+ * After a lost race: what happened, the next free times as one-tap choices (without JavaScript,
+ * each posts the form `formId` with its start), and a link to be told when the start that was
+ * taken frees up again (the plain watch form, prefilled).
  */
 import { formatTime } from '../../lib/datetime';
 import { watchPaths } from '../../lib/contract/paths';
 import type { BookingForm } from './useBookingForm';
 
-export default function RaceNotice({ form, storeId }: { form: BookingForm; storeId: number }) {
+export default function RaceNotice({ form, storeId, formId }: { form: BookingForm; storeId: number; formId: string }) {
   const { race, pickRaceSlot, errors, values, t } = form;
   // A refusal that names no field (too many bookings, for one), as the server said it without JavaScript.
   if (!race && errors._) return <p className="alert alert-error" role="alert">{errors._}</p>;
@@ -17,7 +18,19 @@ export default function RaceNotice({ form, storeId }: { form: BookingForm; store
       {race.next.length > 0 && (
         <div className="flex flex-wrap gap-2">
           {race.next.map((s) => (
-            <button key={s.start} type="button" className="btn" onClick={() => pickRaceSlot(s.start)} disabled={!form.hydrated}>
+            // Without JavaScript a start posts the booking form with it, and the page answers with its confirmation.
+            <button
+              key={s.start}
+              type="submit"
+              form={formId}
+              name="start"
+              value={s.start}
+              className="btn"
+              onClick={(e) => {
+                e.preventDefault();
+                pickRaceSlot(s.start);
+              }}
+            >
               {formatTime(new Date(s.start), { day: values.date, t })}
             </button>
           ))}

@@ -38,12 +38,14 @@ export function useBookingForm(props: BookingWidgetProps, fieldId: (name: string
   const [step, setStep] = useState<Step>(booking?.status === 'cancelled' ? 'cancelled' : (init?.step ?? 'form'));
   const [errors, setErrors] = useState<Errors>(init?.errors ?? {});
   const [race, setRace] = useState<TakenNotice | null>(init?.notice ?? null);
+  // The starts a lost race offered, each with its fee: one picked is confirmed from them until the day's starts reload.
+  const [offered, setOffered] = useState<SlotJson[]>(init?.notice?.next ?? []);
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<GuestDone | null>(init?.done ?? null);
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   const formTop = useRef<HTMLDivElement>(null);
-  const { slots, reload } = useSlots(store.id, values.date, values.party, values.seat, init?.slots);
+  const { slots, reload } = useSlots(store.id, values.date, values.party, values.seat, mode === 'edit' ? 'change' : 'book', init?.slots);
   useChoiceInUrl(mode !== 'edit' && step !== 'done', values);
   const [remember, setRemember] = useSavedContact(mode === 'guest' && step === 'form', init?.remember ?? false, (contact) => {
     const next = { ...values, contact };
@@ -57,7 +59,7 @@ export function useBookingForm(props: BookingWidgetProps, fieldId: (name: string
   const set = <K extends keyof FormValues>(key: K, value: FormValues[K]) => setValues((v) => ({ ...v, [key]: value }));
   const isCurrent = (s: string) => mode === 'edit' && booking !== undefined && sameInstant(s, booking.start);
   const free = slots.items.filter((s) => s.free_tables > 0 || isCurrent(s.start));
-  const chosen = free.find((s) => sameInstant(s.start, values.start)) ?? race?.next.find((s) => sameInstant(s.start, values.start)) ?? null;
+  const chosen = free.find((s) => sameInstant(s.start, values.start)) ?? offered.find((s) => sameInstant(s.start, values.start)) ?? null;
 
   // A start that the new date or party no longer offers is dropped, so nothing stale is submitted.
   useEffect(() => {
@@ -100,6 +102,7 @@ export function useBookingForm(props: BookingWidgetProps, fieldId: (name: string
       if (answer.status === 409 && error?.code === 'slot_taken') {
         const next = error.next_slots ?? [];
         setRace(takenNotice(next, values.start || undefined));
+        setOffered(next);
         set('start', '');
         setStep('form');
         void reload();

@@ -6,14 +6,18 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { $liveAvailability, liveKey, watchLiveAvailability, type LiveAvailability } from '../../stores/liveAvailability';
 import type { SlotJson } from '../../lib/contract/responses';
+import type { FeeOffer } from '../../lib/contract/enums';
 
 export interface Slots {
   state: 'loading' | 'ready' | 'error';
   items: SlotJson[];
 }
 
-/** `initial`: the starts the server rendered, shown until the first answer (and without JavaScript). */
-export function useSlots(storeId: number, date: string, party: number, seat: string, initial?: SlotJson[]): { slots: Slots; reload: () => Promise<void> } {
+/**
+ * `initial`: the starts the server rendered, shown until the first answer (and without JavaScript);
+ * `offer`: what they are offered for, which words each one's cancellation fee.
+ */
+export function useSlots(storeId: number, date: string, party: number, seat: string, offer: FeeOffer, initial?: SlotJson[]): { slots: Slots; reload: () => Promise<void> } {
   const [slots, setSlots] = useState<Slots>(initial ? { state: 'ready', items: initial } : { state: 'loading', items: [] });
   const latest = useRef(0);
 
@@ -21,7 +25,7 @@ export function useSlots(storeId: number, date: string, party: number, seat: str
     const n = ++latest.current;
     setSlots((s) => ({ state: 'loading', items: s.items }));
     try {
-      const query = new URLSearchParams({ date, party: String(party), ...(seat ? { seat } : {}) });
+      const query = new URLSearchParams({ date, party: String(party), ...(seat ? { seat } : {}), ...(offer === 'book' ? {} : { offer }) });
       const res = await fetch(`/api/stores/${storeId}/availability?${query}`, { headers: { accept: 'application/json' } });
       if (!res.ok) throw new Error(String(res.status));
       const body = (await res.json()) as { slots: SlotJson[] };
@@ -29,7 +33,7 @@ export function useSlots(storeId: number, date: string, party: number, seat: str
     } catch {
       if (n === latest.current) setSlots({ state: 'error', items: [] });
     }
-  }, [storeId, date, party, seat]);
+  }, [storeId, date, party, seat, offer]);
 
   useEffect(() => {
     void reload();

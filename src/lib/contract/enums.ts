@@ -13,6 +13,13 @@ export type Genre = (typeof GENRES)[number];
 export const BOOKING_STATUSES = ['confirmed', 'cancelled'] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
+/**
+ * What the starts are offered for, which words their cancellation fee: booking a start, or moving a
+ * booking to it (the availability API's `offer`).
+ */
+export const FEE_OFFERS = ['book', 'change'] as const;
+export type FeeOffer = (typeof FEE_OFFERS)[number];
+
 /** Who an account belongs to: a diner, or a member of a restaurant's staff (linked to its stores). */
 export const USER_ROLES = ['diner', 'staff'] as const;
 export type UserRole = (typeof USER_ROLES)[number];

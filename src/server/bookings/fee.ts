@@ -8,6 +8,7 @@ import type { T } from '../../i18n';
 import { formatDay, formatTime, MINUTE_MS, toTokyoIso, tokyoInstant } from '../../lib/datetime';
 import { formatYen } from '../../lib/format';
 import type { CancellationFeeJson, SlotJson } from '../../lib/contract/responses';
+import type { FeeOffer } from '../../lib/contract/enums';
 import { businessDate } from '../availability/rules';
 
 export interface FeePolicy {
@@ -46,14 +47,15 @@ export function formatDeadline(at: Date, locale: string, t: T): string {
   return `${formatDay(tokyoInstant(day, 12 * 60), locale)} ${formatTime(at, { day, t })}`;
 }
 
-const DUE = { book: 'booking.fee.dueOnBooking', cancel: 'booking.fee.dueNow', cancelled: 'booking.fee.charged' } as const;
+const DUE = { book: 'booking.fee.dueOnBooking', change: 'booking.fee.dueOnChange', cancel: 'booking.fee.dueNow', cancelled: 'booking.fee.charged' } as const;
 
 /**
  * The fee in the API's JSON with its sentence in the reader's language: `book` before booking
- * (a start inside the window is charged from the moment it is booked), `cancel` for a booking,
+ * (a start inside the window is charged from the moment it is booked), `change` before moving a
+ * booking to a start (the same, from the moment it is changed), `cancel` for a booking,
  * `cancelled` for a booking cancelled (the fee as it stood then).
  */
-export function feeJson(fee: Fee, when: 'book' | 'cancel' | 'cancelled', locale: string, t: T): CancellationFeeJson {
+export function feeJson(fee: Fee, when: FeeOffer | 'cancel' | 'cancelled', locale: string, t: T): CancellationFeeJson {
   if (fee.applies === 'none') return { applies: 'none', free_until: null, per_person: 0, total: 0, message: t('booking.fee.none') };
   const amounts = { perPerson: formatYen(fee.perPerson), total: formatYen(fee.total) };
   if (fee.applies === 'due') {
@@ -65,7 +67,10 @@ export function feeJson(fee: Fee, when: 'book' | 'cancel' | 'cancelled', locale:
   return { applies: 'free', free_until: toTokyoIso(fee.freeUntil), per_person: fee.perPerson, total: fee.total, message };
 }
 
-/** A day's starts as the booking form offers them: each with the fee a booking of it made now carries. */
-export function withFees(slots: SlotJson[], policy: FeePolicy, party: number, now: Date, reader: { t: T; locale: string }): SlotJson[] {
-  return slots.map((s) => ({ ...s, cancellation_fee: feeJson(cancellationFee(policy, new Date(s.start), party, now), 'book', reader.locale, reader.t) }));
+/**
+ * Starts as the booking form offers them (a day's, or the next free ones after a lost race): each
+ * with the fee a booking of it made, or a booking moved to it, now carries.
+ */
+export function withFees(slots: SlotJson[], policy: FeePolicy, party: number, now: Date, reader: { t: T; locale: string }, offer: FeeOffer = 'book'): SlotJson[] {
+  return slots.map((s) => ({ ...s, cancellation_fee: feeJson(cancellationFee(policy, new Date(s.start), party, now), offer, reader.locale, reader.t) }));
 }

@@ -46,7 +46,8 @@ export const takenNotice = (t: T, next: SlotJson[], taken?: Date | string): Take
  * The day's starts for the values: the day is the one chosen (else the start's, else today), the
  * party at most what the store seats, and the start kept while it is free that day; a start gone
  * since it was offered gives a notice with the next free ones. `own`: the start of the booking being
- * changed, which stays chosen (its own table holds it) and whose day stays offered.
+ * changed, which stays chosen (its own table holds it) and whose day stays offered; the fees are
+ * then worded for the change.
  */
 export async function withSlots(db: Db, store: BookingStore, v: FormValues, reader: Reader, now: Date, own?: Date) {
   const { t } = reader;
@@ -55,7 +56,7 @@ export async function withSlots(db: Db, store: BookingStore, v: FormValues, read
   const date = [v.date, at ? businessDate(at) : ''].find((d) => dates.includes(d)) ?? dates[0]!;
   const party = Math.max(PARTY_MIN, Math.min(v.party, store.maxParty));
   const starts = ((await daySlots(db, store.id, date, party, now, v.seat || undefined)) ?? []).map(slotJson);
-  const slots = withFees(starts, store.feePolicy, party, now, reader);
+  const slots = withFees(starts, store.feePolicy, party, now, reader, own ? 'change' : 'book');
   const free = slots.filter((s) => s.free_tables > 0);
   const kept = at !== null && (at.getTime() === own?.getTime() || free.some((s) => Date.parse(s.start) === at.getTime()));
   const sameDay = at !== null && businessDate(at) === date;

@@ -8,10 +8,14 @@ import { ApiError, notFound, translate } from '../http/api';
 import type { T } from '../../i18n';
 import type { CreateInput, EditInput, GuestInput } from '../../lib/contract/booking';
 import type { Translate } from '../../lib/contract/messages';
+import type { SlotJson } from '../../lib/contract/responses';
+import type { FeeOffer } from '../../lib/contract/enums';
 import { createBooking } from './create';
 import { cancelBooking, editBooking } from './change';
 import { bookingIcs } from './ics';
 import { slotJson } from '../stores';
+import { withFees } from './fee';
+import { feePolicyOf } from './pages';
 import { sendBookingMail, type MailContext } from './mail';
 import { scheduleReminder } from './reminders';
 import type { Booked, Refusal } from './outcome';
@@ -30,8 +34,8 @@ export function bookingContext(locals: { t: T; locale: string }): BookingContext
 const fieldError = (t: Translate, field: string, key: string, params?: Record<string, unknown>) =>
   new ApiError(400, 'validation_failed', 'validation.failed', { fields: { [field]: t(key, params) } });
 
-/** The API's answer to a refusal. */
-export function refusalError(t: Translate, r: Refusal): ApiError {
+/** The API's answer to a refusal; `next`: a lost race's next free starts as offered (else without their fees). */
+export function refusalError(t: Translate, r: Refusal, next?: SlotJson[]): ApiError {
   switch (r.kind) {
     case 'not_found':
       return notFound();
@@ -42,7 +46,7 @@ export function refusalError(t: Translate, r: Refusal): ApiError {
     case 'party_too_big':
       return fieldError(t, 'party_size', 'booking.error.partyTooBig', { max: r.max });
     case 'slot_taken':
-      return new ApiError(409, 'slot_taken', 'booking.error.slotTaken', { extra: { next_slots: r.nextSlots.map(slotJson) } });
+      return new ApiError(409, 'slot_taken', 'booking.error.slotTaken', { extra: { next_slots: next ?? r.nextSlots.map(slotJson) } });
     case 'overlapping':
       return new ApiError(409, 'overlapping_booking', 'booking.error.overlapping');
     case 'not_changeable':
@@ -52,12 +56,23 @@ export function refusalError(t: Translate, r: Refusal): ApiError {
   }
 }
 
+/**
+ * A refusal thrown by booking (`book`) or changing (`change`): a lost race's next free starts carry
+ * the fee each would, worded as the day's starts are, so the one tapped is confirmed with its fee.
+ */
+async function refused(db: Db, r: Refusal, offer: FeeOffer, ctx: BookingContext): Promise<ApiError> {
+  if (r.kind !== 'slot_taken' || !r.asked) return refusalError(ctx.t, r);
+  const policy = await feePolicyOf(db, r.asked.storeId);
+  const next = r.nextSlots.map(slotJson);
+  return refusalError(ctx.t, r, policy ? withFees(next, policy, r.asked.party, ctx.now ?? clock.now(), ctx, offer) : next);
+}
+
 const mailTo = (actor: Actor, b: BookingView) => (actor.kind === 'user' ? actor.email : b.guest?.email);
 
 /** Books and mails the confirmation; a refusal is thrown as its ApiError. */
 export async function book(db: Db, input: CreateInput | GuestInput, actor: Actor, ctx: BookingContext): Promise<Booked> {
   const outcome = await createBooking(db, input, actor, ctx.now);
-  if (outcome.kind !== 'booked') throw refusalError(ctx.t, outcome);
+  if (outcome.kind !== 'booked') throw await refused(db, outcome, 'book', ctx);
   await scheduleReminder(db, outcome.booking.id, ctx.locale, ctx.now ?? clock.now());
   const to = mailTo(actor, outcome.booking);
   if (to) await sendBookingMail(db, to, outcome.booking, 'created', ctx, outcome.editToken);
@@ -66,7 +81,7 @@ export async function book(db: Db, input: CreateInput | GuestInput, actor: Actor
 
 export async function change(db: Db, id: number, input: EditInput, actor: Actor, ctx: BookingContext): Promise<BookingView> {
   const outcome = await editBooking(db, id, input, actor, ctx.now);
-  if (outcome.kind !== 'changed') throw refusalError(ctx.t, outcome);
+  if (outcome.kind !== 'changed') throw await refused(db, outcome, 'change', ctx);
   await scheduleReminder(db, id, ctx.locale, ctx.now ?? clock.now());
   const to = mailTo(actor, outcome.booking);
   if (to) await sendBookingMail(db, to, outcome.booking, 'changed', ctx);

@@ -27,8 +27,8 @@ export type Refusal =
   | { kind: 'not_found' }
   | { kind: 'bad_start'; problem: StartProblem }
   | { kind: 'party_too_big'; max: number }
-  /** No fitting table is free then; the nearest free starts that day for that party. */
-  | { kind: 'slot_taken'; nextSlots: Slot[] }
+  /** No fitting table is free then; the nearest free starts that day for that party (`asked`: the store and party they were looked up for). */
+  | { kind: 'slot_taken'; nextSlots: Slot[]; asked?: { storeId: number; party: number } }
   /** The diner already has an overlapping booking at this store. */
   | { kind: 'overlapping' }
   /** Cancelled, or already started. */

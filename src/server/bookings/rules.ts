@@ -98,7 +98,7 @@ export async function nextFreeSlots(db: Db, storeId: number, start: Date, party:
 
 /** A refusal as the caller gets it: a lost race names the next free starts, read after the rollback. */
 export async function refusal(db: Db, r: Refusal, storeId: number, start: Date, party: number, now: Date, kind?: TableKind | null): Promise<Refusal> {
-  return r.kind === 'slot_taken' ? { kind: 'slot_taken', nextSlots: await nextFreeSlots(db, storeId, start, party, now, kind) } : r;
+  return r.kind === 'slot_taken' ? { kind: 'slot_taken', nextSlots: await nextFreeSlots(db, storeId, start, party, now, kind), asked: { storeId, party } } : r;
 }
 
 /** Everything that follows a commit at a store: live pages are told its availability changed. */

@@ -8,14 +8,15 @@ import { clock } from '../../../../server/clock';
 
 /**
  * Starts of one day (JST business day) with free-table counts for the party (at tables of the seat
- * kind asked for) and the cancellation fee a booking of each made now carries; never a past start.
+ * kind asked for) and the cancellation fee a booking of each made now carries (or, with
+ * `offer=change`, a booking moved to it); never a past start.
  */
 export const GET = api(async ({ params, url, locals }) => {
   const id = idParam(params.id);
   const now = clock.now();
-  const { date, party, seat } = readQuery(url, locals.t, availabilityQuerySchema(now));
+  const { date, party, seat, offer } = readQuery(url, locals.t, availabilityQuerySchema(now));
   const db = await getDb();
   const [slots, policy] = await Promise.all([daySlots(db, id, date, party, now, seat), feePolicyOf(db, id)]);
   if (!slots || !policy) throw notFound();
-  return json({ date, party, ...(seat ? { seat } : {}), slots: withFees(slots.map(slotJson), policy, party, now, locals) });
+  return json({ date, party, ...(seat ? { seat } : {}), slots: withFees(slots.map(slotJson), policy, party, now, locals, offer) });
 });
