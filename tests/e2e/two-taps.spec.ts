@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { formatTime } from '../../src/lib/datetime';
+import { startAhead } from '../helpers/free-start';
 
 /**
  * Booking in two taps: a start on a listing card opens the booking form with that store, start and
@@ -22,14 +23,16 @@ function counter() {
 }
 
 /**
- * Taps the first start of a bookable card in the listing (not of store `exclude`) and returns what the
+ * Taps the first start (at least five minutes ahead) of a bookable card in the listing (not of store `exclude`) and returns what the
  * booking form's address carries. The start is read from the address the tap led to, so a live
  * redraw of the card between finding and tapping cannot mislead the test.
  */
 async function tapCardStart(page: Page, tap: (l: Locator) => Promise<void>, exclude?: number) {
   await page.goto(`/stores?party=${PARTY}`);
   const cards = page.locator(`#store-results article[data-store-id]${exclude ? `:not([data-store-id="${exclude}"])` : ''}`);
-  await tap(cards.locator('a[data-live-slot]:visible').first());
+  const link = await startAhead(cards.locator('a[data-live-slot]:visible'));
+  expect(link, 'a start on a card at least five minutes ahead').toBeDefined();
+  await tap(link!);
   await expect(page).toHaveURL(/\/store\/\d+\/booking(-without)?\?.*start=/);
   const url = new URL(page.url());
   return { storeId: Number(url.pathname.split('/')[2]), start: url.searchParams.get('start')!, party: Number(url.searchParams.get('party')) };
@@ -101,10 +104,13 @@ test('returning guest: details kept on this device when asked, then two taps', a
 });
 
 test('a start tapped on the store page opens the booking with it chosen', async ({ page, request }) => {
-  const res = await request.get(`/api/stores?party=${PARTY}&per_page=1`);
+  // A 24-hour store: its next hour has starts beyond the nearest, whatever the hour.
+  const res = await request.get(`/api/stores?party=${PARTY}&tag=open_24h&per_page=1`);
   const id = ((await res.json()) as { items: { id: number }[] }).items[0]!.id;
   await page.goto(`/store/${id}?party=${PARTY}`);
-  await page.locator('[data-now] a[data-live-slot]:visible').first().click();
+  const link = await startAhead(page.locator('[data-now] a[data-live-slot]:visible'));
+  expect(link, 'a start on the store page at least five minutes ahead').toBeDefined();
+  await link!.click();
   await expect(page).toHaveURL(/booking-without\?.*start=/);
   const start = new URL(page.url()).searchParams.get('start')!;
   await expect(page.getByTestId('slots').locator('input:checked')).toHaveValue(start);

@@ -1,5 +1,5 @@
 /** Finding a free table in the seeded data through the public availability API, for browser tests. */
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Locator } from '@playwright/test';
 
 const DAY = 24 * 3600_000;
 /** YYYY-MM-DD of the Tokyo business day `days` from now (the day starts at 05:00). */
@@ -16,4 +16,15 @@ export async function freeAtEight(request: APIRequestContext, date: string, skip
     if (slot && seen++ >= skip) return { storeId: id, start: slot.start };
   }
   throw new Error('no store free at 20:00');
+}
+
+/**
+ * The first of these start links (the address carries `start=`, or `data-slot` holds it) that is at
+ * least `minutes` ahead, or undefined when none is. A start seconds away can pass while a journey
+ * books it, and a past start is never bookable.
+ */
+export async function startAhead(links: Locator, minutes = 5): Promise<Locator | undefined> {
+  const starts = await links.evaluateAll((els) => els.map((e) => e.getAttribute('data-slot') ?? new URL((e as HTMLAnchorElement).href).searchParams.get('start')));
+  const i = starts.findIndex((s) => s !== null && Date.parse(s) >= Date.now() + minutes * 60_000);
+  return i < 0 ? undefined : links.nth(i);
 }
