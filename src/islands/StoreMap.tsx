@@ -14,7 +14,7 @@ interface Props {
   name: string;
   /** MAP_TILE_URL from the server's configuration. */
   tileUrl: string;
-  labels: { region: string; tilesFailed: string; openExternal: string; attribution: string };
+  labels: { region: string; tilesFailed: string; openExternal: string; attribution: string; zoomIn: string; zoomOut: string };
 }
 
 const src = (asset: string | { src: string }) => (typeof asset === 'string' ? asset : asset.src);
@@ -34,7 +34,9 @@ export default function StoreMap({ lat, lng, name, tileUrl, labels }: Props) {
     // (client:visible), never render-blocking in the page.
     void Promise.all([import('leaflet'), loadStylesheet(leafletCss)]).then(([{ default: L }]) => {
       if (cancelled || !box.current) return;
-      map = L.map(box.current, { scrollWheelZoom: false }).setView([lat, lng], 17);
+      // Leaflet's own zoom buttons are named in English: ours say it in the page's language.
+      map = L.map(box.current, { scrollWheelZoom: false, zoomControl: false }).setView([lat, lng], 17);
+      L.control.zoom({ zoomInTitle: labels.zoomIn, zoomOutTitle: labels.zoomOut }).addTo(map);
       const tiles = L.tileLayer(tileUrl, { maxZoom: 19, attribution: labels.attribution });
       tiles.on('tileerror', () => setTilesFailed(true));
       tiles.addTo(map);

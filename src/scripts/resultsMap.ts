@@ -18,6 +18,8 @@ interface Options {
   tileUrl: string;
   region: string;
   tilesFailed: string;
+  zoomIn: string;
+  zoomOut: string;
 }
 
 /** What a card says about its store, for its marker. */
@@ -39,7 +41,9 @@ export async function openResultsMap(box: HTMLElement, options: Options): Promis
   view.setAttribute('role', 'region');
   view.setAttribute('aria-label', options.region);
   box.append(view);
-  const map = L.map(view, { scrollWheelZoom: false });
+  // Leaflet's own zoom buttons are named in English: ours say it in the page's language.
+  const map = L.map(view, { scrollWheelZoom: false, zoomControl: false });
+  L.control.zoom({ zoomInTitle: options.zoomIn, zoomOutTitle: options.zoomOut }).addTo(map);
   const tiles = L.tileLayer(options.tileUrl, { maxZoom: 19, attribution: '© OpenStreetMap contributors' });
   tiles.once('tileerror', () => {
     const notice = Object.assign(document.createElement('p'), { textContent: options.tilesFailed, role: 'status' });

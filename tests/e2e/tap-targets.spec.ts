@@ -10,7 +10,7 @@ import { businessDay, freeAtEight } from '../helpers/free-start';
  * the line's. Visually hidden elements (1 px boxes) are not targets. A link stretched over its card
  * (an absolutely positioned ::after) is measured as the box it covers, and a field drawn by the
  * label that wraps it (daisyUI's `label.input`, whose border is what the diner sees) as that label.
- * The results map is measured open, with Leaflet's zoom buttons and its markers.
+ * The results map is measured open, with its zoom buttons and markers, and with a marker's popup open.
  */
 
 const MIN = 44;
@@ -88,7 +88,7 @@ test('signed out: every tap target on the product pages is at least 44×44 px', 
   expect(small).toEqual([]);
 });
 
-/** The results map opened (Leaflet, loaded on the tap) with its zoom buttons and markers shown: its targets smaller than MIN×MIN. */
+/** The results map opened (Leaflet, loaded on the tap) with its zoom buttons and markers shown, then a popup: its targets smaller than MIN×MIN. */
 async function openMap(page: Page): Promise<string[]> {
   // No tile server in tests: tiles answer with a blank image, and nothing else leaves the machine.
   await page.route(/^https?:\/\/(?!127\.0\.0\.1)/, (r) =>
@@ -97,10 +97,14 @@ async function openMap(page: Page): Promise<string[]> {
   await page.goto('/stores?tag=open_24h');
   await page.getByRole('button', { name: '地図で見る' }).click();
   const map = page.getByRole('region', { name: '検索結果の地図' });
-  await expect(map.getByRole('button', { name: 'Zoom in' })).toBeVisible();
-  await expect(map.getByRole('button', { name: 'Zoom out' })).toBeVisible();
+  await expect(map.getByRole('button', { name: '拡大' })).toBeVisible();
+  await expect(map.getByRole('button', { name: '縮小' })).toBeVisible();
   await expect(map.locator('.leaflet-marker-icon').first()).toBeVisible();
-  return measure(page, '/stores?tag=open_24h with the map open');
+  const small = await measure(page, '/stores?tag=open_24h with the map open');
+  // A marker's popup, opened from the keyboard, with its close button.
+  await map.locator('.leaflet-marker-icon').first().press('Enter');
+  await expect(map.locator('.leaflet-popup-close-button')).toBeVisible();
+  return [...small, ...(await measure(page, '/stores?tag=open_24h with a marker’s popup open'))];
 }
 
 test('signed in: every tap target on the product pages is at least 44×44 px', async ({ page, baseURL }) => {
