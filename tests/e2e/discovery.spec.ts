@@ -26,10 +26,13 @@ test.describe('geolocation', () => {
     await context.setGeolocation(UENO);
     const requested: string[] = [];
     page.on('request', (r) => requested.push(r.url()));
+    // Awaited by the answer with the nearest first: a busy machine can take longer than an assertion's few seconds.
+    const resorted = page.waitForResponse((r) => new URL(r.url()).pathname === '/fragments/store-results');
     await page.goto('/home');
     // The order the server gives without a position.
     const initial = [...(await (await page.request.get('/home')).text()).matchAll(/data-store-id="(\d+)"/g)].map((m) => m[1]);
     await page.evaluate(() => ((window as { marker?: number }).marker = 1));
+    expect((await resorted).status()).toBe(200);
     await expect(page.locator('#store-results')).toHaveAttribute('data-sorted', 'distance');
     await expect(page.getByRole('status').filter({ hasText: '現在地から近い順に表示しています' })).toBeVisible();
     expect(JSON.parse((await savedLocation(page))!)).toEqual(UENO);

@@ -113,7 +113,11 @@ test('a diner far from every store is first offered a start they can walk to in 
   await context.grantPermissions(['geolocation']);
   await context.setGeolocation({ latitude: 35.6267, longitude: 139.7757 });
   const loaded = Date.now();
+  // The page asks for the position once its script has loaded, then for the results nearest first:
+  // awaited by that answer, as a busy machine can take longer than an assertion's few seconds.
+  const nearest = page.waitForResponse((r) => new URL(r.url()).pathname === '/fragments/store-results');
   await page.goto('/stores?tag=open_24h');
+  expect((await nearest).status()).toBe(200);
   await expect(page.locator('#store-results')).toHaveAttribute('data-sorted', 'distance');
   const cards = await page.locator('#store-results article[data-store-id]').evaluateAll((els) =>
     els.map((e) => ({
