@@ -3,10 +3,7 @@ import type { Map as LeafletMap } from 'leaflet';
 import leafletCss from 'leaflet/dist/leaflet.css?url';
 import { loadStylesheet } from '../lib/stylesheet';
 import { mapLink } from '../lib/contract/paths';
-// Served from our own origin (the CSP allows no image CDN).
-import iconUrl from 'leaflet/dist/images/marker-icon.png';
-import iconRetinaUrl from 'leaflet/dist/images/marker-icon-2x.png';
-import shadowUrl from 'leaflet/dist/images/marker-shadow.png';
+import { mapPin } from '../lib/mapPin';
 
 interface Props {
   lat: number;
@@ -16,8 +13,6 @@ interface Props {
   tileUrl: string;
   labels: { region: string; tilesFailed: string; openExternal: string; attribution: string; zoomIn: string; zoomOut: string };
 }
-
-const src = (asset: string | { src: string }) => (typeof asset === 'string' ? asset : asset.src);
 
 /**
  * The store on a Leaflet map. Loaded only on the store page. When tiles cannot load the map
@@ -40,15 +35,7 @@ export default function StoreMap({ lat, lng, name, tileUrl, labels }: Props) {
       const tiles = L.tileLayer(tileUrl, { maxZoom: 19, attribution: labels.attribution });
       tiles.on('tileerror', () => setTilesFailed(true));
       tiles.addTo(map);
-      const icon = L.icon({
-        iconUrl: src(iconUrl),
-        iconRetinaUrl: src(iconRetinaUrl),
-        shadowUrl: src(shadowUrl),
-        iconSize: [25, 41],
-        iconAnchor: [12, 41],
-        popupAnchor: [1, -34],
-        shadowSize: [41, 41],
-      });
+      const icon = mapPin(L);
       L.marker([lat, lng], { icon, title: name, alt: name, keyboard: true }).addTo(map).bindPopup(name);
       box.current.dataset.mapReady = 'true';
     });
@@ -62,7 +49,7 @@ export default function StoreMap({ lat, lng, name, tileUrl, labels }: Props) {
     <div className="relative h-full w-full">
       <section ref={box} aria-label={labels.region} className="h-full w-full bg-base-200" />
       {tilesFailed && (
-        <p role="status" className="absolute inset-x-2 top-2 z-[1000] ms-12 rounded bg-base-100/95 px-3 py-2 text-xs shadow" data-tiles-failed>
+        <p role="status" className="absolute inset-x-2 bottom-2 z-[1000] rounded bg-base-100/95 px-3 py-2 text-xs shadow" data-tiles-failed>
           {labels.tilesFailed}{' '}
           <a className="link link-primary" href={mapLink(lat, lng)} target="_blank" rel="noopener noreferrer">
             {labels.openExternal}

@@ -7,12 +7,7 @@
 import L from 'leaflet';
 import leafletCss from 'leaflet/dist/leaflet.css?url';
 import { loadStylesheet } from '../lib/stylesheet';
-// Served from our own origin (the CSP allows no image CDN).
-import iconUrl from 'leaflet/dist/images/marker-icon.png';
-import iconRetinaUrl from 'leaflet/dist/images/marker-icon-2x.png';
-import shadowUrl from 'leaflet/dist/images/marker-shadow.png';
-
-const src = (asset: string | { src: string }) => (typeof asset === 'string' ? asset : asset.src);
+import { mapPin } from '../lib/mapPin';
 
 interface Options {
   tileUrl: string;
@@ -52,8 +47,7 @@ export async function openResultsMap(box: HTMLElement, options: Options): Promis
     box.append(notice);
   });
   tiles.addTo(map);
-  // The 25×41 pin inside a 45×44 touch target (product.css pads it): its tip is 10 px further in.
-  const icon = L.icon({ iconUrl: src(iconUrl), iconRetinaUrl: src(iconRetinaUrl), shadowUrl: src(shadowUrl), iconSize: [25, 41], iconAnchor: [22, 41], popupAnchor: [1, -34], shadowSize: [41, 41], shadowAnchor: [12, 41], className: 'map-pin' });
+  const icon = mapPin(L);
   const markers = L.layerGroup().addTo(map);
 
   function draw() {

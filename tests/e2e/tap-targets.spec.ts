@@ -84,9 +84,21 @@ test('signed out: every tap target on the product pages is at least 44×44 px', 
   for (const path of [...BOTH, ...SIGNED_OUT, `/store/${storeId}/booking-without?party=2&start=${encodeURIComponent(start)}`]) {
     small.push(...(await smallTargets(page, path, path === '/booking-list' ? '[data-testid="booking-item"]' : undefined)));
   }
-  small.push(...(await openMap(page)));
+  small.push(...(await openMap(page)), ...(await storeMap(page, storeId)));
   expect(small).toEqual([]);
 });
+
+/** A store page with its map scrolled into view (Leaflet loads then) and its marker's popup open: its targets smaller than MIN×MIN. */
+async function storeMap(page: Page, storeId: number): Promise<string[]> {
+  await page.goto(`/store/${storeId}`);
+  const map = page.getByRole('region', { name: /の地図$/ });
+  await map.scrollIntoViewIfNeeded();
+  await expect(map).toHaveAttribute('data-map-ready', 'true');
+  await expect(map.getByRole('button', { name: '拡大' })).toBeVisible();
+  await map.locator('.leaflet-marker-icon').press('Enter');
+  await expect(map.locator('.leaflet-popup-close-button')).toBeVisible();
+  return measure(page, `/store/${storeId} with its map's popup open`);
+}
 
 /** The results map opened (Leaflet, loaded on the tap) with its zoom buttons and markers shown, then a popup: its targets smaller than MIN×MIN. */
 async function openMap(page: Page): Promise<string[]> {
