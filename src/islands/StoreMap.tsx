@@ -4,6 +4,7 @@ import leafletCss from 'leaflet/dist/leaflet.css?url';
 import { loadStylesheet } from '../lib/stylesheet';
 import { mapLink } from '../lib/contract/paths';
 import { mapPin } from '../lib/mapPin';
+import { mapControls, type MapLabels } from '../lib/mapControls';
 
 interface Props {
   lat: number;
@@ -11,7 +12,7 @@ interface Props {
   name: string;
   /** MAP_TILE_URL from the server's configuration. */
   tileUrl: string;
-  labels: { region: string; tilesFailed: string; openExternal: string; attribution: string; zoomIn: string; zoomOut: string };
+  labels: MapLabels & { region: string; tilesFailed: string; openExternal: string; attribution: string };
 }
 
 /**
@@ -29,9 +30,8 @@ export default function StoreMap({ lat, lng, name, tileUrl, labels }: Props) {
     // (client:visible), never render-blocking in the page.
     void Promise.all([import('leaflet'), loadStylesheet(leafletCss)]).then(([{ default: L }]) => {
       if (cancelled || !box.current) return;
-      // Leaflet's own zoom buttons are named in English: ours say it in the page's language.
       map = L.map(box.current, { scrollWheelZoom: false, zoomControl: false }).setView([lat, lng], 17);
-      L.control.zoom({ zoomInTitle: labels.zoomIn, zoomOutTitle: labels.zoomOut }).addTo(map);
+      mapControls(L, map, labels);
       const tiles = L.tileLayer(tileUrl, { maxZoom: 19, attribution: labels.attribution });
       tiles.on('tileerror', () => setTilesFailed(true));
       tiles.addTo(map);

@@ -8,13 +8,12 @@ import L from 'leaflet';
 import leafletCss from 'leaflet/dist/leaflet.css?url';
 import { loadStylesheet } from '../lib/stylesheet';
 import { mapPin } from '../lib/mapPin';
+import { mapControls, type MapLabels } from '../lib/mapControls';
 
-interface Options {
+interface Options extends MapLabels {
   tileUrl: string;
   region: string;
   tilesFailed: string;
-  zoomIn: string;
-  zoomOut: string;
 }
 
 /** What a card says about its store, for its marker. */
@@ -36,9 +35,8 @@ export async function openResultsMap(box: HTMLElement, options: Options): Promis
   view.setAttribute('role', 'region');
   view.setAttribute('aria-label', options.region);
   box.append(view);
-  // Leaflet's own zoom buttons are named in English: ours say it in the page's language.
   const map = L.map(view, { scrollWheelZoom: false, zoomControl: false });
-  L.control.zoom({ zoomInTitle: options.zoomIn, zoomOutTitle: options.zoomOut }).addTo(map);
+  mapControls(L, map, options);
   const tiles = L.tileLayer(options.tileUrl, { maxZoom: 19, attribution: '© OpenStreetMap contributors' });
   tiles.once('tileerror', () => {
     const notice = Object.assign(document.createElement('p'), { textContent: options.tilesFailed, role: 'status' });

@@ -96,7 +96,7 @@ async function storeMap(page: Page, storeId: number): Promise<string[]> {
   await expect(map).toHaveAttribute('data-map-ready', 'true');
   await expect(map.getByRole('button', { name: '拡大' })).toBeVisible();
   await map.locator('.leaflet-marker-icon').press('Enter');
-  await expect(map.locator('.leaflet-popup-close-button')).toBeVisible();
+  await expect(map.getByRole('button', { name: '閉じる' })).toBeVisible();
   return measure(page, `/store/${storeId} with its map's popup open`);
 }
 
@@ -115,7 +115,7 @@ async function openMap(page: Page): Promise<string[]> {
   const small = await measure(page, '/stores?tag=open_24h with the map open');
   // A marker's popup, opened from the keyboard, with its close button.
   await map.locator('.leaflet-marker-icon').first().press('Enter');
-  await expect(map.locator('.leaflet-popup-close-button')).toBeVisible();
+  await expect(map.getByRole('button', { name: '閉じる' })).toBeVisible();
   return [...small, ...(await measure(page, '/stores?tag=open_24h with a marker’s popup open'))];
 }
 
