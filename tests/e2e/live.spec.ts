@@ -55,7 +55,8 @@ test('the listing updates a store in place when tables are booked, and drops it 
 });
 
 test('the store page redraws a day’s free starts in place when a table is booked, today or another day', async ({ page, baseURL }) => {
-  await page.goto('/home');
+  // A 24-hour store: a small counter listed first at some hours can be full all the next day in the demo data.
+  await page.goto('/stores?tag=open_24h');
   const storeId = (await page.locator('article[data-live-store]').filter({ has: page.locator('[data-live-when-bookable]:visible') }).first().getAttribute('data-live-store'))!;
   await page.goto(`/store/${storeId}`);
   await page.evaluate(() => ((window as { marker?: number }).marker = 1));
@@ -70,6 +71,7 @@ test('the store page redraws a day’s free starts in place when a table is book
     }
     // In the last minutes before 05:00 every start of today's business day has passed: the page,
     // rendered by the server, then has none to redraw, and tomorrow's still shows the redraw.
+    if (!date && (await page.locator('a[data-slot]').count()) === 0) continue;
     // A start about to pass might be refused by the time the booking reaches the server: the first a few minutes ahead.
     const slot = await startAhead(page.locator('a[data-slot]'), 2);
     if (!date && !slot) continue;
