@@ -3,14 +3,14 @@ import { randomUUID } from 'node:crypto';
 import { detectLocale } from './i18n/detect';
 import { directionOf, translatorFor } from './i18n';
 import { LOCALE_COOKIE } from './i18n/locales';
-import { decideRoute } from './lib/routes';
+import { decideRoute, decideStoreRoute, isStoreSiteFolder } from './lib/routes';
 import { decodeFlash, FLASH_COOKIE } from './lib/flash';
 import { config } from './server/config';
 import { cookieOptions } from './server/http/cookies';
-import { clearSessionCookie, resolveSession, SESSION_COOKIE, setSessionCookie } from './server/sessions';
+import { clearSessionCookie, resolveSession, SESSION_COOKIE, setSessionCookie, STORE_SESSION_COOKIE, type SessionUser } from './server/sessions';
 import { ApiError, errorForStatus, errorResponse } from './server/http/api';
 import { isCrossSiteWrite, siteOrigins } from './server/http/origin';
-import { corsAllowed, corsHeaders, isPreflight, isStoreHostPath, preflightHeaders, trustedOrigins } from './server/http/cors';
+import { corsAllowed, corsHeaders, isPreflight, isStoreHostPath, preflightHeaders, storeOrigin, trustedOrigins } from './server/http/cors';
 import { clientOf } from './server/http/client';
 import { mergeCsp, securityHeaders, STRICT_TRANSPORT } from './server/http/headers';
 import { startBackgroundWork } from './server/background';
@@ -70,64 +70,115 @@ const cors = defineMiddleware(async ({ locals, request, url }, next) => {
 });
 
 /**
- * Cross-site writes are refused before anything else reads the request (src/server/http/origin.ts);
- * the store host counts as the site on the paths it may call.
+ * Cross-site writes are refused before anything else reads the request (src/server/http/origin.ts).
+ * On the diner site the store host counts as the site on the paths it may call; on the store host
+ * only the store host itself does.
  * Sign-out (DELETE /api/login) always answers 204 and decides by itself whether to end a session.
  */
-const sameSite = defineMiddleware(({ locals, request, url }, next) => {
-  if (request.method === 'DELETE' && url.pathname === '/api/login') return next();
-  if (!isCrossSiteWrite(request, trustedOrigins(url, siteOrigins(url)))) return next();
-  if (url.pathname.startsWith('/api/')) return errorResponse(locals.t, new ApiError(403, 'cross_origin', 'api.error.crossOrigin'));
-  return new Response(`${locals.t('api.error.crossOrigin')}\n`, { status: 403, headers: { 'content-type': 'text/plain; charset=utf-8' } });
-});
+const sameSiteAs = (origins: (url: URL) => string[]) =>
+  defineMiddleware(({ locals, request, url }, next) => {
+    if (request.method === 'DELETE' && url.pathname === '/api/login') return next();
+    if (!isCrossSiteWrite(request, origins(url))) return next();
+    if (url.pathname.startsWith('/api/')) return errorResponse(locals.t, new ApiError(403, 'cross_origin', 'api.error.crossOrigin'));
+    return new Response(`${locals.t('api.error.crossOrigin')}\n`, { status: 403, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+  });
+const sameSite = sameSiteAs((url) => trustedOrigins(url, siteOrigins(url)));
+const storeSameSite = sameSiteAs((url) => [storeOrigin(), url.origin]);
 
 /**
- * Who is asking: the session cookie, or a Bearer token for non-browser clients. A cookie whose
- * session is gone (expired, signed out elsewhere) is taken away; a renewed session's cookie is
- * given its new expiry.
+ * Who is asking: the site's session cookie, or a Bearer token for non-browser clients. A cookie
+ * whose session is gone (expired, signed out elsewhere) is taken away; a renewed session's cookie
+ * is given its new expiry. On the store host only a staff account's session counts: a diner's
+ * gives nothing there, and its cookie is taken away.
  */
-const session = defineMiddleware(async ({ locals, cookies, request }, next) => {
-  const bearer = request.headers.get('authorization')?.match(/^Bearer\s+(\S+)$/i)?.[1];
-  const cookie = cookies.get(SESSION_COOKIE)?.value;
-  const found = await resolveSession(bearer ?? cookie);
-  locals.user = found?.user ?? null;
-  locals.sessionId = found?.sessionId ?? null;
-  if (!bearer && cookie) {
-    if (!found) clearSessionCookie(cookies, locals);
-    else if (found.renewedUntil) setSessionCookie(cookies, locals, cookie, found.renewedUntil);
-  }
-  const flash = cookies.get(FLASH_COOKIE)?.value;
-  locals.flash = decodeFlash(flash);
-  if (flash) cookies.delete(FLASH_COOKIE, cookieOptions(locals));
-  return next();
-});
+const sessionBy = (cookieName: string, accepts: (user: SessionUser) => boolean) =>
+  defineMiddleware(async ({ locals, cookies, request }, next) => {
+    const bearer = request.headers.get('authorization')?.match(/^Bearer\s+(\S+)$/i)?.[1];
+    const cookie = cookies.get(cookieName)?.value;
+    const resolved = await resolveSession(bearer ?? cookie);
+    const found = resolved && accepts(resolved.user) ? resolved : null;
+    locals.user = found?.user ?? null;
+    locals.sessionId = found?.sessionId ?? null;
+    if (!bearer && cookie) {
+      if (!found) clearSessionCookie(cookies, locals);
+      else if (found.renewedUntil) setSessionCookie(cookies, locals, cookie, found.renewedUntil);
+    }
+    const flash = cookies.get(FLASH_COOKIE)?.value;
+    locals.flash = decodeFlash(flash);
+    if (flash) cookies.delete(FLASH_COOKIE, cookieOptions(locals));
+    return next();
+  });
+const session = sessionBy(SESSION_COOKIE, () => true);
+const storeSession = sessionBy(STORE_SESSION_COOKIE, (user) => user.role === 'staff');
 
 /** `/` → `/home`, store-host paths, guest-only auth pages and the guarded pages (spec section 6). */
 const routing = defineMiddleware(({ locals, url, redirect }, next) => {
   if (url.pathname.startsWith('/api/') || url.pathname.startsWith('/_')) return next();
+  // The store site's own folder is the store host's alone.
+  if (isStoreSiteFolder(url.pathname)) return notFound(next('/404'));
   const decision = decideRoute({ pathname: url.pathname, search: url.search, signedIn: locals.user !== null, storeHost: settings.STORE_HOST });
   return decision ? redirect(decision.redirect, decision.status) : next();
 });
 
-/** Security headers everywhere; every API error is the JSON envelope, even one Astro made (an unknown path or method). */
-const finish = defineMiddleware(async ({ locals, url }, next) => {
-  let response = await next();
-  // 499: the client went away (see api()); nobody reads that answer.
-  if (url.pathname.startsWith('/api/') && response.status >= 400 && response.status !== 499 && !response.headers.get('content-type')?.includes('json')) {
-    await response.body?.cancel();
-    response = errorResponse(locals.t, errorForStatus(response.status));
-  }
-  for (const [name, value] of Object.entries(headers)) {
-    if (name === 'content-security-policy') response.headers.set(name, mergeCsp(response.headers.get(name), value));
-    else if (!response.headers.has(name)) response.headers.set(name, value);
-  }
-  // HSTS by the same decision as Secure cookies (src/server/http/cookies.ts).
-  if (locals.secure) response.headers.set('strict-transport-security', STRICT_TRANSPORT);
-  if (url.pathname.startsWith('/api/')) response.headers.set('cache-control', 'no-store');
-  // Pages differ by cookie (session, locale, theme): never kept by a shared cache. A signed-in
-  // diner's pages are not stored at all, so nothing personal outlives the session on the device.
-  else if (!response.headers.has('cache-control')) response.headers.set('cache-control', locals.user ? 'private, no-store' : 'private, no-cache');
-  return response;
+/** The page a rewrite gave, answered as not found. */
+async function notFound(page: Promise<Response>): Promise<Response> {
+  const response = await page;
+  return new Response(response.body, { status: 404, headers: response.headers });
+}
+
+/**
+ * Security headers everywhere; every API error is the JSON envelope, even one Astro made (an
+ * unknown path or method). The store host is never indexed and its pages are never stored: they
+ * are all one staff member's.
+ */
+const finishFor = (site: 'diner' | 'store') =>
+  defineMiddleware(async ({ locals, url }, next) => {
+    let response = await next();
+    // 499: the client went away (see api()); nobody reads that answer.
+    if (url.pathname.startsWith('/api/') && response.status >= 400 && response.status !== 499 && !response.headers.get('content-type')?.includes('json')) {
+      await response.body?.cancel();
+      response = errorResponse(locals.t, errorForStatus(response.status));
+    }
+    for (const [name, value] of Object.entries(headers)) {
+      if (name === 'content-security-policy') response.headers.set(name, mergeCsp(response.headers.get(name), value));
+      else if (!response.headers.has(name)) response.headers.set(name, value);
+    }
+    // HSTS by the same decision as Secure cookies (src/server/http/cookies.ts).
+    if (locals.secure) response.headers.set('strict-transport-security', STRICT_TRANSPORT);
+    if (site === 'store') response.headers.set('x-robots-tag', 'noindex, nofollow');
+    if (url.pathname.startsWith('/api/')) response.headers.set('cache-control', 'no-store');
+    else if (site === 'store') {
+      if (!response.headers.has('cache-control')) response.headers.set('cache-control', 'private, no-store');
+    }
+    // Pages differ by cookie (session, locale, theme): never kept by a shared cache. A signed-in
+    // diner's pages are not stored at all, so nothing personal outlives the session on the device.
+    else if (!response.headers.has('cache-control')) response.headers.set('cache-control', locals.user ? 'private, no-store' : 'private, no-cache');
+    return response;
+  });
+const finish = finishFor('diner');
+
+/** The store host's cookies are Secure when it is reached over https too (STORE_HOST says so). */
+const storeSecure = defineMiddleware(({ locals }, next) => {
+  if (storeOrigin().startsWith('https:')) locals.secure = true;
+  return next();
 });
 
-export const onRequest = sequence(context, locale, finish, cors, sameSite, session, routing);
+/** The store host's paths onto its own folder of pages (src/lib/routes.ts, decideStoreRoute). */
+const storeRouting = defineMiddleware(({ locals, url, redirect }, next) => {
+  if (url.pathname.startsWith('/api/') || url.pathname.startsWith('/_')) return next();
+  const decision = decideStoreRoute({ pathname: url.pathname, search: url.search, signedIn: locals.user !== null });
+  if (!decision) return next();
+  return 'redirect' in decision ? redirect(decision.redirect, decision.status) : next(decision.rewrite);
+});
+
+const diner = sequence(context, locale, finish, cors, sameSite, session, routing);
+const store = sequence(context, storeSecure, locale, finishFor('store'), cors, storeSameSite, storeSession, storeRouting);
+
+/** The store host's `host[:port]`, as a request's Host header names it. */
+const storeHost = new URL(settings.STORE_HOST).host.toLowerCase();
+
+/** One server, two sites: a request for the store host's Host gets the store site, any other the diner site. */
+export const onRequest = defineMiddleware((ctx, next) => {
+  ctx.locals.site = ctx.request.headers.get('host')?.toLowerCase() === storeHost ? 'store' : 'diner';
+  return ctx.locals.site === 'store' ? store(ctx, next) : diner(ctx, next);
+});

@@ -19,6 +19,20 @@ const STORE_HOST_PATHS =
   /^\/(?:list-booking-manage|detail-store-manage|list-seat-manage|list-payment-manage|list-store-manage|admin-create-store|campaign-banner|store-signin|store-signup|admin-signin)$|^\/(?:edit-seat|payment|card-payment|edit-store|payment-detail)\/\d+$/;
 
 export const SIGNIN_PATH = '/auth/signin';
+
+/**
+ * The store host's own pages live under this folder of src/pages; the middleware rewrites the
+ * store host's paths onto it, and the folder is not found on the diner host.
+ */
+export const STORE_SITE_PREFIX = '/store-host';
+export const STORE_SIGNIN_PATH = '/store-signin';
+export const STORE_HOME_PATH = '/list-booking-manage';
+/** Store-host screens for the signed-out. */
+const STORE_GUEST_ONLY: readonly string[] = ['/store-signin', '/store-signup', '/admin-signin'];
+/** Store-host endpoints that are not screens (posted to by a form). */
+const STORE_ACTIONS: readonly string[] = ['/store-signout'];
+/** Diner-site endpoints the store host shares: the language and theme switchers. */
+const STORE_SHARED: readonly string[] = ['/preferences'];
 export const HOME_PATH = '/home';
 
 /** Trailing slashes do not make a different page. */
@@ -68,6 +82,32 @@ export function safeNext(next: unknown, fallback = HOME_PATH): string {
   } catch {
     return fallback;
   }
+}
+
+/** A path inside the store site's own folder (never served on the diner host). */
+export function isStoreSiteFolder(pathname: string): boolean {
+  return pathname === STORE_SITE_PREFIX || pathname.startsWith(`${STORE_SITE_PREFIX}/`);
+}
+
+export type StoreRouteDecision = { redirect: string; status: 302 } | { rewrite: string } | null;
+
+/**
+ * Where a store-host request goes (the API and build files are not asked about): `/` to the
+ * ledger or sign-in, the spec's store paths onto the store site's folder (sign-in first for all
+ * but the sign-in screens), the shared switchers through, and anything else to the store site's
+ * own not-found page.
+ * @example decideStoreRoute({ pathname: '/list-booking-manage', search: '?date=2026-11-24', signedIn: true }) // { rewrite: '/store-host/list-booking-manage?date=2026-11-24' }
+ */
+export function decideStoreRoute(input: { pathname: string; search: string; signedIn: boolean }): StoreRouteDecision {
+  const { search, signedIn } = input;
+  const p = normalisePath(input.pathname);
+  if (p === '/') return { redirect: signedIn ? STORE_HOME_PATH : STORE_SIGNIN_PATH, status: 302 };
+  if (STORE_SHARED.includes(p)) return null;
+  if (STORE_ACTIONS.includes(p)) return { rewrite: `${STORE_SITE_PREFIX}${p}${search}` };
+  if (!isStoreHostPath(p)) return { rewrite: `${STORE_SITE_PREFIX}/not-found` };
+  if (STORE_GUEST_ONLY.includes(p)) return signedIn ? { redirect: STORE_HOME_PATH, status: 302 } : { rewrite: `${STORE_SITE_PREFIX}${p}${search}` };
+  if (!signedIn) return { redirect: `${STORE_SIGNIN_PATH}?next=${encodeURIComponent(p + search)}`, status: 302 };
+  return { rewrite: `${STORE_SITE_PREFIX}${p}${search}` };
 }
 
 export type RouteDecision = { redirect: string; status: 301 | 302 | 303 | 307 } | null;

@@ -55,7 +55,8 @@ const schema = z.object({
   HOST: z.string().trim().min(1).default('localhost'),
   DATA_DIR: z.string().trim().min(1).default('./data'),
   DATABASE_URL: optionalUrl(['postgres:', 'postgresql:']),
-  STORE_HOST: optionalUrl(['http:', 'https:']).transform((v) => (v ?? 'https://store.sugu.jp').replace(/\/+$/, '')),
+  /** Unset: `http://store.localhost:PORT` (see `parseConfig`), which browsers resolve to this machine. */
+  STORE_HOST: optionalUrl(['http:', 'https:']).transform((v) => v?.replace(/\/+$/, '')),
   PUBLIC_MAPS_KEY: z.string().trim().default(''),
   PUBLIC_ANALYTICS_ID: z
     .string()
@@ -96,7 +97,14 @@ const schema = z.object({
   BOOKINGS_PER_CONTACT: count(5),
 });
 
-export type Config = z.infer<typeof schema>;
+export type Config = Omit<z.infer<typeof schema>, 'STORE_HOST'> & {
+  /**
+   * The store host's origin (the store-manager site, served by this same server to requests whose
+   * Host is its host). In development it needs no set-up: browsers and curl send `*.localhost` to
+   * the loopback address, and the port follows PORT, so a server on any port serves its store host.
+   */
+  STORE_HOST: string;
+};
 
 export class ConfigError extends Error {}
 
@@ -106,7 +114,7 @@ export class ConfigError extends Error {}
  */
 export function parseConfig(env: Record<string, string | undefined>): Config {
   const result = schema.safeParse(env);
-  if (result.success) return result.data;
+  if (result.success) return { ...result.data, STORE_HOST: result.data.STORE_HOST ?? `http://store.localhost:${result.data.PORT}` };
   const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message} (got ${JSON.stringify(env[String(i.path[0])])})`);
   throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
 }

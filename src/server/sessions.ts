@@ -10,6 +10,19 @@ import type { UserRole } from '../lib/contract/enums';
 
 /** The spec names the session cookie `example` and gives it one day (section 9): a day since last use. */
 export const SESSION_COOKIE = 'example';
+/**
+ * The store host's own session cookie (host-only there, as every cookie Sugu sets): a diner's
+ * cookie is never read on the store host, nor this one on the diner site.
+ */
+export const STORE_SESSION_COOKIE = 'sugu_store';
+
+/** Which of the two sites a request is on (src/middleware.ts decides it from the Host). */
+export type Site = 'diner' | 'store';
+
+/** The session cookie of the site a request is on. */
+export function sessionCookieName(site: Site | undefined): string {
+  return site === 'store' ? STORE_SESSION_COOKIE : SESSION_COOKIE;
+}
 export const SESSION_TTL_MS = 24 * 60 * 60 * 1000;
 /** A session in use is renewed (last seen now, a day from now) at most this often, not on every request. */
 export const SESSION_RENEW_MS = 60 * 60 * 1000;
@@ -86,11 +99,11 @@ export async function revokeUserSessions(db: Db, userId: number, keep?: string |
 }
 
 /** Gives the browser the session cookie (the cookie rule of src/server/http/cookies.ts) until the session expires. */
-export function setSessionCookie(cookies: AstroCookies, locals: { secure: boolean }, token: string, expires: Date): void {
-  cookies.set(SESSION_COOKIE, token, cookieOptions(locals, { expires }));
+export function setSessionCookie(cookies: AstroCookies, locals: { secure: boolean; site?: Site }, token: string, expires: Date): void {
+  cookies.set(sessionCookieName(locals.site), token, cookieOptions(locals, { expires }));
 }
 
 /** Takes the session cookie away (signed out, left, or its session is gone). */
-export function clearSessionCookie(cookies: AstroCookies, locals: { secure: boolean }): void {
-  cookies.delete(SESSION_COOKIE, cookieOptions(locals));
+export function clearSessionCookie(cookies: AstroCookies, locals: { secure: boolean; site?: Site }): void {
+  cookies.delete(sessionCookieName(locals.site), cookieOptions(locals));
 }

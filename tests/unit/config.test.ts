@@ -10,6 +10,11 @@ describe('configuration (DESIGN §6)', () => {
     expect(c.MAIL_FROM).toBe('すぐ予約 <no-reply@sugu.jp>');
     expect(parseConfig({ MAIL_FROM: 'reservations@example.jp' }).MAIL_FROM).toBe('reservations@example.jp');
   });
+  it('serves the store host on store.localhost at the same port unless told otherwise', () => {
+    expect(parseConfig({}).STORE_HOST).toBe('http://store.localhost:4321');
+    expect(parseConfig({ PORT: '5000' }).STORE_HOST).toBe('http://store.localhost:5000');
+    expect(parseConfig({ STORE_HOST: 'https://store.example.jp/' }).STORE_HOST).toBe('https://store.example.jp');
+  });
   it('sets the server clock only from an instant with its offset', () => {
     expect(parseConfig({}).SUGU_CLOCK).toBeUndefined();
     expect(parseConfig({ SUGU_CLOCK: '2026-11-20T19:10:00+09:00' }).SUGU_CLOCK).toEqual(new Date('2026-11-20T10:10:00Z'));

@@ -49,6 +49,8 @@ export const storeBookingSchema = z.object({
   /** The diner's account details, or the guest's as typed in the booking form. */
   contact: z.object({ name: z.string(), name_kana: z.string(), phone: z.string(), email: z.string(), guest: z.boolean() }),
   note: z.string(),
+  /** The kind of seat the diner asked for, if any (the table is the server's choice). */
+  seat_preference: z.nullable(z.enum(TABLE_KINDS)),
   /** Marked at the door. */
   attendance: z.nullable(z.enum(ATTENDANCES)),
   /** Set when the store cancelled it: the reason the diner was given. */

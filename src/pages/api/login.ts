@@ -1,14 +1,14 @@
-import { api, json, readJson, unauthorized } from '../../server/http/api';
+import { api, ApiError, json, readJson, unauthorized } from '../../server/http/api';
 import { signIn, signInSchema } from '../../server/auth';
 import { getDb } from '../../server/db/startup';
 import { hasForeignOrigin, siteOrigins } from '../../server/http/origin';
 import { trustedOrigins } from '../../server/http/cors';
-import { clearSessionCookie, revokeSession, setSessionCookie } from '../../server/sessions';
+import { clearSessionCookie, hashToken, revokeSession, setSessionCookie } from '../../server/sessions';
 import { staffSignedIn } from '../../server/staff/signIn';
 import type { LoginAnswer } from '../../lib/contract/store';
 
 /**
- * Sign-in (spec section 7): `{token, user_id}` for API clients, and the HttpOnly cookie for the
+ * Sign-in (spec section 7); on the store host, staff only (a diner's account: 403): `{token, user_id}` for API clients, and the HttpOnly cookie for the
  * browser; with the auth state's `tenant` and `store_id`, set for store staff (null for diners).
  */
 export const POST = api(async ({ request, locals, cookies }) => {
@@ -16,10 +16,15 @@ export const POST = api(async ({ request, locals, cookies }) => {
   const db = await getDb();
   const result = await signIn(db, input, { ip: locals.clientAddress, userAgent: request.headers.get('user-agent') });
   if (!result) throw unauthorized('message.unauthorized');
+  const staff = await staffSignedIn(db, result.userId);
+  // The store host signs in staff only (its cookie is the store host's own session cookie).
+  if (locals.site === 'store' && !staff) {
+    await revokeSession(db, hashToken(result.token));
+    throw new ApiError(403, 'forbidden', 'storehost.signin.dinerAccount');
+  }
   // Whatever session this browser had before is replaced, never reused.
   if (locals.sessionId) await revokeSession(db, locals.sessionId);
   setSessionCookie(cookies, locals, result.token, result.expiresAt);
-  const staff = await staffSignedIn(db, result.userId);
   const answer: LoginAnswer = { token: result.token, user_id: result.userId, tenant: staff?.tenant ?? null, store_id: staff?.storeIds[0] ?? null, store_ids: staff?.storeIds ?? [] };
   return json(answer);
 });

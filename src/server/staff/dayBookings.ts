@@ -22,6 +22,7 @@ const columns = {
   tableLabel: storeTables.label,
   tableKind: storeTables.kind,
   note: bookings.note,
+  seatPreference: bookings.seatPreference,
   attendance: bookings.attendance,
   storeCancelReason: bookings.storeCancelReason,
   guestName: bookings.guestName,
@@ -57,6 +58,7 @@ function toJson(r: Row): StoreBookingJson {
       ? { name: r.guestName ?? '', name_kana: r.guestNameKana ?? '', phone: r.guestPhone ?? '', email: r.guestEmail ?? '', guest }
       : { name: r.userName ?? '', name_kana: r.userNameKana ?? '', phone: r.userPhone ?? '', email: r.userEmail ?? '', guest },
     note: r.note,
+    seat_preference: r.seatPreference,
     attendance: r.attendance,
     store_cancel_reason: r.storeCancelReason,
     created_at: toTokyoIso(r.createdAt),

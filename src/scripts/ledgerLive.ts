@@ -1,0 +1,74 @@
+/**
+ * The ledger stays true without a reload: the store stream (`/api/store/stream`) announces every
+ * booking made, changed or marked at the store, on any instance, and the page then fetches itself
+ * and puts the fresh ledger in place of the old. While staff are writing a cancellation reason the
+ * swap waits, so nothing typed is lost. Once a minute it redraws anyway, for "now" to move on.
+ */
+const MINUTE_MS = 60_000;
+
+const ledger = () => document.querySelector<HTMLElement>('[data-ledger]');
+const root = ledger();
+
+if (root?.dataset.stream) {
+  let online = false;
+  let busy = false;
+  let again = false;
+
+  const showStatus = () => {
+    const status = ledger()?.querySelector<HTMLElement>('[data-live-status]');
+    if (status) status.textContent = (online ? status.dataset.online : status.dataset.offline) ?? '';
+  };
+
+  /** Staff are in the middle of a cancellation: an open reason form, or focus in one. */
+  const editing = () => {
+    const current = ledger();
+    return Boolean(current?.querySelector('details[open]') || (document.activeElement instanceof HTMLTextAreaElement && current?.contains(document.activeElement)));
+  };
+
+  const refresh = async (): Promise<void> => {
+    if (busy || editing()) {
+      again = true;
+      return;
+    }
+    busy = true;
+    try {
+      const res = await fetch(location.href, { headers: { accept: 'text/html' }, credentials: 'same-origin', cache: 'no-store' });
+      // Signed out elsewhere, or the store taken off the account: the next navigation says so.
+      if (!res.ok) return;
+      const fresh = new DOMParser().parseFromString(await res.text(), 'text/html').querySelector<HTMLElement>('[data-ledger]');
+      const current = ledger();
+      if (fresh && current && !editing()) {
+        current.replaceChildren(...fresh.childNodes);
+        current.dataset.updated = String(Date.now());
+        showStatus();
+      } else again = true;
+    } catch {
+      again = true;
+    } finally {
+      busy = false;
+    }
+  };
+
+  /** A refresh that had to wait runs once the way is clear. */
+  const retry = () => {
+    if (!again || editing()) return;
+    again = false;
+    void refresh();
+  };
+  document.addEventListener('toggle', retry, true);
+  document.addEventListener('focusout', () => setTimeout(retry, 0));
+
+  const source = new EventSource(root.dataset.stream, { withCredentials: true });
+  source.addEventListener('open', () => {
+    online = true;
+    showStatus();
+  });
+  source.addEventListener('error', () => {
+    online = false;
+    showStatus();
+  });
+  source.addEventListener('booking', () => void refresh());
+  setInterval(() => void refresh(), MINUTE_MS);
+  // Leaving the page: the server's stream slot is freed at once.
+  addEventListener('pagehide', () => source.close());
+}
