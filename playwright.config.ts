@@ -37,7 +37,8 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',
-    // Every diner of these tests books from one address (tests/helpers/limits.ts).
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SUGU_FRESH_DATA: '1', SUGU_LOG_REQUESTS: '0', NODE_ENV: 'production', ...NO_BOOKING_LIMITS },
+    // Every diner of these tests books from one address (tests/helpers/limits.ts). The store host is
+    // store.localhost on the same port: Chromium resolves *.localhost to this machine by itself.
+    env: { PORT: String(port), HOST: '127.0.0.1', STORE_HOST: `http://store.localhost:${port}`, DATA_DIR: dataDir, SUGU_FRESH_DATA: '1', SUGU_LOG_REQUESTS: '0', NODE_ENV: 'production', ...NO_BOOKING_LIMITS },
   },
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activeTab, decideRoute, isGuarded, isStoreHostPath, safeNext, TABS } from '../../src/lib/routes';
+import { activeTab, decideRoute, decideStoreRoute, isGuarded, isStoreHostPath, isStoreSiteFolder, safeNext, TABS } from '../../src/lib/routes';
 
 const host = 'https://store.example.jp';
 const go = (pathname: string, signedIn = false, search = '') => decideRoute({ pathname, search, signedIn, storeHost: host });
@@ -111,5 +111,34 @@ describe('navigation rules (spec sections 2 and 6)', () => {
     expect(activeTab('/account-info')).toBe('account');
     expect(activeTab('/auth/signin')).toBe('account');
     expect(activeTab('/term')).toBeNull();
+  });
+});
+
+describe('the store host’s paths (DESIGN §2)', () => {
+  const store = (pathname: string, signedIn = false, search = '') => decideStoreRoute({ pathname, search, signedIn });
+
+  it('serves the spec’s screens from the store site’s folder, sign-in first', () => {
+    expect(store('/list-booking-manage', true, '?date=2026-11-24')).toEqual({ rewrite: '/store-host/list-booking-manage?date=2026-11-24' });
+    expect(store('/edit-seat/12/', true)).toEqual({ rewrite: '/store-host/edit-seat/12' });
+    expect(store('/list-booking-manage', false, '?date=2026-11-24')).toEqual({ redirect: '/store-signin?next=%2Flist-booking-manage%3Fdate%3D2026-11-24', status: 302 });
+    expect(store('/store-signin')).toEqual({ rewrite: '/store-host/store-signin' });
+    expect(store('/admin-signin', true)).toEqual({ redirect: '/list-booking-manage', status: 302 });
+    expect(store('/store-signout')).toEqual({ rewrite: '/store-host/store-signout' });
+  });
+
+  it('sends / to the ledger or sign-in, lets the switchers through, and finds nothing else', () => {
+    expect(store('/', true)).toEqual({ redirect: '/list-booking-manage', status: 302 });
+    expect(store('/')).toEqual({ redirect: '/store-signin', status: 302 });
+    expect(store('/preferences')).toBeNull();
+    for (const p of ['/home', '/auth/signin', '/store-host/list-booking-manage', '/edit-seat/abc', '/account-info']) {
+      expect([p, store(p, true)]).toEqual([p, { rewrite: '/store-host/not-found' }]);
+    }
+  });
+
+  it('knows the store site’s own folder, which the diner host never serves', () => {
+    expect(isStoreSiteFolder('/store-host')).toBe(true);
+    expect(isStoreSiteFolder('/store-host/list-booking-manage')).toBe(true);
+    expect(isStoreSiteFolder('/store-hosting')).toBe(false);
+    expect(isStoreSiteFolder('/store/12')).toBe(false);
   });
 });

@@ -1,0 +1,50 @@
+/**
+ * The store host in Chromium at tablet size, in Japanese: staff sign in at the door and keep the
+ * ledger open; a diner's booking made elsewhere appears on it without a reload. The day shown is
+ * tomorrow's, so the booking's start is ahead at whatever hour the test runs.
+ */
+import { expect, test } from '@playwright/test';
+import { businessDay } from '../helpers/free-start';
+import { DEMO_STAFF } from '../../src/server/db/seed-data';
+
+test.use({ viewport: { width: 1024, height: 768 } });
+
+const storeHost = `http://store.localhost:${process.env.E2E_PORT}`;
+
+test('staff sign in on the store host; a diner’s booking appears on the open ledger without a reload', async ({ page, baseURL }) => {
+  const day = businessDay(1);
+  await page.goto(`${storeHost}/list-booking-manage?date=${day}`);
+  // Signed out: sign-in first, then back to the day asked for.
+  await expect(page).toHaveURL(/\/store-signin\?next=/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('店舗スタッフ ログイン');
+  await page.getByLabel('メールアドレス').fill(DEMO_STAFF.email);
+  await page.getByLabel('パスワード').fill(DEMO_STAFF.password);
+  await page.getByRole('button', { name: 'ログイン', exact: true }).click();
+  await expect(page).toHaveURL(`${storeHost}/list-booking-manage?date=${day}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('予約台帳');
+  await expect(page.getByTestId('store-name')).toBeVisible();
+  // The stream is open before the diner books: what it announces from now on reaches this page.
+  await expect(page.locator('[data-live-status]')).toHaveText('リアルタイム更新中');
+
+  const storeId = (await page.locator('[data-ledger]').getAttribute('data-stream'))!.match(/store_id=(\d+)/)![1]!;
+  const slots = (await (await page.request.get(`${baseURL}/api/stores/${storeId}/availability?date=${day}&party=2`)).json()) as { slots: { start: string; free_tables: number }[] };
+  const slot = slots.slots.find((s) => s.free_tables > 0);
+  expect(slot).toBeDefined();
+  const name = `台帳 ${Date.now() % 100000}`;
+  await page.evaluate(() => ((window as { sameDocument?: boolean }).sameDocument = true));
+  const booked = await page.request.post(`${baseURL}/api/guest-bookings`, {
+    headers: { origin: baseURL! },
+    data: { store_id: Number(storeId), start: slot!.start, party_size: 2, name, name_kana: 'ダイチョウ テスト', phone: '090-2222-3333', email: `ledger-${Date.now()}@example.jp` },
+  });
+  expect(booked.status()).toBe(201);
+  const { id } = (await booked.json()) as { id: number };
+
+  const row = page.locator(`[data-booking="${id}"]`);
+  await expect(row).toBeVisible();
+  await expect(row).toContainText(name);
+  await expect(row).toContainText('ダイチョウ テスト');
+  await expect(row).toContainText('2名');
+  await expect(row).toContainText('来店待ち');
+  // The same document: the ledger was redrawn in place, not reloaded.
+  expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true);
+});
