@@ -9,10 +9,11 @@ export interface LocaleSources {
 
 /**
  * The user's choice first, then the browser's first language (the part before the dash) when we
- * have it, else English. A failure while reading is logged and English stays (spec section 4).
+ * have it, else English (or `fallback`: the store host's is Japanese). A failure while reading is
+ * logged and the fallback stays (spec section 4).
  * @example detectLocale({ acceptLanguage: 'ja-JP,ja;q=0.9' }) // 'ja'
  */
-export function detectLocale(sources: LocaleSources, log: (e: unknown) => void = console.error): Locale {
+export function detectLocale(sources: LocaleSources, log: (e: unknown) => void = console.error, fallback: Locale = FALLBACK_LOCALE): Locale {
   try {
     if (isLocale(sources.cookie)) return sources.cookie;
     const header = sources.acceptLanguage ?? '';
@@ -27,9 +28,9 @@ export function detectLocale(sources: LocaleSources, log: (e: unknown) => void =
       .filter((l) => l.base && l.weight > 0)
       .sort((a, b) => b.weight - a.weight || a.index - b.index);
     const first = ranked[0];
-    return first && isLocale(first.base) ? first.base : FALLBACK_LOCALE;
+    return first && isLocale(first.base) ? first.base : fallback;
   } catch (error) {
     log(error);
-    return FALLBACK_LOCALE;
+    return fallback;
   }
 }

@@ -24,7 +24,8 @@ import {
   hoursJsonSchema,
   hoursSchema,
   loginAnswerSchema,
-  markSchema,
+  staffBookingSchema,
+  storeBookingPatchSchema,
   storeBookingSchema,
   storeDayQuerySchema,
   storeDaySchema,
@@ -32,6 +33,12 @@ import {
   storeTablesSchema,
   tableSettingsSchema,
   turnTimesSchema,
+  walkInJsonSchema,
+  walkInListSchema,
+  walkInSchema,
+  walkInSuggestionSchema,
+  walkInSuggestQuerySchema,
+  weekdayHoursSchema,
 } from '../lib/contract/store';
 
 type Json = Record<string, unknown>;
@@ -58,6 +65,9 @@ const ANSWERS: Record<string, $ZodType> = {
   Hours: hoursJsonSchema,
   ClosureList: closureListSchema,
   ClosureChange: closureChangeSchema,
+  WalkIn: walkInJsonSchema,
+  WalkInList: walkInListSchema,
+  WalkInSuggestion: walkInSuggestionSchema,
 };
 const ref = (name: keyof typeof ANSWERS & string) => ({ $ref: `#/components/schemas/${name}` });
 
@@ -67,6 +77,8 @@ interface Operation {
   query?: $ZodType;
   /** Path parameters, all numeric ids. */
   ids?: string[];
+  /** A `{weekday}` path parameter, 0 (Sunday) to 6 (Saturday). */
+  weekday?: boolean;
   /** Success status and its body (a component name, a plain JSON Schema, or nothing). */
   ok: [number, (keyof typeof ANSWERS & string) | Json | null];
   /** Needs a signed-in account (cookie or Bearer); `staff`: a store staff account. */
@@ -135,10 +147,28 @@ function operations(now: Date): Record<string, Record<string, Operation>> {
     '/api/watches/{id}': { delete: { summary: 'Cancel a table alert', ids: ['id'], ok: [204, null], tags: diner } },
     '/api/watches/stream': { get: { summary: "The diner's or device's table alerts as they happen (Server-Sent Events, event `watch`)", ok: [200, events], tags: diner } },
     '/api/watches/confirm': { post: { summary: "Confirm a guest's address from the mailed link", body: z.object({ token: tokenSchema }), ok: [204, null], tags: diner } },
-    '/api/store/bookings': { get: { summary: "A business day's bookings at one of the staff's stores", query: storeDayQuerySchema, ok: [200, 'StoreDay'], auth: 'staff', tags: store } },
-    '/api/store/bookings/{id}': {
-      patch: { summary: 'Mark a booking arrived or no-show, or cancel it for the store', ids: ['id'], body: markSchema, ok: [200, 'StoreBooking'], auth: 'staff', tags: store },
+    '/api/store/bookings': {
+      get: { summary: "A business day's bookings at one of the staff's stores", query: storeDayQuerySchema, ok: [200, 'StoreDay'], auth: 'staff', tags: store },
+      post: { summary: 'Write down a phone booking (the online booking’s rules and lock; walk-in-only tables allowed)', body: staffBookingSchema, ok: [201, 'StoreBooking'], auth: 'staff', tags: store },
     },
+    '/api/store/bookings/{id}': {
+      patch: {
+        summary: 'Mark a booking arrived, no_show or cancelled (with a reason); `mark: null` undoes the last mark within 10 minutes; or change its start, party, table or note (the diner is mailed)',
+        ids: ['id'],
+        body: storeBookingPatchSchema,
+        ok: [200, 'StoreBooking'],
+        auth: 'staff',
+        tags: store,
+      },
+    },
+    '/api/store/walk-ins': {
+      get: { summary: 'Walk-ins seated on a business day', query: storeDayQuerySchema, ok: [200, 'WalkInList'], auth: 'staff', tags: store },
+      post: { summary: 'Seat a walk-in now at the table named or suggested; holds it for the party’s turn time (never past closing)', body: walkInSchema, ok: [201, 'WalkIn'], auth: 'staff', tags: store },
+    },
+    '/api/store/walk-ins/suggest': {
+      get: { summary: 'The table a walk-in of that party size would be seated at now', query: walkInSuggestQuerySchema, ok: [200, 'WalkInSuggestion'], auth: 'staff', tags: store },
+    },
+    '/api/store/walk-ins/{id}/free': { post: { summary: 'Table free again: the walk-in ends now', ids: ['id'], ok: [200, 'WalkIn'], auth: 'staff', tags: store } },
     '/api/store/tables': { get: { summary: "The store's tables (online or walk-in only) and turn times", query: storeQuerySchema, ok: [200, 'StoreTables'], auth: 'staff', tags: store } },
     '/api/store/tables/{id}': {
       patch: { summary: 'Make a table online-bookable or walk-in only', ids: ['id'], body: tableSettingsSchema, ok: [200, object], auth: 'staff', tags: store },
@@ -152,7 +182,17 @@ function operations(now: Date): Record<string, Record<string, Operation>> {
     },
     '/api/store/hours': {
       get: { summary: "The store's weekly hours", query: storeQuerySchema, ok: [200, 'Hours'], auth: 'staff', tags: store },
-      put: { summary: 'Replace the weekly hours; lists the bookings to come now outside them', body: hoursSchema, ok: [200, 'Hours'], auth: 'staff', tags: store },
+      put: { summary: 'Replace the whole week’s hours (a weekday left out is closed; 0 = Sunday); lists the bookings to come now outside them', body: hoursSchema, ok: [200, 'Hours'], auth: 'staff', tags: store },
+    },
+    '/api/store/hours/{weekday}': {
+      put: {
+        summary: 'Replace one weekday’s openings (0 = Sunday … 6 = Saturday), the other days untouched; lists the bookings to come now outside the hours',
+        weekday: true,
+        body: weekdayHoursSchema,
+        ok: [200, 'Hours'],
+        auth: 'staff',
+        tags: store,
+      },
     },
     '/api/store/closures': {
       get: { summary: 'One-off days (臨時休業, changed hours) from today on', query: storeQuerySchema, ok: [200, 'ClosureList'], auth: 'staff', tags: store },
@@ -200,6 +240,7 @@ function operation(op: Operation): Json {
     ...(op.auth ? { security: [{ bearer: [] }, { session: [] }] } : {}),
     parameters: [
       ...(op.ids ?? []).map((name) => ({ name, in: 'path', required: true, schema: { type: 'integer', minimum: 1 } })),
+      ...(op.weekday ? [{ name: 'weekday', in: 'path', required: true, description: '0 = Sunday … 6 = Saturday', schema: { type: 'integer', minimum: 0, maximum: 6 } }] : []),
       ...(op.query ? queryParameters(op.query) : []),
     ],
     ...(op.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(op.body, 'input') } } } } : {}),

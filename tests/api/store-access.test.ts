@@ -25,6 +25,16 @@ const sameHours = (o: Owned) => ({ store_id: o.storeId, date: addTokyoDays(busin
 const STORE_CALLS: Call[] = [
   { method: 'GET', path: (o) => `/api/store/bookings?store_id=${o.storeId}` },
   { method: 'PATCH', path: (o) => `/api/store/bookings/${o.bookingId}`, json: () => ({ mark: 'arrived' }) },
+  { method: 'PATCH', path: (o) => `/api/store/bookings/${o.bookingId}`, json: () => ({ mark: null }) },
+  { method: 'PATCH', path: (o) => `/api/store/bookings/${o.bookingId}`, json: () => ({ note: '窓際の席' }) },
+  {
+    method: 'POST',
+    path: () => '/api/store/bookings',
+    json: (o) => ({ store_id: o.storeId, start: tokyoStart(5, o.hour), party_size: 2, name: '電話 予約', name_kana: 'でんわ よやく', phone: '03-1111-2222' }),
+  },
+  { method: 'GET', path: (o) => `/api/store/walk-ins?store_id=${o.storeId}` },
+  { method: 'GET', path: (o) => `/api/store/walk-ins/suggest?store_id=${o.storeId}&party_size=2` },
+  { method: 'PUT', path: () => '/api/store/hours/3', json: (o) => ({ store_id: o.storeId, hours: [{ opens: '00:00', closes: '24:00' }] }), ok: 200 },
   { method: 'GET', path: (o) => `/api/store/tables?store_id=${o.storeId}` },
   { method: 'GET', path: (o) => `/api/store/blocks?store_id=${o.storeId}` },
   {

@@ -24,8 +24,12 @@ export type FeeOffer = (typeof FEE_OFFERS)[number];
 export const USER_ROLES = ['diner', 'staff'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
 
-/** A row of the bookings table: a diner's booking, or a table the store holds itself (a block). */
-export const BOOKING_KINDS = ['booking', 'block'] as const;
+/**
+ * A row of the bookings table: a diner's booking (online or written down by the store from a phone
+ * call), a table the store holds itself (a block), or a party seated at the door without booking
+ * (a walk-in: its party size and optional name, held for its turn time).
+ */
+export const BOOKING_KINDS = ['booking', 'block', 'walk_in'] as const;
 export type BookingKind = (typeof BOOKING_KINDS)[number];
 
 /** What the store marks on a booking at the door. */

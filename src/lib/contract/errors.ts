@@ -28,6 +28,8 @@ export const ERROR_CODES = [
   'shutting_down',
   'streams_full',
   'too_many_watches',
+  'no_free_table',
+  'undo_expired',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -63,3 +63,6 @@ export const WATCH_SHORT_LISTING = 3;
 /** A listing's budget filter (yen per person): any whole number up to this; the form offers BUDGET_STEPS. */
 export const BUDGET_MAX = 100_000;
 export const BUDGET_STEPS = [1000, 2000, 3000, 4000, 5000, 6000, 8000, 10_000, 15_000, 20_000, 30_000] as const;
+
+/** A mark at the door (arrived, no-show, cancelled by the store) can be undone this long after it is made. */
+export const MARK_UNDO_MINUTES = 10;

@@ -6,9 +6,10 @@
 import * as z from 'zod/mini';
 import { ATTENDANCES, BOOKING_STATUSES, TABLE_KINDS } from './enums';
 import { isValidDateString } from '../datetime';
+import { LOCALE_CODES, type Locale } from '../../i18n/locales';
 import { parseId } from '../validation';
-import { idSchema, optionalText } from './fields';
-import { NOTE_MAX, PARTY_MAX, PARTY_MIN, STAY_MINUTES_MAX, STAY_MINUTES_MIN } from './limits';
+import { emailField, idSchema, kanaField, optionalText, phoneField, requiredText } from './fields';
+import { GUEST_NAME_MAX, NOTE_MAX, PARTY_MAX, PARTY_MIN, STAY_MINUTES_MAX, STAY_MINUTES_MIN } from './limits';
 
 /** A business day in Asia/Tokyo (05:00 to 05:00 the next morning), as `YYYY-MM-DD`. */
 export const dayField = z.string().check(z.refine(isValidDateString, { message: 'validation.invalid' }));
@@ -55,6 +56,8 @@ export const storeBookingSchema = z.object({
   attendance: z.nullable(z.enum(ATTENDANCES)),
   /** Set when the store cancelled it: the reason the diner was given. */
   store_cancel_reason: z.nullable(z.string()),
+  /** Until when the last mark (arrived, no-show, cancelled by the store) can be undone; null when none can. */
+  undo_until: z.nullable(instant),
   created_at: instant,
   updated_at: instant,
   cancelled_at: z.nullable(instant),
@@ -71,12 +74,97 @@ const endsAfterStart = (start: string, end: string) =>
   !z.safeParse(instantField, start).success || !z.safeParse(instantField, end).success || Date.parse(end) > Date.parse(start);
 
 /**
- * `POST /api/store/bookings/{id}/mark`: arrived or no-show, or cancelled by the store with the
- * reason the diner is told.
+ * A mark on a booking: arrived or no-show, or cancelled by the store with the reason the diner is
+ * told (`PATCH /api/store/bookings/{id}` with `mark`).
  */
 export const markSchema = z
   .object({ mark: z.enum([...ATTENDANCES, 'cancelled']), reason: optionalText(NOTE_MAX) })
   .check(z.refine((v) => v.mark !== 'cancelled' || (v.reason ?? '').trim() !== '', { message: 'validation.required', path: ['reason'] }));
+
+const partySize = z.int().check(z.minimum(PARTY_MIN), z.maximum(PARTY_MAX));
+const startField = z.iso.datetime({ offset: true });
+
+/**
+ * `PATCH /api/store/bookings/{id}`: either a mark (`mark`: arrived, no_show or cancelled with a
+ * `reason`; `null` undoes the last mark within MARK_UNDO_MINUTES), or a change of `start`,
+ * `party_size`, `table_id` and `note` by the same rules as a diner's change (the diner is mailed).
+ */
+export const storeBookingPatchSchema = z
+  .object({
+    mark: z.optional(z.nullable(z.enum([...ATTENDANCES, 'cancelled']))),
+    reason: optionalText(NOTE_MAX),
+    start: z.optional(startField),
+    party_size: z.optional(partySize),
+    table_id: z.optional(idSchema),
+    note: optionalText(NOTE_MAX),
+  })
+  .check(
+    z.refine((v) => v.mark !== 'cancelled' || (v.reason ?? '').trim() !== '', { message: 'validation.required', path: ['reason'] }),
+    z.refine((v) => v.mark === undefined || [v.start, v.party_size, v.table_id, v.note].every((x) => x === undefined), { message: 'store.validation.markOrChange', path: ['mark'] }),
+    z.refine((v) => v.mark !== undefined || [v.start, v.party_size, v.table_id, v.note].some((x) => x !== undefined), { message: 'booking.error.nothingToChange', path: ['_'] }),
+  );
+
+/**
+ * `POST /api/store/bookings`: a booking the store writes down (a phone call), by the same rules
+ * and under the same lock as an online booking; the contact is checked as a guest's (kana, a
+ * Japanese phone number as typed, full-width digits included); the e-mail address is optional
+ * (the diner is mailed the confirmation, in `locale`, when there is one). Staff may name the table, walk-in-only
+ * ones included; else the smallest free fitting table is taken.
+ */
+export const staffBookingSchema = z.object({
+  store_id: storeChoice,
+  start: startField,
+  party_size: partySize,
+  name: requiredText(GUEST_NAME_MAX),
+  name_kana: kanaField,
+  phone: phoneField,
+  email: z.optional(emailField),
+  note: optionalText(NOTE_MAX),
+  table_id: z.optional(idSchema),
+  /** The diner's language, for their mails (Japanese when left out). */
+  locale: z.optional(z.enum(LOCALE_CODES as unknown as [Locale, ...Locale[]])),
+});
+
+/**
+ * `POST /api/store/walk-ins`: seat a party at the door now, at `table_id` or at the table the
+ * server suggests (walk-in-only tables first, then the smallest free one that fits); the table is
+ * held from the 15-minute mark just past for the party's turn time, ending at the next mark
+ * (never past closing).
+ */
+export const walkInSchema = z.object({ store_id: storeChoice, party_size: partySize, table_id: z.optional(idSchema), name: optionalText(GUEST_NAME_MAX) });
+
+/** A party size in a query string (`?party_size=4`). */
+const queryPartyField = z.pipe(
+  z.pipe(z.string().check(z.regex(/^\d{1,3}$/, { message: 'validation.invalid' })), z.transform(Number)),
+  partySize,
+);
+
+/** `GET /api/store/walk-ins/suggest`: the table a walk-in of `party_size` would get now. */
+export const walkInSuggestQuerySchema = z.object({ store_id: z.optional(queryIdField), party_size: queryPartyField });
+
+/** A party seated at the door. */
+export const walkInJsonSchema = z.object({
+  id: z.int(),
+  store_id: z.int(),
+  table: tableRef,
+  party_size: z.int(),
+  name: z.string(),
+  start: instant,
+  end: instant,
+  created_at: instant,
+  updated_at: instant,
+});
+
+export const walkInListSchema = z.object({ store_id: z.int(), date: z.string(), items: z.array(walkInJsonSchema) });
+
+/** The table a walk-in would be seated at now, and for how long; `table` null when none is free. */
+export const walkInSuggestionSchema = z.object({
+  store_id: z.int(),
+  party_size: z.int(),
+  table: z.nullable(z.extend(tableRef, { min_party: z.int(), max_party: z.int(), online: z.boolean() })),
+  start: z.nullable(instant),
+  end: z.nullable(instant),
+});
 
 /**
  * `POST /api/store/blocks`: hold one table of the store from `start` to `end` (a walk-in, a private
@@ -120,8 +208,11 @@ const openingChecks = [
   }),
 ];
 
+/** A weekday: 0 = Sunday, 1 = Monday … 6 = Saturday (Asia/Tokyo). */
+export const weekdayField = z.int().check(z.minimum(0, { message: 'store.validation.weekday' }), z.maximum(6, { message: 'store.validation.weekday' }));
+
 /** One opening of a weekday (0 = Sunday … 6 = Saturday, Asia/Tokyo). */
-const openingSchema = z.object({ weekday: z.int().check(z.minimum(0), z.maximum(6)), opens: clockField, closes: clockField }).check(...openingChecks);
+const openingSchema = z.object({ weekday: weekdayField, opens: clockField, closes: clockField }).check(...openingChecks);
 
 /** True when no two openings of one day overlap (checked once every time is well formed). */
 const apart = (hours: readonly { opens: string; closes: string; weekday?: number }[]) =>
@@ -130,9 +221,20 @@ const apart = (hours: readonly { opens: string; closes: string; weekday?: number
     hours.every((b, j) => i === j || a.weekday !== b.weekday || clockMinutes(a.closes) <= clockMinutes(b.opens) || clockMinutes(b.closes) <= clockMinutes(a.opens)),
   );
 
+/** At most this many openings on one weekday (lunch, dinner, a late sitting). */
+const WEEKDAY_OPENINGS_MAX = 3;
+
 /** `PUT /api/store/hours`: the whole week; a weekday left out is closed. Openings of one day never overlap. */
 export const hoursSchema = z
   .object({ store_id: storeChoice, hours: z.array(openingSchema).check(z.maxLength(21)) })
+  .check(z.refine((v) => apart(v.hours), { message: 'store.validation.hoursOverlap', path: ['hours'] }));
+
+/**
+ * `PUT /api/store/hours/{weekday}`: one weekday's openings (0 = Sunday … 6 = Saturday), the other
+ * days untouched; `[]` closes that weekday.
+ */
+export const weekdayHoursSchema = z
+  .object({ store_id: storeChoice, hours: z.array(z.object({ opens: clockField, closes: clockField }).check(...openingChecks)).check(z.maxLength(WEEKDAY_OPENINGS_MAX)) })
   .check(z.refine((v) => apart(v.hours), { message: 'store.validation.hoursOverlap', path: ['hours'] }));
 
 const openingJson = z.object({ weekday: z.int(), opens: z.string(), closes: z.string() });
@@ -241,3 +343,10 @@ export type BlockJson = z.infer<typeof blockJsonSchema>;
 export type ClosureInput = z.infer<typeof closureSchema>;
 export type ClosureJson = z.infer<typeof closureJsonSchema>;
 export type ClosureChangeJson = z.infer<typeof closureChangeSchema>;
+export type StoreBookingPatch = z.infer<typeof storeBookingPatchSchema>;
+export type StaffBookingInput = z.infer<typeof staffBookingSchema>;
+export type WalkInInput = z.infer<typeof walkInSchema>;
+export type WalkInJson = z.infer<typeof walkInJsonSchema>;
+export type WalkInSuggestion = z.infer<typeof walkInSuggestionSchema>;
+export type WeekdayHoursInput = z.infer<typeof weekdayHoursSchema>;
+export type WalkInListJson = z.infer<typeof walkInListSchema>;

@@ -170,13 +170,21 @@ export function isAligned(at: Date): boolean {
   return at.getTime() % (SLOT_STEP_MIN * MINUTE_MS) === 0;
 }
 
-/** A table diners may book for the party: online and of the right size. */
-export const fitsParty = (t: TableInfo, party: number) => t.online && t.minParty <= party && party <= t.maxParty;
+/** A table of the right size for the party. */
+export const fitsSize = (t: TableInfo, party: number) => t.minParty <= party && party <= t.maxParty;
 
-/** Tables diners may book for the party with no confirmed booking or block overlapping [start, end). */
-export function freeTablesFor(tables: readonly TableInfo[], busy: readonly Busy[], start: Date, end: Date, party: number): TableInfo[] {
+/** A table diners may book for the party: online and of the right size. */
+export const fitsParty = (t: TableInfo, party: number) => t.online && fitsSize(t, party);
+
+/**
+ * Tables diners may book for the party with no confirmed booking, block or walk-in overlapping
+ * [start, end); with `staff`, walk-in-only tables too (the store may seat anyone at them).
+ */
+export function freeTablesFor(tables: readonly TableInfo[], busy: readonly Busy[], start: Date, end: Date, party: number, staff = false): TableInfo[] {
   return tables.filter(
-    (t) => fitsParty(t, party) && !busy.some((b) => b.tableId === t.id && b.start.getTime() < end.getTime() && start.getTime() < b.end.getTime()),
+    (t) =>
+      (staff ? fitsSize(t, party) : fitsParty(t, party)) &&
+      !busy.some((b) => b.tableId === t.id && b.start.getTime() < end.getTime() && start.getTime() < b.end.getTime()),
   );
 }
 

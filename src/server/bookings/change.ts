@@ -3,17 +3,26 @@
  * lock: the old table stays held until the new one is secured, in the same statement.
  */
 import { and, eq, gt } from 'drizzle-orm';
-import type { Db } from '../db/types';
+import type { Db, Q } from '../db/types';
 import { bookings } from '../db/schema';
 import type { StoreState } from '../availability';
 import type { EditInput } from '../../lib/contract/booking';
 import type { TableKind } from '../../lib/contract/enums';
 import { holdOf, type Cancelled, type Changed, type Refusal } from './outcome';
 import { afterCommit, checkParty, checkStart, lockAndLoad, pickTable, Refused, refusal, refusalOf, stayEnd } from './rules';
-import { findBooking, type Actor } from './view';
+import { findBooking, type Actor, type BookingView } from './view';
 import { clock } from '../clock';
 
-export async function editBooking(db: Db, id: number, input: EditInput, actor: Actor, now = clock.now()): Promise<Changed | Refusal> {
+/**
+ * What staff add to a change made at the store: the table they chose, if any, and their audit line,
+ * written in the change's transaction with the booking before and after.
+ */
+export interface StaffChange {
+  tableId?: number;
+  record(tx: Q, before: BookingView, after: { tableId: number; start: Date; end: Date; partySize: number }): Promise<void>;
+}
+
+export async function editBooking(db: Db, id: number, input: EditInput, actor: Actor, now = clock.now(), staff?: StaffChange): Promise<Changed | Refusal> {
   let tried: { storeId: number; start: Date; party: number; kind: TableKind | null } | undefined;
   try {
     const before = await db.transaction(async (tx) => {
@@ -30,12 +39,12 @@ export async function editBooking(db: Db, id: number, input: EditInput, actor: A
       tried = { storeId: current.storeId, start, party, kind: preference };
       // Another party size may have another turn time: its stay must fit the hours too.
       if (start.getTime() !== current.start.getTime() || party !== current.partySize) checkStart(state, start, now, party);
-      checkParty(state, party);
+      checkParty(state, party, !!staff);
       // This booking's own hold must not count against it.
       const busy = state.busy.filter((b) => !(b.tableId === current.tableId && b.start.getTime() === current.start.getTime()));
       const freeState: StoreState = { ...state, busy };
       const end = stayEnd(state, start, party);
-      const table = pickTable(freeState, start, end, party, preference, current.tableId);
+      const table = pickTable(freeState, start, end, party, preference, current.tableId, staff && { only: staff.tableId });
       await tx
         .update(bookings)
         .set({
@@ -48,6 +57,7 @@ export async function editBooking(db: Db, id: number, input: EditInput, actor: A
           updatedAt: now,
         })
         .where(eq(bookings.id, id));
+      await staff?.record(tx, current, { tableId: table.id, start, end, partySize: party });
       return current;
     });
     const booking = (await findBooking(db, id, actor, now))!;

@@ -4,7 +4,7 @@
  * K bookings. A guest's contact details go in with it in their stored form (plain phone digits; the
  * contract's kana field already gave full-width katakana), with the hash of a fresh edit token.
  */
-import type { Db } from '../db/types';
+import type { Db, Q } from '../db/types';
 import { bookings } from '../db/schema';
 import { hashToken, newToken } from '../sessions';
 import { normalisePhone } from '../../lib/validation';
@@ -14,13 +14,33 @@ import { checkParty, checkStart, lockAndLoad, newBookingCode, pgError, pickTable
 import { findBooking, type Actor } from './view';
 import { clock } from '../clock';
 
-/** A user books with `CreateInput`; a guest (actor `{ kind: 'guest', token: '' }`) with `GuestInput`. */
-export async function createBooking(db: Db, input: CreateInput | GuestInput, actor: Actor, now = clock.now()): Promise<Booked | Refusal> {
+/**
+ * What staff add to a booking they write down (a phone call): the table they chose, if any, and
+ * their audit line, written in the booking's transaction with the row as it was inserted.
+ */
+export interface StaffBooking {
+  tableId?: number;
+  record(tx: Q, id: number, after: { tableId: number; start: Date; end: Date; partySize: number }): Promise<void>;
+}
+
+/**
+ * A user books with `CreateInput`; a guest (actor `{ kind: 'guest', token: '' }`) with `GuestInput`;
+ * staff (actor `staff`) with the diner's contact as a guest's, the e-mail address optional, by
+ * the same rules and under the same lock, walk-in-only tables included.
+ */
+export async function createBooking(db: Db, input: CreateInput | GuestInput, actor: Actor, now = clock.now(), staff?: StaffBooking): Promise<Booked | Refusal> {
   const start = new Date(input.start);
-  const guest = actor.kind === 'guest' ? (input as GuestInput) : null;
-  const editToken = guest ? newToken() : undefined;
+  const guest = actor.kind !== 'user' ? (input as GuestInput) : null;
+  // A phone booking without an address has no link to mail, so no token either.
+  const editToken = guest && (actor.kind === 'guest' || guest.email) ? newToken() : undefined;
   const contact = guest
-    ? { guestName: guest.name, guestNameKana: guest.name_kana, guestPhone: normalisePhone(guest.phone)!, guestEmail: guest.email, guestTokenHash: hashToken(editToken!) }
+    ? {
+        guestName: guest.name,
+        guestNameKana: guest.name_kana,
+        guestPhone: normalisePhone(guest.phone)!,
+        guestEmail: guest.email || null,
+        guestTokenHash: editToken ? hashToken(editToken) : null,
+      }
     : {};
 
   let id: number | undefined;
@@ -30,9 +50,9 @@ export async function createBooking(db: Db, input: CreateInput | GuestInput, act
         const state = await lockAndLoad(tx, input.store_id, start);
         if (!state) throw new Refused({ kind: 'store_not_found' });
         checkStart(state, start, now, input.party_size);
-        checkParty(state, input.party_size);
+        checkParty(state, input.party_size, !!staff);
         const end = stayEnd(state, start, input.party_size);
-        const table = pickTable(state, start, end, input.party_size, input.seat_preference);
+        const table = pickTable(state, start, end, input.party_size, input.seat_preference, undefined, staff && { only: staff.tableId });
         const [row] = await tx
           .insert(bookings)
           .values({
@@ -48,6 +68,7 @@ export async function createBooking(db: Db, input: CreateInput | GuestInput, act
             ...contact,
           })
           .returning({ id: bookings.id });
+        await staff?.record(tx, row!.id, { tableId: table.id, start, end, partySize: input.party_size });
         return row!.id;
       });
     } catch (err) {
@@ -60,7 +81,7 @@ export async function createBooking(db: Db, input: CreateInput | GuestInput, act
     }
   }
 
-  const booking = (await findBooking(db, id, guest ? { kind: 'guest', token: editToken! } : actor, now))!;
+  const booking = (await findBooking(db, id, actor.kind === 'guest' ? { kind: 'guest', token: editToken! } : actor, now))!;
   const change = { storeId: booking.storeId, released: null, taken: holdOf(booking) };
   await afterCommit(db, change);
   return { kind: 'booked', booking, change, editToken };

@@ -60,7 +60,7 @@ export function refusalError(t: Translate, r: Refusal, next?: SlotJson[]): ApiEr
  * A refusal thrown by booking (`book`) or changing (`change`): a lost race's next free starts carry
  * the fee each would, worded as the day's starts are, so the one tapped is confirmed with its fee.
  */
-async function refused(db: Db, r: Refusal, offer: FeeOffer, ctx: BookingContext): Promise<ApiError> {
+export async function refused(db: Db, r: Refusal, offer: FeeOffer, ctx: BookingContext): Promise<ApiError> {
   if (r.kind !== 'slot_taken' || !r.asked) return refusalError(ctx.t, r);
   const policy = await feePolicyOf(db, r.asked.storeId);
   const next = r.nextSlots.map(slotJson);

@@ -44,9 +44,9 @@ export function checkStart(state: StoreState, start: Date, now: Date, party: num
   if (problem) throw new Refused({ kind: 'bad_start', problem });
 }
 
-/** Refuses a party larger than any table diners may book (walk-in-only tables are not theirs). */
-export function checkParty(state: StoreState, party: number): void {
-  const largest = Math.max(0, ...state.tables.filter((x) => x.online).map((x) => x.maxParty));
+/** Refuses a party larger than any table diners may book (walk-in-only tables are not theirs; `staff` may use them). */
+export function checkParty(state: StoreState, party: number, staff = false): void {
+  const largest = Math.max(0, ...state.tables.filter((x) => staff || x.online).map((x) => x.maxParty));
   if (party > largest) throw new Refused({ kind: 'party_too_big', max: largest });
 }
 
@@ -57,11 +57,19 @@ export const stayEnd = (state: StoreState, start: Date, party: number) => new Da
  * Picks a table for a stay: keeps `keep` when it still fits and is free, otherwise the smallest
  * free fit. A seat kind asked for (the listing's filter, the form's choice) is a condition, never a
  * wish quietly dropped: no free table of that kind is a taken start, answered with that kind's next
- * free starts.
+ * free starts. Staff may use walk-in-only tables and name the table (`only`): then that table or none.
  */
-export function pickTable(state: StoreState, start: Date, end: Date, party: number, kind: TableKind | null | undefined, keep?: number): TableInfo {
-  const free = freeTablesFor(ofKind(state, kind).tables, state.busy, start, end, party);
-  const table = free.find((x) => x.id === keep) ?? smallestFit(free);
+export function pickTable(
+  state: StoreState,
+  start: Date,
+  end: Date,
+  party: number,
+  kind: TableKind | null | undefined,
+  keep?: number,
+  staff?: { only?: number },
+): TableInfo {
+  const free = freeTablesFor(ofKind(state, kind).tables, state.busy, start, end, party, !!staff);
+  const table = staff?.only !== undefined ? (free.find((x) => x.id === staff.only) ?? null) : (free.find((x) => x.id === keep) ?? smallestFit(free));
   if (!table) throw new Refused({ kind: 'slot_taken', nextSlots: [] });
   return table;
 }

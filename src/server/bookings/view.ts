@@ -2,7 +2,7 @@
  * A booking as its owner sees it, and the reads that find it. Ownership is part of every query:
  * someone else's booking is indistinguishable from none.
  */
-import { and, asc, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db, Q } from '../db/types';
 import { bookings, stores, storeTables } from '../db/schema';
 import { hashToken } from '../sessions';
@@ -11,8 +11,15 @@ import { BOOKING_LIST_MAX, TOKEN_MAX } from '../../lib/contract/limits';
 import type { FeePolicy } from './fee';
 import { clock } from '../clock';
 
-/** Who is asking: a signed-in diner, or whoever holds a guest booking's edit token. */
-export type Actor = { kind: 'user'; userId: number; email: string; name: string } | { kind: 'guest'; token: string };
+/**
+ * Who is asking: a signed-in diner, whoever holds a guest booking's edit token, or the staff of some
+ * stores (a phone booking, a change made at the store), who may seat parties at walk-in-only tables
+ * and name the table.
+ */
+export type Actor =
+  | { kind: 'user'; userId: number; email: string; name: string }
+  | { kind: 'guest'; token: string }
+  | { kind: 'staff'; userId: number; email: string; storeIds: readonly number[] };
 
 export interface BookingView {
   id: number;
@@ -74,10 +81,13 @@ function toView({ guestName, guestNameKana, guestPhone, guestEmail, freeHours, f
 
 /**
  * The condition that makes a booking the actor's: their user id, or, for a guest, the hash of the
- * edit token on a guest booking that has not ended yet (the token dies with the stay).
+ * edit token on a guest booking that has not ended yet (the token dies with the stay), or, for
+ * staff, their stores.
  */
 function ownedBy(actor: Actor, now: Date) {
   if (actor.kind === 'user') return eq(bookings.userId, actor.userId);
+  // Staff: the diners' bookings (not blocks nor walk-ins) at the stores they work for.
+  if (actor.kind === 'staff') return actor.storeIds.length ? and(inArray(bookings.storeId, [...actor.storeIds]), eq(bookings.kind, 'booking')) : sql`false`;
   if (!actor.token || actor.token.length > TOKEN_MAX) return sql`false`;
   const hash = hashToken(actor.token);
   // The confirmation's link, or the day-of reminder's (src/server/bookings/reminders.ts).

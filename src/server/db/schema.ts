@@ -230,6 +230,9 @@ export const staffAudit = pgTable(
     /** The booking, block or setting acted on, when there is one. */
     targetId: integer('target_id'),
     detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    /** What the change replaced and what it left (null where there was nothing before or after). */
+    before: jsonb('before').$type<Record<string, unknown>>(),
+    after: jsonb('after').$type<Record<string, unknown>>(),
     createdAt: tstz('created_at').notNull().defaultNow(),
   },
   (t) => [index('staff_audit_store_idx').on(t.storeId, t.createdAt), index('staff_audit_user_idx').on(t.userId, t.createdAt)],
@@ -311,6 +314,8 @@ export const bookings = pgTable(
     attendance: attendance('attendance'),
     /** Set when the store cancelled the booking, with the reason it gave the diner. */
     storeCancelReason: text('store_cancel_reason'),
+    /** When the store last marked it (arrived, no-show, cancelled): a mark can be undone for a while after. */
+    markedAt: tstz('marked_at'),
   },
   (t) => [
     index('bookings_store_starts_idx').on(t.storeId, t.startsAt),

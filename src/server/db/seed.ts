@@ -566,6 +566,8 @@ export async function seedDemo(db: Db, opts: SeedOptions = {}): Promise<SeedResu
     const staffTables = await tx.select({ id: storeTables.id, kind: storeTables.kind }).from(storeTables).where(eq(storeTables.storeId, staffStoreId)).orderBy(asc(storeTables.id));
     const walkIn = staffTables.length > 2 ? staffTables.find((t) => t.kind === 'counter') : undefined;
     if (walkIn) await tx.update(storeTables).set({ online: false }).where(eq(storeTables.id, walkIn.id));
+    // Seeded bookings are online bookings: none at a walk-in-only seat, which stays free for the door.
+    const online = (t: { id: number }) => t.id !== walkIn?.id;
 
     // Bookings
     const rng = new Rng(BOOKING_SEED);
@@ -609,7 +611,7 @@ export async function seedDemo(db: Db, opts: SeedOptions = {}): Promise<SeedResu
         const start = today + p.dayOffset * DAY + p.at * MIN;
         const end = start + s.stay * MIN;
         if (!isOpenBetween(s.hours, start, end)) continue;
-        const table = (tablesByStore.get(s.id) ?? []).find((t) => (t.minParty ?? 1) <= 2 && t.maxParty >= 2 && isFree(occ, t.id, start, end));
+        const table = (tablesByStore.get(s.id) ?? []).filter(online).find((t) => (t.minParty ?? 1) <= 2 && t.maxParty >= 2 && isFree(occ, t.id, start, end));
         if (!table) continue;
         usedDemoStores.add(s.id);
         const created = Math.min(start, now) - rng.int(1, 5) * DAY;
@@ -634,7 +636,7 @@ export async function seedDemo(db: Db, opts: SeedOptions = {}): Promise<SeedResu
     for (const s of storeInfo) {
       if (!isOpenBetween(s.hours, slotNow, slotNow + 60 * MIN)) continue;
       if (!rng.chance(0.12)) continue;
-      for (const t of tablesByStore.get(s.id) ?? []) {
+      for (const t of (tablesByStore.get(s.id) ?? []).filter(online)) {
         let start = slotNow - rng.int(0, 3) * 15 * MIN;
         while (start <= slotNow + 60 * MIN) {
           const end = start + s.stay * MIN;
@@ -660,7 +662,7 @@ export async function seedDemo(db: Db, opts: SeedOptions = {}): Promise<SeedResu
       const busy = 0.12 + rng.next() * 0.33;
       for (let d = 0; d < 3; d++) {
         for (const [o, c] of openIntervalsOnDay(s.hours, today + d * DAY)) {
-          for (const t of tablesByStore.get(s.id) ?? []) {
+          for (const t of (tablesByStore.get(s.id) ?? []).filter(online)) {
             let start = o + rng.int(0, 3) * 15 * MIN;
             while (start + s.stay * MIN <= c) {
               const end = start + s.stay * MIN;

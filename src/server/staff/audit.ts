@@ -1,17 +1,36 @@
 /**
- * The staff audit trail: who did what, and when, at which store. Written in the same transaction
- * as the change it records, so a change is never without its line nor a line without its change.
+ * The staff audit trail: who did what, and when, at which store, with what the change replaced
+ * (`before`) and what it left (`after`). Written in the same transaction as the change it records,
+ * so a change is never without its line nor a line without its change.
  */
 import type { Q } from '../db/types';
 import { staffAudit } from '../db/schema';
 import type { StaffScope } from './access';
 
-export type AuditAction = 'sign_in' | 'hours_set' | 'closure_set' | 'closure_remove' | 'table_set' | 'turn_times_set' | 'block_create' | 'block_release' | 'booking_arrived' | 'booking_no_show' | 'booking_cancelled';
+export type AuditAction =
+  | 'sign_in'
+  | 'hours_set'
+  | 'closure_set'
+  | 'closure_remove'
+  | 'table_set'
+  | 'turn_times_set'
+  | 'block_create'
+  | 'block_release'
+  | 'booking_arrived'
+  | 'booking_no_show'
+  | 'booking_cancelled'
+  | 'booking_mark_undone'
+  | 'booking_create'
+  | 'booking_change'
+  | 'walk_in_seat'
+  | 'walk_in_free';
+
+type State = Record<string, unknown> | null;
 
 export async function audit(
   q: Q,
   who: Pick<StaffScope, 'userId' | 'email'>,
-  entry: { action: AuditAction; storeId?: number | null; targetId?: number | null; detail?: Record<string, unknown> },
+  entry: { action: AuditAction; storeId?: number | null; targetId?: number | null; detail?: Record<string, unknown>; before?: State; after?: State },
 ): Promise<void> {
   await q.insert(staffAudit).values({
     userId: who.userId,
@@ -20,5 +39,7 @@ export async function audit(
     action: entry.action,
     targetId: entry.targetId ?? null,
     detail: entry.detail ?? {},
+    before: entry.before ?? null,
+    after: entry.after ?? null,
   });
 }

@@ -84,7 +84,8 @@ export async function createBlock(db: Db, t: Translate, scope: StaffScope, input
         .insert(bookings)
         .values({ kind: 'block', code: newBookingCode(), storeId, tableId: table.id, partySize: table.maxParty, startsAt: start, endsAt: end, note: input.reason?.trim() ?? '' })
         .returning({ id: bookings.id });
-      await audit(tx, scope, { action: 'block_create', storeId, targetId: row!.id, detail: { table_id: table.id, start: toTokyoIso(start), end: toTokyoIso(end) } });
+      const after = { table_id: table.id, start: toTokyoIso(start), end: toTokyoIso(end), status: 'confirmed' };
+      await audit(tx, scope, { action: 'block_create', storeId, targetId: row!.id, detail: { table_id: table.id, start: after.start, end: after.end }, before: null, after });
       return row!.id;
     });
   } catch (err) {
@@ -104,7 +105,7 @@ export async function releaseBlock(db: Db, scope: StaffScope, id: number, now = 
       .set({ status: 'cancelled', cancelledAt: now, updatedAt: now })
       .where(and(eq(bookings.id, id), eq(bookings.kind, 'block'), eq(bookings.status, 'confirmed'), inArray(bookings.storeId, scope.storeIds)))
       .returning({ storeId: bookings.storeId });
-    if (rows[0]) await audit(tx, scope, { action: 'block_release', storeId: rows[0].storeId, targetId: id });
+    if (rows[0]) await audit(tx, scope, { action: 'block_release', storeId: rows[0].storeId, targetId: id, before: { status: 'confirmed' }, after: { status: 'cancelled' } });
     return rows[0] ?? null;
   });
   if (released) {

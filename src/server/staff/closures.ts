@@ -31,6 +31,12 @@ const toJson = (r: Row): ClosureJson => ({
   updated_at: toTokyoIso(r.updatedAt),
 });
 
+/** A one-off day as the audit keeps it. */
+const auditState = (r: Row) => {
+  const { date, hours, note } = toJson(r);
+  return { date, hours, note };
+};
+
 /** The store's one-off days from today's business day on, earliest first. */
 export async function listClosures(q: Q, storeId: number, now = clock.now()): Promise<ClosureJson[]> {
   const rows = await q
@@ -55,12 +61,13 @@ export async function setClosure(db: Db, t: Translate, scope: StaffScope, input:
   const values = { storeId, date: input.date, hours, note: input.note?.trim() ?? '', updatedAt: now };
   const row = await db.transaction(async (tx) => {
     await tx.execute(sql`select id from ${stores} where ${stores.id} = ${storeId} for update`);
+    const [old] = await tx.select().from(storeClosures).where(and(eq(storeClosures.storeId, storeId), eq(storeClosures.date, input.date)));
     const [saved] = await tx
       .insert(storeClosures)
       .values(values)
       .onConflictDoUpdate({ target: [storeClosures.storeId, storeClosures.date], set: { hours: values.hours, note: values.note, updatedAt: now } })
       .returning();
-    await audit(tx, scope, { action: 'closure_set', storeId, targetId: saved!.id, detail: { date: input.date, hours: input.hours } });
+    await audit(tx, scope, { action: 'closure_set', storeId, targetId: saved!.id, detail: { date: input.date, hours: input.hours }, before: old ? auditState(old) : null, after: auditState(saved!) });
     return saved!;
   });
   await publishAvailabilityChange(db, [storeId]);
@@ -74,7 +81,7 @@ export async function removeClosure(db: Db, scope: StaffScope, id: number, now =
       .delete(storeClosures)
       .where(and(eq(storeClosures.id, id), inArray(storeClosures.storeId, scope.storeIds)))
       .returning();
-    if (row) await audit(tx, scope, { action: 'closure_remove', storeId: row.storeId, targetId: id, detail: { date: row.date } });
+    if (row) await audit(tx, scope, { action: 'closure_remove', storeId: row.storeId, targetId: id, detail: { date: row.date }, before: auditState(row), after: null });
     return row;
   });
   if (!removed) throw notFound();

@@ -7,7 +7,8 @@ import { and, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
 import type { Q } from '../db/types';
 import { bookings, storeTables, users } from '../db/schema';
 import { businessDayRange } from '../availability';
-import { toTokyoIso } from '../../lib/datetime';
+import { MINUTE_MS, toTokyoIso } from '../../lib/datetime';
+import { MARK_UNDO_MINUTES } from '../../lib/contract/limits';
 import type { StoreBookingJson } from '../../lib/contract/store';
 
 const columns = {
@@ -25,6 +26,7 @@ const columns = {
   seatPreference: bookings.seatPreference,
   attendance: bookings.attendance,
   storeCancelReason: bookings.storeCancelReason,
+  markedAt: bookings.markedAt,
   guestName: bookings.guestName,
   guestNameKana: bookings.guestNameKana,
   guestPhone: bookings.guestPhone,
@@ -61,6 +63,7 @@ function toJson(r: Row): StoreBookingJson {
     seat_preference: r.seatPreference,
     attendance: r.attendance,
     store_cancel_reason: r.storeCancelReason,
+    undo_until: r.markedAt && (r.attendance !== null || r.storeCancelReason !== null) ? toTokyoIso(new Date(r.markedAt.getTime() + MARK_UNDO_MINUTES * MINUTE_MS)) : null,
     created_at: toTokyoIso(r.createdAt),
     updated_at: toTokyoIso(r.updatedAt),
     cancelled_at: r.cancelledAt ? toTokyoIso(r.cancelledAt) : null,

@@ -2,10 +2,14 @@
  * What staff mark on a booking: the party arrived, did not come, or the store had to cancel it —
  * then with a reason, mailed to the diner in the language they booked in, and the table freed for
  * everyone at once. Each mark is one transaction with its audit line, announced like a booking.
+ * A mark made by mistake can be undone for MARK_UNDO_MINUTES: the audit keeps both lines.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/types';
-import { bookings, stores, users } from '../db/schema';
+import { bookings, staffAudit, stores, users } from '../db/schema';
+import { pgError } from '../bookings/rules';
+import { MARK_UNDO_MINUTES } from '../../lib/contract/limits';
+import { MINUTE_MS } from '../../lib/datetime';
 import { ApiError, notFound } from '../http/api';
 import { publishAvailabilityChange } from '../events';
 import { queueMail } from '../mail/outbox';
@@ -25,7 +29,7 @@ export async function markBooking(db: Db, scope: StaffScope, id: number, input: 
   const reason = input.reason?.trim() ?? '';
   const done = await db.transaction(async (tx) => {
     const [b] = await tx
-      .select({ storeId: bookings.storeId, status: bookings.status, start: bookings.startsAt, end: bookings.endsAt })
+      .select({ storeId: bookings.storeId, status: bookings.status, start: bookings.startsAt, end: bookings.endsAt, attendance: bookings.attendance, storeCancelReason: bookings.storeCancelReason })
       .from(bookings)
       .where(and(eq(bookings.id, id), eq(bookings.kind, 'booking'), inArray(bookings.storeId, scope.storeIds)))
       .for('update');
@@ -34,18 +38,82 @@ export async function markBooking(db: Db, scope: StaffScope, id: number, input: 
     if (input.mark === 'cancelled') {
       // A stay that is over is history: mark it, do not cancel it.
       if (b.end.getTime() <= now.getTime()) throw notMarkable();
-      await tx.update(bookings).set({ status: 'cancelled', cancelledAt: now, updatedAt: now, storeCancelReason: reason }).where(eq(bookings.id, id));
+      await tx.update(bookings).set({ status: 'cancelled', cancelledAt: now, updatedAt: now, storeCancelReason: reason, markedAt: now }).where(eq(bookings.id, id));
     } else {
       // Nobody fails to come to a table that is not due yet.
       if (input.mark === 'no_show' && b.start.getTime() > now.getTime()) throw notMarkable();
-      await tx.update(bookings).set({ attendance: input.mark, updatedAt: now }).where(eq(bookings.id, id));
+      await tx.update(bookings).set({ attendance: input.mark, updatedAt: now, markedAt: now }).where(eq(bookings.id, id));
     }
-    await audit(tx, scope, { action: `booking_${input.mark}`, storeId: b.storeId, targetId: id, detail: reason ? { reason } : {} });
+    const before = markState(b);
+    const after = input.mark === 'cancelled' ? { ...before, status: 'cancelled', store_cancel_reason: reason } : { ...before, attendance: input.mark };
+    await audit(tx, scope, { action: `booking_${input.mark}`, storeId: b.storeId, targetId: id, detail: reason ? { reason } : {}, before, after });
     return b;
   });
   // Every mark is a change the door tablets' streams show; a cancellation also frees the table.
   await publishAvailabilityChange(db, [done.storeId]);
   if (input.mark === 'cancelled') await mailStoreCancellation(db, id, reason);
+  return (await storeBooking(db, id))!;
+}
+
+type MarkState = { status: string; attendance: string | null; store_cancel_reason: string | null };
+const markState = (b: { status: string; attendance: string | null; storeCancelReason: string | null }): MarkState => ({
+  status: b.status,
+  attendance: b.attendance,
+  store_cancel_reason: b.storeCancelReason,
+});
+const MARK_ACTIONS = ['booking_arrived', 'booking_no_show', 'booking_cancelled'];
+
+/**
+ * Undoes the booking's last mark within MARK_UNDO_MINUTES of it: the attendance goes back to what it
+ * was, and a store's cancellation is confirmed again when its table is still free then (else 409,
+ * the booking stays cancelled). Refused (409) when there is no mark to undo or it is too late.
+ */
+export async function undoMark(db: Db, scope: StaffScope, id: number, now = clock.now()): Promise<StoreBookingJson> {
+  let storeId: number;
+  try {
+    storeId = await db.transaction(async (tx) => {
+      const [found] = await tx
+        .select({ storeId: bookings.storeId })
+        .from(bookings)
+        .where(and(eq(bookings.id, id), eq(bookings.kind, 'booking'), inArray(bookings.storeId, scope.storeIds)));
+      if (!found) throw notFound();
+      // The store's lock first, as a booking takes it: a cancelled booking confirmed again competes for its table.
+      await tx.execute(sql`select id from ${stores} where ${stores.id} = ${found.storeId} for update`);
+      const [b] = await tx
+        .select({ status: bookings.status, attendance: bookings.attendance, storeCancelReason: bookings.storeCancelReason, markedAt: bookings.markedAt })
+        .from(bookings)
+        .where(eq(bookings.id, id))
+        .for('update');
+      const cancelledByStore = b!.status === 'cancelled' && b!.storeCancelReason !== null;
+      if (!b!.markedAt || (b!.attendance === null && !cancelledByStore)) throw new ApiError(409, 'not_changeable', 'store.error.nothingToUndo');
+      if (now.getTime() - b!.markedAt.getTime() > MARK_UNDO_MINUTES * MINUTE_MS) {
+        throw new ApiError(409, 'undo_expired', 'store.error.undoExpired', { params: { minutes: MARK_UNDO_MINUTES } });
+      }
+      // What the mark replaced, as its audit line recorded it.
+      const [line] = await tx
+        .select({ before: staffAudit.before })
+        .from(staffAudit)
+        .where(and(eq(staffAudit.targetId, id), inArray(staffAudit.action, MARK_ACTIONS)))
+        .orderBy(desc(staffAudit.id))
+        .limit(1);
+      const was = (line?.before ?? null) as Partial<MarkState> | null;
+      const before = markState(b!);
+      const attendance = (was?.attendance ?? null) as 'arrived' | 'no_show' | null;
+      if (cancelledByStore) {
+        await tx.update(bookings).set({ status: 'confirmed', cancelledAt: null, storeCancelReason: null, markedAt: null, updatedAt: now }).where(eq(bookings.id, id));
+      } else {
+        await tx.update(bookings).set({ attendance, markedAt: null, updatedAt: now }).where(eq(bookings.id, id));
+      }
+      const after = cancelledByStore ? { ...before, status: 'confirmed', store_cancel_reason: null } : { ...before, attendance };
+      await audit(tx, scope, { action: 'booking_mark_undone', storeId: found.storeId, targetId: id, detail: { mark: cancelledByStore ? 'cancelled' : b!.attendance }, before, after });
+      return found.storeId;
+    });
+  } catch (err) {
+    // Someone booked the freed table meanwhile: the cancellation stands.
+    if (pgError(err).code === '23P01') throw new ApiError(409, 'table_held', 'store.error.undoTableTaken');
+    throw err;
+  }
+  await publishAvailabilityChange(db, [storeId]);
   return (await storeBooking(db, id))!;
 }
 

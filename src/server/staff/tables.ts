@@ -39,12 +39,13 @@ export async function listTables(q: Q, storeId: number): Promise<StoreTablesJson
 /** Makes a table online-bookable or walk-in only; another store's table is not found. */
 export async function setTable(db: Db, scope: StaffScope, id: number, input: TableSettingsInput): Promise<StoreTablesJson['items'][number]> {
   const row = await db.transaction(async (tx) => {
+    const [old] = await tx.select({ online: storeTables.online }).from(storeTables).where(and(eq(storeTables.id, id), inArray(storeTables.storeId, scope.storeIds))).for('update');
     const [changed] = await tx
       .update(storeTables)
       .set({ online: input.online })
       .where(and(eq(storeTables.id, id), inArray(storeTables.storeId, scope.storeIds)))
       .returning({ storeId: storeTables.storeId, ...tableColumns });
-    if (changed) await audit(tx, scope, { action: 'table_set', storeId: changed.storeId, targetId: id, detail: { online: input.online } });
+    if (changed) await audit(tx, scope, { action: 'table_set', storeId: changed.storeId, targetId: id, detail: { online: input.online }, before: { online: old!.online }, after: { online: changed.online } });
     return changed;
   });
   if (!row) throw notFound();
@@ -59,8 +60,16 @@ export async function setTurnTimes(db: Db, scope: StaffScope, input: TurnTimesIn
   const pairs = input.turn_times.map((t): [number, number] => [t.party_size, t.minutes]).sort((a, b) => a[0] - b[0]);
   await db.transaction(async (tx) => {
     await tx.execute(sql`select id from ${stores} where ${stores.id} = ${storeId} for update`);
+    const [old] = await tx.select({ stayMinutes: stores.stayMinutes, turnTimes: stores.turnTimes }).from(stores).where(eq(stores.id, storeId));
     await tx.update(stores).set({ stayMinutes: input.stay_minutes, turnTimes: pairs }).where(eq(stores.id, storeId));
-    await audit(tx, scope, { action: 'turn_times_set', storeId, detail: { stay_minutes: input.stay_minutes, turn_times: input.turn_times } });
+    const state = (stay: number, times: readonly (readonly [number, number])[]) => ({ stay_minutes: stay, turn_times: times.map(([party_size, minutes]) => ({ party_size, minutes })) });
+    await audit(tx, scope, {
+      action: 'turn_times_set',
+      storeId,
+      detail: { stay_minutes: input.stay_minutes, turn_times: input.turn_times },
+      before: old ? state(old.stayMinutes, old.turnTimes) : null,
+      after: state(input.stay_minutes, pairs),
+    });
   });
   await publishAvailabilityChange(db, [storeId]);
   return listTables(db, storeId);

@@ -1,4 +1,5 @@
-import { api, json, readJson, readQuery } from '../../../server/http/api';
+import { json, readJson, readQuery } from '../../../server/http/api';
+import { storeApi } from '../../../server/staff/http';
 import { getDb } from '../../../server/db/startup';
 import { staffScope, storeOf } from '../../../server/staff/access';
 import { getHours, setHours } from '../../../server/staff/hours';
@@ -6,14 +7,14 @@ import { withinStaffLimits } from '../../../server/staff/limits';
 import { hoursSchema, storeQuerySchema } from '../../../lib/contract/store';
 
 /** The store's weekly hours. */
-export const GET = api(async ({ locals, url }) => {
+export const GET = storeApi(async ({ locals, url }) => {
   const db = await getDb();
   const scope = await staffScope(db, locals.user);
   return json(await getHours(db, storeOf(scope, readQuery(url, locals.t, storeQuerySchema).store_id)));
 });
 
 /** Replaces the weekly hours; the answer lists the bookings to come now outside them (never cancelled). */
-export const PUT = api(async ({ locals, request }) => {
+export const PUT = storeApi(async ({ locals, request }) => {
   const db = await getDb();
   const scope = await staffScope(db, locals.user);
   const input = await readJson(request, locals.t, hoursSchema);

@@ -1,4 +1,5 @@
-import { api, ApiError, readQuery } from '../../../server/http/api';
+import { ApiError, readQuery } from '../../../server/http/api';
+import { storeApi } from '../../../server/staff/http';
 import { getDb } from '../../../server/db/startup';
 import { isDraining } from '../../../server/live';
 import { admitStream, holdStream } from '../../../server/streamAdmission';
@@ -7,7 +8,7 @@ import { openStoreStream } from '../../../server/staff/stream';
 import { storeQuerySchema } from '../../../lib/contract/store';
 
 /** The store's bookings as they change, for the door tablet (Server-Sent Events, event `booking`). */
-export const GET = api(async ({ url, request, locals }) => {
+export const GET = storeApi(async ({ url, request, locals }) => {
   const db = await getDb();
   const scope = await staffScope(db, locals.user);
   const storeId = storeOf(scope, readQuery(url, locals.t, storeQuerySchema).store_id);

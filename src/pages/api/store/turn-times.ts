@@ -1,4 +1,5 @@
-import { api, json, readJson } from '../../../server/http/api';
+import { json, readJson } from '../../../server/http/api';
+import { storeApi } from '../../../server/staff/http';
 import { getDb } from '../../../server/db/startup';
 import { staffScope } from '../../../server/staff/access';
 import { setTurnTimes } from '../../../server/staff/tables';
@@ -6,7 +7,7 @@ import { withinStaffLimits } from '../../../server/staff/limits';
 import { turnTimesSchema } from '../../../lib/contract/store';
 
 /** Replaces the default stay and the turn times per party size; answers the tables and turn times. */
-export const PUT = api(async ({ locals, request }) => {
+export const PUT = storeApi(async ({ locals, request }) => {
   const db = await getDb();
   const scope = await staffScope(db, locals.user);
   const input = await readJson(request, locals.t, turnTimesSchema);

@@ -1,4 +1,5 @@
-import { api, json, readJson, readQuery, translate } from '../../../../server/http/api';
+import { json, readJson, readQuery, translate } from '../../../../server/http/api';
+import { storeApi } from '../../../../server/staff/http';
 import { getDb } from '../../../../server/db/startup';
 import { staffScope, storeOf } from '../../../../server/staff/access';
 import { createBlock, listBlocks } from '../../../../server/staff/blocks';
@@ -8,7 +9,7 @@ import { blockListQuerySchema, blockSchema } from '../../../../lib/contract/stor
 import { clock } from '../../../../server/clock';
 
 /** The store's blocks touching one business day (today's by default), released ones included. */
-export const GET = api(async ({ locals, url }) => {
+export const GET = storeApi(async ({ locals, url }) => {
   const db = await getDb();
   const scope = await staffScope(db, locals.user);
   const query = readQuery(url, locals.t, blockListQuerySchema);
@@ -18,7 +19,7 @@ export const GET = api(async ({ locals, url }) => {
 });
 
 /** Holds a table from `start` to `end`: 201 with the block; 409 `table_held` when a booking or block has it then. */
-export const POST = api(async ({ locals, request }) => {
+export const POST = storeApi(async ({ locals, request }) => {
   const db = await getDb();
   const scope = await staffScope(db, locals.user);
   const input = await readJson(request, locals.t, blockSchema);

@@ -1,4 +1,5 @@
-import { api, json, readJson, readQuery, translate } from '../../../../server/http/api';
+import { json, readJson, readQuery, translate } from '../../../../server/http/api';
+import { storeApi } from '../../../../server/staff/http';
 import { getDb } from '../../../../server/db/startup';
 import { staffScope, storeOf } from '../../../../server/staff/access';
 import { listClosures, setClosure } from '../../../../server/staff/closures';
@@ -6,7 +7,7 @@ import { withinStaffLimits } from '../../../../server/staff/limits';
 import { closureSchema, storeQuerySchema } from '../../../../lib/contract/store';
 
 /** The store's one-off days (臨時休業, changed hours) from today on. */
-export const GET = api(async ({ locals, url }) => {
+export const GET = storeApi(async ({ locals, url }) => {
   const db = await getDb();
   const scope = await staffScope(db, locals.user);
   const storeId = storeOf(scope, readQuery(url, locals.t, storeQuerySchema).store_id);
@@ -14,7 +15,7 @@ export const GET = api(async ({ locals, url }) => {
 });
 
 /** Closes a day or changes its hours; the answer lists the bookings now outside the hours (never cancelled). */
-export const PUT = api(async ({ locals, request }) => {
+export const PUT = storeApi(async ({ locals, request }) => {
   const db = await getDb();
   const scope = await staffScope(db, locals.user);
   const input = await readJson(request, locals.t, closureSchema);

@@ -1,0 +1,134 @@
+/**
+ * Undoing a mark on both engines: arrived, no-show and a store's cancellation can be undone for 10
+ * minutes (a cancellation is confirmed again only while its table is still free); later, after the
+ * server restarts with its clock 20 minutes on (SUGU_CLOCK), the undo is refused with a clear
+ * message in the staff's language; the audit keeps the mark and its undo with before and after.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as z from 'zod/mini';
+import { openAppDb, startApp, type App } from '../helpers/app';
+import { tokyoStart, type Fixture } from './booking-fixtures';
+import { bearer, startWithStaff, staffLogin, STORE_HOST, type StaffFixture } from './store-fixtures';
+import { storeBookingSchema } from '../../src/lib/contract/store';
+import { MARK_UNDO_MINUTES } from '../../src/lib/contract/limits';
+import { toTokyoIso } from '../../src/lib/datetime';
+
+type Json = Record<string, any>;
+const guest = { name: '山田 花子', name_kana: 'ヤマダ ハナコ', phone: '090-1234-5678', email: 'hanako@example.jp' };
+const caller = { name: '田中 一郎', name_kana: 'タナカ イチロウ', phone: '03-1234-5678' };
+
+for (const engine of ['pglite', 'postgres'] as const) {
+  describe(`undoing a mark [${engine}]`, () => {
+    let app: App;
+    let fx: Fixture & StaffFixture;
+    let dataDir: string | undefined;
+    let cleanup: () => Promise<void>;
+    let tokenA: string;
+    let tokenB: string;
+    beforeAll(async () => {
+      ({ app, fx, cleanup, dataDir } = await startWithStaff(engine));
+      tokenA = (await staffLogin(app, fx.staffA)).token;
+      tokenB = (await staffLogin(app, fx.staffB)).token;
+    });
+    afterAll(async () => {
+      await app?.stop();
+      await cleanup?.();
+    });
+
+    const patch = (token: string, id: number, body: Json, headers: Record<string, string> = bearer(token)) =>
+      app.fetch(`/api/store/bookings/${id}`, { method: 'PATCH', headers, json: body });
+    const book = async (storeId: number, start: string) => {
+      const res = await app.fetch('/api/guest-bookings', { method: 'POST', json: { ...guest, store_id: storeId, start, party_size: 2 } });
+      expect(res.status).toBe(201);
+      return ((await res.json()) as Json).id as number;
+    };
+
+    it('undoes arrived and a store’s cancellation within 10 minutes; the audit keeps every line with before and after', async () => {
+      const id = await book(fx.storeId, tokyoStart(2, 19));
+      let res = await patch(tokenA, id, { mark: 'arrived' });
+      const marked = z.parse(storeBookingSchema, await res.json());
+      expect(marked.attendance).toBe('arrived');
+      const undoUntil = Date.parse(marked.undo_until!);
+      expect(undoUntil - Date.now()).toBeGreaterThan(0);
+      expect(undoUntil - Date.now()).toBeLessThanOrEqual(MARK_UNDO_MINUTES * 60_000);
+
+      expect((await patch(tokenB, id, { mark: null })).status).toBe(404);
+      res = await patch(tokenA, id, { mark: null });
+      expect(res.status).toBe(200);
+      expect(z.parse(storeBookingSchema, await res.json())).toMatchObject({ attendance: null, undo_until: null, status: 'confirmed' });
+      // Nothing left to undo.
+      res = await patch(tokenA, id, { mark: null });
+      expect([res.status, ((await res.json()) as Json).error.code]).toEqual([409, 'not_changeable']);
+
+      res = await patch(tokenA, id, { mark: 'cancelled', reason: '臨時休業のため' });
+      expect(z.parse(storeBookingSchema, await res.json())).toMatchObject({ status: 'cancelled', store_cancel_reason: '臨時休業のため' });
+      res = await patch(tokenA, id, { mark: null });
+      expect(res.status).toBe(200);
+      expect(z.parse(storeBookingSchema, await res.json())).toMatchObject({ status: 'confirmed', store_cancel_reason: null, cancelled_at: null });
+      // Confirmed again, it holds its table: the same start is no longer free for that table.
+      const day = (await (await app.fetch(`/api/store/bookings?date=${marked.start.slice(0, 10)}`, { headers: bearer(tokenA) })).json()) as Json;
+      expect(day.items.find((b: Json) => b.id === id)).toMatchObject({ status: 'confirmed' });
+
+      if (engine === 'postgres') {
+        const h = await openAppDb(app);
+        try {
+          const rows = await h.sql<{ action: string; before: Json; after: Json }[]>`select action, before, after from staff_audit where target_id = ${id} order by id`;
+          expect(rows.map((r) => r.action)).toEqual(['booking_arrived', 'booking_mark_undone', 'booking_cancelled', 'booking_mark_undone']);
+          expect(rows[0]).toMatchObject({ before: { attendance: null, status: 'confirmed' }, after: { attendance: 'arrived' } });
+          expect(rows[1]).toMatchObject({ before: { attendance: 'arrived' }, after: { attendance: null } });
+          expect(rows[2]).toMatchObject({ before: { status: 'confirmed' }, after: { status: 'cancelled', store_cancel_reason: '臨時休業のため' } });
+          expect(rows[3]).toMatchObject({ before: { status: 'cancelled' }, after: { status: 'confirmed', store_cancel_reason: null } });
+        } finally {
+          await h.close();
+        }
+      }
+    });
+
+    it('keeps a store’s cancellation when its table was booked meanwhile', async () => {
+      const id = await book(fx.tinyStoreId, tokyoStart(2, 20));
+      expect((await patch(tokenB, id, { mark: 'cancelled', reason: '設備故障' })).status).toBe(200);
+      // The only table, freed by the cancellation, is booked by someone else.
+      await book(fx.tinyStoreId, tokyoStart(2, 20));
+      const res = await patch(tokenB, id, { mark: null });
+      expect([res.status, ((await res.json()) as Json).error.code]).toEqual([409, 'table_held']);
+      const day = (await (await app.fetch(`/api/store/bookings?date=${tokyoStart(2, 20).slice(0, 10)}`, { headers: bearer(tokenB) })).json()) as Json;
+      expect(day.items.find((b: Json) => b.id === id)).toMatchObject({ status: 'cancelled', store_cancel_reason: '設備故障' });
+    });
+
+    it('refuses an undo after 10 minutes, in Japanese unless another language is asked for', async () => {
+      const later = await book(fx.storeId, tokyoStart(3, 19));
+      expect((await patch(tokenA, later, { mark: 'arrived' })).status).toBe(200);
+      // A phone booking starting at the next 15-minute mark: started once the clock has moved on.
+      const step = 15 * 60_000;
+      const soon = await app.fetch('/api/store/bookings', {
+        method: 'POST',
+        headers: bearer(tokenA),
+        json: { ...caller, start: toTokyoIso(new Date(Math.ceil(Date.now() / step) * step)), party_size: 2 },
+      });
+      expect(soon.status).toBe(201);
+      const soonId = ((await soon.json()) as Json).id as number;
+      expect((await patch(tokenA, soonId, { mark: 'no_show' })).status).toBe(409);
+
+      // The same data, served with the clock 20 minutes on.
+      await app.stop();
+      const clock = { STORE_HOST, SUGU_CLOCK: new Date(Date.now() + 20 * 60_000).toISOString() };
+      app = engine === 'pglite' ? await startApp('pglite', { ...clock, DATA_DIR: dataDir! }) : await startApp('postgres', clock, { databaseUrl: app.databaseUrl });
+
+      let res = await patch(tokenA, later, { mark: null }, { authorization: `Bearer ${tokenA}` });
+      const error = ((await res.json()) as Json).error;
+      expect([res.status, error.code]).toEqual([409, 'undo_expired']);
+      expect(error.message).toContain(String(MARK_UNDO_MINUTES));
+      expect(error.message).toMatch(/[ぁ-んァ-ン一-龥]/);
+      res = await patch(tokenA, later, { mark: null }, { authorization: `Bearer ${tokenA}`, 'accept-language': 'en' });
+      expect(((await res.json()) as Json).error.message).toMatch(/^[\x20-\x7e]+$/);
+      const kept = (await (await app.fetch(`/api/store/bookings?date=${tokyoStart(3, 19).slice(0, 10)}`, { headers: bearer(tokenA) })).json()) as Json;
+      expect(kept.items.find((b: Json) => b.id === later).attendance).toBe('arrived');
+
+      // A no-show marked now can be undone now.
+      res = await patch(tokenA, soonId, { mark: 'no_show' });
+      expect(z.parse(storeBookingSchema, await res.json()).attendance).toBe('no_show');
+      res = await patch(tokenA, soonId, { mark: null });
+      expect([res.status, z.parse(storeBookingSchema, await res.json()).attendance]).toEqual([200, null]);
+    });
+  });
+}
