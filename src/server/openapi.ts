@@ -96,7 +96,7 @@ function operations(now: Date): Record<string, Record<string, Operation>> {
   const account = ['account'];
   return {
     '/api/login': {
-      post: { summary: 'Sign in (diners and store staff)', body: signInSchema, ok: [200, 'LoginAnswer'], tags: account },
+      post: { summary: "Sign in (diners and store staff; on the store host staff only, a diner's account gets 403)", body: signInSchema, ok: [200, 'LoginAnswer'], tags: account },
       delete: { summary: 'Sign out', ok: [204, null], tags: account },
     },
     '/api/users': { post: { summary: 'Sign up', body: signUpSchema, ok: [201, { type: 'object', properties: { user_id: { type: 'integer' } } }], tags: account } },

@@ -95,6 +95,16 @@ forEachApp('store host, as configured by default', (app) => {
     expect(login.status).toBe(403);
     expect((JSON.parse(login.body) as { error: { message: string } }).error.message).toContain('お客様用のアカウント');
     expect(setCookie(login, STORE_SESSION_COOKIE)).toBeUndefined();
+    // Staff signing in through the JSON call on the store host get the store host's cookie, not the diners'.
+    const staff = await rawRequest(app(), {
+      method: 'POST',
+      path: '/api/login',
+      headers: { host: storeHostName(), origin: `http://${storeHostName()}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ email: DEMO_STAFF.email, password: DEMO_STAFF.password }),
+    });
+    expect(staff.status).toBe(200);
+    expect(setCookie(staff, STORE_SESSION_COOKIE)?.value).toBe((JSON.parse(staff.body) as { token: string }).token);
+    expect(setCookie(staff, 'example')).toBeUndefined();
   });
 
   it('signs the demo staff in with the store host’s own host-only cookie, shows the ledger, and signs out', async () => {

@@ -3,7 +3,8 @@
  * ledger open; a diner's booking made elsewhere appears on it without a reload. The day shown is
  * tomorrow's, so the booking's start is ahead at whatever hour the test runs.
  */
-import { expect, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
 import { businessDay } from '../helpers/free-start';
 import { DEMO_STAFF } from '../../src/server/db/seed-data';
 
@@ -48,3 +49,32 @@ test('staff sign in on the store host; a diner’s booking appears on the open l
   // The same document: the ledger was redrawn in place, not reloaded.
   expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true);
 });
+
+async function seriousViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+}
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`the store host’s screens have no serious accessibility faults, ${theme} theme`, async ({ page, context }) => {
+    // Eight pages through axe on a busy machine.
+    test.setTimeout(180_000);
+    await context.addCookies([{ name: 'theme', value: theme, url: storeHost }]);
+    for (const path of ['/store-signin', '/admin-signin', '/store-signup', '/no-such-screen']) {
+      await page.goto(`${storeHost}${path}`);
+      expect([path, await seriousViolations(page)]).toEqual([path, []]);
+    }
+    await page.goto(`${storeHost}/store-signin`);
+    await page.getByLabel('メールアドレス').fill(DEMO_STAFF.email);
+    await page.getByLabel('パスワード').fill(DEMO_STAFF.password);
+    await page.getByRole('button', { name: 'ログイン', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('予約台帳');
+    for (const path of ['/list-booking-manage', `/list-booking-manage?date=${businessDay(1)}`, '/list-store-manage', '/list-seat-manage']) {
+      await page.goto(`${storeHost}${path}`);
+      await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+      expect([path, await seriousViolations(page)]).toEqual([path, []]);
+    }
+  });
+}
