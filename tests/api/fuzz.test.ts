@@ -58,6 +58,11 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'POST', path: '/api/store/blocks', body: true, writes: ['bookings'], staff: true },
   { method: 'DELETE', path: '/api/store/blocks/:id', writes: ['bookings'], staff: true },
   { method: 'GET', path: '/api/store/stream', query: true, staff: true },
+  { method: 'POST', path: '/api/store/bookings', body: true, writes: ['bookings'], staff: true },
+  { method: 'GET', path: '/api/store/walk-ins', query: true, staff: true },
+  { method: 'POST', path: '/api/store/walk-ins', body: true, writes: ['bookings'], staff: true },
+  { method: 'GET', path: '/api/store/walk-ins/suggest', query: true, staff: true },
+  { method: 'POST', path: '/api/store/walk-ins/:id/free', writes: ['bookings'], staff: true },
   { method: 'GET', path: '/api/openapi.json' },
 ];
 

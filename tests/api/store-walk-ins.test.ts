@@ -11,6 +11,7 @@ import * as z from 'zod/mini';
 import { openAppDb, type App } from '../helpers/app';
 import type { Fixture } from './booking-fixtures';
 import { bearer, bookableNearby, startWithStaff, staffLogin, type StaffFixture } from './store-fixtures';
+import { SseStream } from './live-sse';
 import { storeTablesSchema, walkInJsonSchema, walkInListSchema, walkInSuggestionSchema } from '../../src/lib/contract/store';
 import { addTokyoDays, tokyoInstant, toTokyoIso } from '../../src/lib/datetime';
 import { businessDate } from '../../src/server/availability';
@@ -92,6 +93,23 @@ for (const engine of ['pglite', 'postgres'] as const) {
         } finally {
           await h.close();
         }
+      }
+    });
+
+    it('sends each walk-in seated and freed to the door tablets’ store stream', async () => {
+      const counter = (await tables(tokenA)).find((t) => t.kind === 'counter')!;
+      const stream = await SseStream.open(app, '/api/store/stream', bearer(tokenA));
+      try {
+        const walkIns = () => stream.events.filter((e) => e.event === 'walk_in').map((e) => z.parse(walkInJsonSchema, JSON.parse(e.data)));
+        const res = await seat(tokenA, { party_size: 1, table_id: counter.id });
+        expect(res.status).toBe(201);
+        const seated = z.parse(walkInJsonSchema, await res.json());
+        expect(await stream.until(() => walkIns().find((w) => w.id === seated.id), 'the walk-in')).toMatchObject({ party_size: 1, end: seated.end });
+        const freed = z.parse(walkInJsonSchema, await (await free(tokenA, seated.id)).json());
+        expect(freed.end).not.toBe(seated.end);
+        await stream.until(() => walkIns().find((w) => w.id === seated.id && w.end === freed.end), 'the table free again');
+      } finally {
+        stream.close();
       }
     });
 

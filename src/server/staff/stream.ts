@@ -3,7 +3,8 @@
  * made, changed, marked or cancelled. Every change at the store is announced on the availability
  * bus (this instance's and, on PostgreSQL, the other instances' through LISTEN/NOTIFY); the stream
  * then sends each booking changed since its last message as an event `booking` (the day list's
- * JSON). `Last-Event-ID` (the last change's time) resumes where a dropped connection left off.
+ * JSON), and each walk-in seated or freed as an event `walk_in` (the walk-in list's JSON).
+ * `Last-Event-ID` (the last change's time) resumes where a dropped connection left off.
  */
 import { and, asc, eq, gt } from 'drizzle-orm';
 import type { Db } from '../db/types';
@@ -12,6 +13,7 @@ import { availabilityBus, startAvailabilityFeed, type AvailabilityChange } from 
 import { HEARTBEAT_MS, RETRY_MS } from '../live';
 import { onShutdown } from '../shutdown';
 import { bookingsWhere } from './dayBookings';
+import { walkInsWhere } from './walkIns';
 import { clock } from '../clock';
 
 const encoder = new TextEncoder();
@@ -39,12 +41,15 @@ export function openStoreStream(db: Db, storeId: number, options: { lastEventId?
         if (!ended) controller.enqueue(encoder.encode(text));
       };
       const flush = async () => {
-        const rows = await bookingsWhere(db, and(eq(bookings.storeId, storeId), gt(bookings.updatedAt, since)), asc(bookings.updatedAt));
-        for (const { json, changedAt } of rows) {
+        const changed = and(eq(bookings.storeId, storeId), gt(bookings.updatedAt, since));
+        const [booked, walkIns] = await Promise.all([bookingsWhere(db, changed, asc(bookings.updatedAt)), walkInsWhere(db, changed, asc(bookings.updatedAt))]);
+        // One row id space (both are rows of bookings): in the order of their changes.
+        const rows = [...booked.map((r) => ({ ...r, event: 'booking' })), ...walkIns.map((r) => ({ ...r, event: 'walk_in' }))].sort((a, b) => a.changedAt.getTime() - b.changedAt.getTime());
+        for (const { json, changedAt, event } of rows) {
           if (sent.get(json.id) === changedAt.getTime()) continue;
           sent.set(json.id, changedAt.getTime());
           if (changedAt > since) since = changedAt;
-          write(`id: ${changedAt.getTime()}\nevent: booking\ndata: ${JSON.stringify(json)}\n\n`);
+          write(`id: ${changedAt.getTime()}\nevent: ${event}\ndata: ${JSON.stringify(json)}\n\n`);
         }
       };
       // Changes are read one after another, so events keep the order of the changes.

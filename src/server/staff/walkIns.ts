@@ -8,7 +8,7 @@
  * mark, and never past closing: a party seated late stays until the store closes. "Table free
  * again" ends it at the minute the party leaves, and the table is bookable again at once.
  */
-import { and, asc, eq, gt, inArray, lt } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lt, type SQL } from 'drizzle-orm';
 import type { Db, Q } from '../db/types';
 import { bookings, storeTables } from '../db/schema';
 import { ApiError, notFound } from '../http/api';
@@ -129,7 +129,7 @@ export async function seatWalkIn(db: Db, t: Translate, scope: StaffScope, input:
       const name = input.name?.trim() ?? '';
       const [row] = await tx
         .insert(bookings)
-        .values({ kind: 'walk_in', code: newBookingCode(), storeId, tableId: table.id, partySize: party, startsAt: stay.start, endsAt: stay.end, guestName: name || null })
+        .values({ kind: 'walk_in', code: newBookingCode(), storeId, tableId: table.id, partySize: party, startsAt: stay.start, endsAt: stay.end, guestName: name || null, createdAt: now, updatedAt: now })
         .returning({ id: bookings.id });
       const after = { table_id: table.id, party_size: party, name, start: toTokyoIso(stay.start), end: toTokyoIso(stay.end), status: 'confirmed' };
       await audit(tx, scope, { action: 'walk_in_seat', storeId, targetId: row!.id, detail: { table_id: table.id, party_size: party }, before: null, after });
@@ -170,6 +170,12 @@ export async function freeWalkIn(db: Db, scope: StaffScope, id: number, now = cl
   if (storeId !== null) await publishAvailabilityChange(db, [storeId]);
   const [row] = await select(db).where(eq(bookings.id, id));
   return toJson(row!);
+}
+
+/** Walk-ins (freed ones included) matching `where`, in `order`, with the instant of their last change: the store stream's `walk_in` events. */
+export async function walkInsWhere(q: Q, where: SQL | undefined, order: SQL): Promise<{ json: WalkInJson; changedAt: Date }[]> {
+  const rows = await select(q).where(and(eq(bookings.kind, 'walk_in'), where)).orderBy(order);
+  return rows.map((r) => ({ json: toJson(r), changedAt: r.updatedAt }));
 }
 
 /** The walk-ins of a store that touch business day `date`, earliest first (those freed in the minute they began left out). */
