@@ -173,7 +173,7 @@ test('losing a race shows the next free times and keeps what was entered', async
   for (let i = 0; i < target.free_tables; i++) {
     const res = await request.post('/api/guest-bookings', {
       headers: { origin: new URL(page.url()).origin },
-      data: { store_id: storeId, start: target.start, party_size: 2, name: '他 客', name_kana: 'タ キャク', phone: '090-0000-0000', email: `other${i}@example.jp` },
+      data: { store_id: storeId, start: target.start, party_size: 2, name: '他 客', name_kana: 'タ キャク', phone: `090-0000-${1000 + i}`, email: `other${i}@example.jp` },
     });
     expect(res.status()).toBe(201);
   }

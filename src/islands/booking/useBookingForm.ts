@@ -12,7 +12,7 @@ import type { GuestDone, TakenNotice } from '../../lib/contract/bookingForm';
 import { rememberGuestBooking } from '../../stores/guestBookings';
 import { forgetGuestContact, saveGuestContact } from '../../stores/guestContact';
 import { showToast } from '../../stores/toasts';
-import { bookingBody, checkBooking, send } from './api';
+import { bookingBody, checkBooking, newIntentKey, send } from './api';
 import { FIELDS, sameInstant, type BookingWidgetProps, type Errors, type FormValues } from './types';
 import { useSlots } from './useSlots';
 import { useChoiceInUrl } from './useChoiceInUrl';
@@ -41,7 +41,15 @@ export function useBookingForm(props: BookingWidgetProps, fieldId: (name: string
   // The starts a lost race offered, each with its fee: one picked is confirmed from them until the day's starts reload.
   const [offered, setOffered] = useState<SlotJson[]>(init?.notice?.next ?? []);
   const [busy, setBusy] = useState(false);
-  const [done, setDone] = useState<GuestDone | null>(init?.done ?? null);
+  const [done] = useState<GuestDone | null>(init?.done ?? null);
+  // A refusal as a duplicate: the page of the booking the diner already holds.
+  const [firstBooking, setFirstBooking] = useState<string | undefined>(init?.firstBooking);
+  // This confirm step's Idempotency-Key: a retry of the same booking sends it again, so a lost
+  // answer never books twice; back on the form, the next confirmation is a new intent.
+  const intentKey = useRef<string | null>(null);
+  useEffect(() => {
+    if (step === 'form') intentKey.current = null;
+  }, [step]);
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   const formTop = useRef<HTMLDivElement>(null);
@@ -80,25 +88,35 @@ export function useBookingForm(props: BookingWidgetProps, fieldId: (name: string
     window.scrollTo({ top: 0 });
   }
 
+  // Each success goes to its own result page, replacing the form in the history: a reload or Back
+  // shows the result, never the confirm step of a booking already made.
   function afterBooking(json: GuestBookedJson) {
-    if (mode === 'create') return window.location.assign(props.doneUrl!.replace('{id}', String(json.id)));
+    if (mode === 'create') return window.location.replace(props.doneUrl!.replace('{id}', String(json.id)));
     // The edit page's summary is server-rendered: show the booking as it now is.
     if (mode === 'edit') return window.location.replace(`${window.location.pathname}?done=saved`);
     rememberGuestBooking({ id: json.id, storeId: json.store_id, code: json.code, start: json.start });
     if (remember) saveGuestContact(values.contact);
     else forgetGuestContact();
-    setDone(json);
-    setStep('done');
-    window.scrollTo({ top: 0 });
+    // The result page shows the edit link from the cookie this answer set.
+    window.location.replace(bookingPaths.guestComplete(json.store_id, json.id));
   }
 
   async function submit() {
     setBusy(true);
     setRace(null);
+    setFirstBooking(undefined);
     try {
-      const answer = await send(props.api, mode === 'edit' ? 'PATCH' : 'POST', bookingBody(mode, store.id, values));
+      intentKey.current ??= newIntentKey();
+      const answer = await send(props.api, mode === 'edit' ? 'PATCH' : 'POST', bookingBody(mode, store.id, values), intentKey.current);
       if (answer.ok) return afterBooking(answer.data);
       const error = answer.error;
+      if (answer.status === 409 && error?.code === 'duplicate_booking') {
+        setErrors({ _: error.message });
+        setFirstBooking(error.booking_url);
+        setStep('form');
+        requestAnimationFrame(() => formTop.current?.focus());
+        return;
+      }
       if (answer.status === 409 && error?.code === 'slot_taken') {
         const next = error.next_slots ?? [];
         setRace(takenNotice(next, values.start || undefined));
@@ -140,7 +158,7 @@ export function useBookingForm(props: BookingWidgetProps, fieldId: (name: string
   };
   const editLink = done ? (done.edit_url ?? window.location.origin + bookingPaths.guestEdit(done.store_id, done.id, done.edit_token)) : '';
 
-  return { t, mode, values, set, remember, setRemember, hydrated, slots, reload, free, chosen, isCurrent, step, setStep, errors, race, pickRaceSlot, busy, done, editLink, formTop, toConfirm, submit, cancel };
+  return { t, mode, values, set, remember, setRemember, hydrated, slots, reload, free, chosen, isCurrent, step, setStep, errors, race, pickRaceSlot, busy, done, editLink, formTop, toConfirm, submit, cancel, firstBooking };
 }
 
 export type BookingForm = ReturnType<typeof useBookingForm>;

@@ -48,6 +48,8 @@ export interface BookingFormState {
   notice: TakenNotice | null;
   /** A guest who booked without JavaScript: the booking, and its edit link shown this once. */
   done: GuestDone | null;
+  /** Refused as a duplicate: the page of the booking the diner already holds (an account's only). */
+  firstBooking?: string;
   /** Changing a booking: the diner asked to cancel, so the confirmation (with the store's policy) is open. */
   askCancel?: boolean;
 }

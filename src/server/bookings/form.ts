@@ -25,8 +25,9 @@ import { ApiError, translate } from '../http/api';
 import { deviceId, withinBookingLimits } from '../bookingLimits';
 import { book, bookingContext } from './http';
 import { bookingJson } from './json';
-import { setGuestCookies } from './guestAccess';
+import { setNewGuestCookies } from './guestAccess';
 import type { BookingStore } from './pages';
+import type { BookingView } from './view';
 import { withFees } from './fee';
 import { clock } from '../clock';
 
@@ -141,16 +142,16 @@ export async function postedForm(db: Db, store: BookingStore, mode: FormMode, fo
     const input = parsed.data as zm.infer<typeof bookingSchemas.guest>;
     const source = { kind: 'guest' as const, address: locals.clientAddress, email: input.email, phone: input.phone, device: deviceId(cookies, locals) };
     const { booking, editToken } = await withinBookingLimits(db, source, () => book(db, input, { kind: 'guest', token: '' }, ctx));
-    setGuestCookies(cookies, locals, booking, editToken!, booking.end.getTime() - now.getTime(), now);
-    const edit_url = publicOrigin() + bookingPaths.guestEdit(store.id, booking.id, editToken!);
-    return answer({ step: 'done', done: { ...bookingJson(booking, locals, now), edit_token: editToken!, edit_url } });
+    setNewGuestCookies(cookies, locals, booking, editToken!, now);
+    return { redirect: bookingPaths.guestComplete(store.id, booking.id) };
   } catch (e) {
     if (!(e instanceof ApiError)) throw e;
     if (e.code === 'slot_taken') {
       const next = ((e.options.extra?.next_slots ?? []) as SlotJson[]).filter((s) => s.free_tables > 0);
       return { state: state({ ...base, values: { ...base.values, start: '' }, notice: takenNotice(t, next, base.values.start || undefined) }, { remember: p.remember !== '' }), status: 409 };
     }
-    return answer({ errors: e.options.fields ?? { _: t(e.messageKey, e.options.params) } }, e.status);
+    const first = e.code === 'duplicate_booking' ? (e.options.extra?.booking_url as string | undefined) : undefined;
+    return answer({ errors: e.options.fields ?? { _: t(e.messageKey, e.options.params) }, ...(first ? { firstBooking: first } : {}) }, e.status);
   }
 }
 
@@ -173,4 +174,13 @@ export async function bookingFormPage(db: Db, store: BookingStore, mode: FormMod
     page.response.headers.set('cache-control', 'no-store');
   }
   return posted;
+}
+
+/**
+ * A guest's new booking as its result page shows it (the form redirects there once it is made):
+ * the widget's last step, with the edit link built from the token in the page's cookie.
+ */
+export function guestDoneState(booking: BookingView, token: string, reader: Reader, now = clock.now()): BookingFormState {
+  const edit_url = publicOrigin() + bookingPaths.guestEdit(booking.storeId, booking.id, token);
+  return state({ values: EMPTY, slots: [], notice: null }, { step: 'done', done: { ...bookingJson(booking, reader, now), edit_token: token, edit_url } });
 }

@@ -29,8 +29,8 @@ export type Refusal =
   | { kind: 'party_too_big'; max: number }
   /** No fitting table is free then; the nearest free starts that day for that party (`asked`: the store and party they were looked up for). */
   | { kind: 'slot_taken'; nextSlots: Slot[]; asked?: { storeId: number; party: number } }
-  /** The diner already has an overlapping booking at this store. */
-  | { kind: 'overlapping' }
+  /** The diner already has an overlapping booking at this store (`first`: which, told to its account only). */
+  | { kind: 'duplicate'; first?: { id: number; storeId: number } }
   /** Cancelled, or already started. */
   | { kind: 'not_changeable' }
   | { kind: 'not_cancellable' };

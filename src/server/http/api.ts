@@ -97,7 +97,7 @@ export async function readJson<S extends z.core.$ZodType>(request: Request, t: T
   return validate(t, schema, value);
 }
 
-async function readCapped(request: Request): Promise<string> {
+export async function readCapped(request: Request): Promise<string> {
   if (!request.body) return '';
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
