@@ -19,7 +19,7 @@ import { availabilityView, bookableDates, businessDate, type AvailabilityView, b
 import { MINUTE_MS, toTokyoIso } from '../lib/datetime';
 import type { T } from '../i18n';
 import type { SlotJson } from '../lib/contract/responses';
-import { safeString } from './http/api';
+import { lineText, safeString } from './http/api';
 import { cachedStoreDetail } from './storeDetails';
 import { idSchema } from '../lib/contract/fields';
 import { FEE_OFFERS, FILTER_TAG_KEYS, FILTER_TAGS, GENRES, LIST_SORTS, TABLE_KINDS, type FilterTag, type Genre, type TableKind } from '../lib/contract/enums';
@@ -63,7 +63,7 @@ export const seatField = z.preprocess(blank, z.enum(TABLE_KINDS).optional());
 /** The listing's query, shared by `/api/stores` and the listing pages. */
 export const listQuerySchema = z
   .object({
-    name: z.preprocess(blank, safeString().trim().max(KEYWORD_MAX).optional()),
+    name: z.preprocess(blank, lineText().trim().max(KEYWORD_MAX).optional()),
     area: optionalNumber(idSchema),
     genre: z.preprocess(blank, z.enum(GENRES).optional()),
     party: partyField,

@@ -12,11 +12,14 @@ import type { CreateInput, GuestInput } from '../../lib/contract/booking';
 import { holdOf, type Booked, type Refusal } from './outcome';
 import { checkParty, checkStart, lockAndLoad, newBookingCode, pgError, pickTable, Refused, refusal, refusalOf, stayEnd, afterCommit } from './rules';
 import { findBooking, type Actor } from './view';
+import { horizonProblem } from '../availability';
 import { clock } from '../clock';
 
 /** A user books with `CreateInput`; a guest (actor `{ kind: 'guest', token: '' }`) with `GuestInput`. */
 export async function createBooking(db: Db, input: CreateInput | GuestInput, actor: Actor, now = clock.now()): Promise<Booked | Refusal> {
   const start = new Date(input.start);
+  const outside = horizonProblem(start, now);
+  if (outside) return { kind: 'bad_start', problem: outside };
   const guest = actor.kind === 'guest' ? (input as GuestInput) : null;
   const editToken = guest ? newToken() : undefined;
   const contact = guest

@@ -2,7 +2,7 @@ import type { APIContext, APIRoute } from 'astro';
 import { z } from 'zod';
 import type { MessageKey, T } from '../../i18n';
 import { parseId } from '../../lib/validation';
-import { noControlCharacter } from '../../lib/contract/fields';
+import { noControlCharacter, textRule } from '../../lib/contract/fields';
 import { fieldErrors, type Translate } from '../../lib/contract/messages';
 import type { ErrorCode } from '../../lib/contract/errors';
 import { errorBody } from './envelope';
@@ -68,10 +68,17 @@ export function validationError(t: T, error: { issues: z.core.$ZodIssue[] }): Ap
 
 /**
  * The string every server-side schema starts from (the contract's schemas use the same check):
- * refuses the NUL character. The message names the field.
- * @example safeString().trim().parse(' 山田 ') // '山田'
+ * refuses the NUL character and lone surrogates, and keeps everything else as sent (passwords,
+ * tokens). The message names the field.
+ * @example safeString().min(1).parse('pass word') // 'pass word'
  */
 export const safeString = () => z.string().check(noControlCharacter);
+
+/**
+ * A line of free text people type (a name, a keyword): the contract's one text rule (src/lib/contract/fields.ts textRule).
+ * @example lineText().trim().parse(' 山田\u200B ') // '山田'
+ */
+export const lineText = () => z.string().check(...textRule('line'));
 
 /** Parses a value with a schema, throwing the API's 400 with field messages. */
 export function validate<S extends z.core.$ZodType>(t: T, schema: S, value: unknown): z.infer<S> {
