@@ -8,12 +8,13 @@ import { decodeFlash, FLASH_COOKIE } from './lib/flash';
 import { config } from './server/config';
 import { cookieOptions } from './server/http/cookies';
 import { clearSessionCookie, resolveSession, SESSION_COOKIE, setSessionCookie } from './server/sessions';
-import { ApiError, errorForStatus, errorResponse } from './server/http/api';
+import { ApiError, databaseAwayError, errorForStatus, errorResponse } from './server/http/api';
 import { isCrossSiteWrite, siteOrigins } from './server/http/origin';
 import { corsAllowed, corsHeaders, isPreflight, isStoreHostPath, preflightHeaders, trustedOrigins } from './server/http/cors';
 import { clientOf } from './server/http/client';
 import { mergeCsp, securityHeaders, STRICT_TRANSPORT } from './server/http/headers';
 import { startBackgroundWork } from './server/background';
+import { databaseAway, noteDatabaseFailure, RETRY_AFTER_SECONDS } from './server/db/health';
 
 const settings = config();
 const headers = securityHeaders({
@@ -86,15 +87,26 @@ const sameSite = defineMiddleware(({ locals, request, url }, next) => {
  * session is gone (expired, signed out elsewhere) is taken away; a renewed session's cookie is
  * given its new expiry.
  */
-const session = defineMiddleware(async ({ locals, cookies, request }, next) => {
+const session = defineMiddleware(async ({ locals, cookies, request, url }, next) => {
   const bearer = request.headers.get('authorization')?.match(/^Bearer\s+(\S+)$/i)?.[1];
   const cookie = cookies.get(SESSION_COOKIE)?.value;
-  const found = await resolveSession(bearer ?? cookie);
+  // Known away: not asked at all (the driver may be waiting before its next connection attempt).
+  let away = databaseAway() && Boolean(bearer ?? cookie);
+  const found = away ? undefined : await resolveSession(bearer ?? cookie).catch((error: unknown) => {
+    if (!noteDatabaseFailure(error)) throw error;
+    away = true;
+    return undefined;
+  });
+  // The database away: a page is served as to someone signed out (the cookie is kept for later);
+  // what the account asked to do (an API call, a form) is answered that booking is paused.
+  if (away && (url.pathname.startsWith('/api/') || (request.method !== 'GET' && request.method !== 'HEAD'))) {
+    return url.pathname.startsWith('/api/') ? errorResponse(locals.t, databaseAwayError()) : pausedPage(locals);
+  }
   locals.user = found?.user ?? null;
   locals.sessionId = found?.sessionId ?? null;
   if (!bearer && cookie) {
-    if (!found) clearSessionCookie(cookies, locals);
-    else if (found.renewedUntil) setSessionCookie(cookies, locals, cookie, found.renewedUntil);
+    if (found === null) clearSessionCookie(cookies, locals);
+    else if (found?.renewedUntil) setSessionCookie(cookies, locals, cookie, found.renewedUntil);
   }
   const flash = cookies.get(FLASH_COOKIE)?.value;
   locals.flash = decodeFlash(flash);
@@ -111,7 +123,14 @@ const routing = defineMiddleware(({ locals, url, redirect }, next) => {
 
 /** Security headers everywhere; every API error is the JSON envelope, even one Astro made (an unknown path or method). */
 const finish = defineMiddleware(async ({ locals, url }, next) => {
-  let response = await next();
+  let response: Response;
+  try {
+    response = await next();
+  } catch (error) {
+    // A page that needed the database while it is away: a short 503 saying booking is paused.
+    if (!noteDatabaseFailure(error)) throw error;
+    response = url.pathname.startsWith('/api/') ? errorResponse(locals.t, databaseAwayError()) : pausedPage(locals);
+  }
   // 499: the client went away (see api()); nobody reads that answer.
   if (url.pathname.startsWith('/api/') && response.status >= 400 && response.status !== 499 && !response.headers.get('content-type')?.includes('json')) {
     await response.body?.cancel();
@@ -129,5 +148,13 @@ const finish = defineMiddleware(async ({ locals, url }, next) => {
   else if (!response.headers.has('cache-control')) response.headers.set('cache-control', locals.user ? 'private, no-store' : 'private, no-cache');
   return response;
 });
+
+/** The page of a request that could not be answered without the database, in the request's language. */
+function pausedPage(locals: App.Locals): Response {
+  const message = locals.t('api.error.databaseAway');
+  const escape = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+  const html = `<!doctype html><html lang="${locals.locale}" dir="${locals.dir}"><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escape(message)}</title><main><p role="alert">${escape(message)}</p><p><a href="/home">${escape(locals.t('nav.home'))}</a></p></main></html>`;
+  return new Response(html, { status: 503, headers: { 'content-type': 'text/html; charset=utf-8', 'retry-after': String(RETRY_AFTER_SECONDS) } });
+}
 
 export const onRequest = sequence(context, locale, finish, cors, sameSite, session, routing);

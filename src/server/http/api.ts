@@ -6,6 +6,7 @@ import { noControlCharacter, textRule } from '../../lib/contract/fields';
 import { fieldErrors, type Translate } from '../../lib/contract/messages';
 import type { ErrorCode } from '../../lib/contract/errors';
 import { errorBody } from './envelope';
+import { databaseAway, noteDatabaseFailure, RETRY_AFTER_SECONDS } from '../db/health';
 
 /** Bodies larger than this are refused before they are parsed. */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -41,6 +42,14 @@ export function errorForStatus(status: number): ApiError {
   const [code, key]: [ErrorCode, MessageKey] = known[status] ?? (status < 500 ? ['bad_request', 'api.error.badRequest'] : ['internal', 'api.error.internal']);
   return new ApiError(status, code, key);
 }
+/** The database cannot be reached: nothing is written, and the client may try again shortly. */
+export const databaseAwayError = () => new ApiError(503, 'database_away', 'api.error.databaseAway', { headers: { 'retry-after': String(RETRY_AFTER_SECONDS) } });
+
+/** The error as the client is told it: the database being away is a 503 (and is noted), anything else stays as it is. */
+export function asDatabaseAway(error: unknown): unknown {
+  return noteDatabaseFailure(error) ? databaseAwayError() : error;
+}
+
 export const unauthorized = (key: MessageKey = 'api.error.unauthorized') => new ApiError(401, 'unauthorized', key);
 
 export function json(data: unknown, init: ResponseInit = {}): Response {
@@ -156,10 +165,13 @@ export function isClientAbort(error: unknown, request: Request): boolean {
  */
 export function api(handler: (context: APIContext) => Promise<Response> | Response): APIRoute {
   return async (context) => {
+    // Known away: a write is answered at once, not after the driver's next connection attempt.
+    if (databaseAway() && context.request.method !== 'GET' && context.request.method !== 'HEAD') return errorResponse(context.locals.t, databaseAwayError());
     try {
       return await handler(context);
     } catch (error) {
       if (error instanceof ApiError) return errorResponse(context.locals.t, error);
+      if (noteDatabaseFailure(error)) return errorResponse(context.locals.t, databaseAwayError());
       if (isClientAbort(error, context.request)) {
         console.log(JSON.stringify({ level: 'info', msg: 'client_aborted', path: context.url.pathname, requestId: context.locals.requestId }));
         // 499 in the request log, as nginx counts it; the client never reads this.
