@@ -12,12 +12,14 @@ import { getDb, getDbHandle } from './startup';
 export const RETRY_AFTER_SECONDS = 5;
 const PROBE_MS = 1_000;
 
-/** postgres.js's own codes for a connection that is not there, and the socket's. */
+/**
+ * postgres.js's own codes for a connection that is not there, and the socket's. Not ECONNRESET or
+ * EPIPE: a client going away mid-request raises those too (the driver reports its own resets as
+ * CONNECTION_CLOSED).
+ */
 const CONNECTION_CODES = new Set([
   'ECONNREFUSED',
-  'ECONNRESET',
   'ENOENT',
-  'EPIPE',
   'ETIMEDOUT',
   'EHOSTUNREACH',
   'ENETUNREACH',

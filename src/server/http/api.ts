@@ -171,12 +171,12 @@ export function api(handler: (context: APIContext) => Promise<Response> | Respon
       return await handler(context);
     } catch (error) {
       if (error instanceof ApiError) return errorResponse(context.locals.t, error);
-      if (noteDatabaseFailure(error)) return errorResponse(context.locals.t, databaseAwayError());
       if (isClientAbort(error, context.request)) {
         console.log(JSON.stringify({ level: 'info', msg: 'client_aborted', path: context.url.pathname, requestId: context.locals.requestId }));
         // 499 in the request log, as nginx counts it; the client never reads this.
         return new Response(null, { status: 499 });
       }
+      if (noteDatabaseFailure(error)) return errorResponse(context.locals.t, databaseAwayError());
       console.error(JSON.stringify({ level: 'error', msg: 'api_failure', path: context.url.pathname, requestId: context.locals.requestId, error: String((error as Error)?.stack ?? error) }));
       return errorResponse(context.locals.t, new ApiError(500, 'internal', 'api.error.internal'));
     }
