@@ -28,6 +28,7 @@ export const ERROR_CODES = [
   'request_timeout',
   'internal',
   'shutting_down',
+  'database_away',
   'streams_full',
   'too_many_watches',
   'no_free_table',

@@ -5,7 +5,7 @@
 import { and, eq, gt } from 'drizzle-orm';
 import type { Db, Q } from '../db/types';
 import { bookings } from '../db/schema';
-import type { StoreState } from '../availability';
+import { horizonProblem, type StoreState } from '../availability';
 import type { EditInput } from '../../lib/contract/booking';
 import type { TableKind } from '../../lib/contract/enums';
 import { holdOf, type Cancelled, type Changed, type Refusal } from './outcome';
@@ -24,6 +24,8 @@ export interface StaffChange {
 
 export async function editBooking(db: Db, id: number, input: EditInput, actor: Actor, now = clock.now(), staff?: StaffChange): Promise<Changed | Refusal> {
   let tried: { storeId: number; start: Date; party: number; kind: TableKind | null } | undefined;
+  const outside = input.start ? horizonProblem(new Date(input.start), now) : null;
+  if (outside) return { kind: 'bad_start', problem: outside };
   try {
     const before = await db.transaction(async (tx) => {
       const seen = await findBooking(tx, id, actor, now);

@@ -13,6 +13,7 @@ import type { CreateInput, GuestInput } from '../../lib/contract/booking';
 import { holdOf, type Booked, type Refusal } from './outcome';
 import { checkParty, checkStart, lockAndLoad, newBookingCode, pgError, pickTable, Refused, refusal, refusalOf, stayEnd, afterCommit } from './rules';
 import { findBooking, type Actor } from './view';
+import { horizonProblem } from '../availability';
 import { clock } from '../clock';
 
 /**
@@ -52,6 +53,8 @@ export interface StaffBooking {
  */
 export async function createBooking(db: Db, input: CreateInput | GuestInput, actor: Actor, now = clock.now(), staff?: StaffBooking): Promise<Booked | Refusal> {
   const start = new Date(input.start);
+  const outside = horizonProblem(start, now);
+  if (outside) return { kind: 'bad_start', problem: outside };
   const guest = actor.kind !== 'user' ? (input as GuestInput) : null;
   // A phone booking without an address has no link to mail, so no token either.
   const editToken = guest && (actor.kind === 'guest' || guest.email) ? newToken() : undefined;

@@ -21,7 +21,7 @@ import type { SlotJson } from '../../lib/contract/responses';
 import { bookableDates, businessDate, daySlots } from '../availability';
 import { partyField, slotJson } from '../stores';
 import { publicOrigin } from '../config';
-import { ApiError, translate } from '../http/api';
+import { ApiError, asDatabaseAway, translate } from '../http/api';
 import { deviceId, withinBookingLimits } from '../bookingLimits';
 import { book, bookingContext } from './http';
 import { bookingJson } from './json';
@@ -144,7 +144,9 @@ export async function postedForm(db: Db, store: BookingStore, mode: FormMode, fo
     const { booking, editToken } = await withinBookingLimits(db, source, () => book(db, input, { kind: 'guest', token: '' }, ctx));
     setNewGuestCookies(cookies, locals, booking, editToken!, now);
     return { redirect: bookingPaths.guestComplete(store.id, booking.id) };
-  } catch (e) {
+  } catch (caught) {
+    // The database away is a 503 shown on the form, with what was typed.
+    const e = asDatabaseAway(caught);
     if (!(e instanceof ApiError)) throw e;
     if (e.code === 'slot_taken') {
       const next = ((e.options.extra?.next_slots ?? []) as SlotJson[]).filter((s) => s.free_tables > 0);
