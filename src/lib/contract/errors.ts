@@ -19,6 +19,7 @@ export const ERROR_CODES = [
   'table_held',
   'overlapping_booking',
   'not_changeable',
+  'change_needs_store',
   'body_too_large',
   'headers_too_large',
   'rate_limited',

@@ -51,6 +51,8 @@ export function refusalError(t: Translate, r: Refusal, next?: SlotJson[]): ApiEr
       return new ApiError(409, 'overlapping_booking', 'booking.error.overlapping');
     case 'not_changeable':
       return new ApiError(409, 'not_changeable', 'booking.error.notChangeable');
+    case 'needs_store':
+      return new ApiError(409, 'change_needs_store', 'booking.edit.needsStore', { params: { phone: r.phone }, extra: { phone: r.phone } });
     case 'not_cancellable':
       return new ApiError(409, 'not_changeable', 'booking.error.notCancellable');
   }
