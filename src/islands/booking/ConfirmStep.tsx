@@ -10,9 +10,12 @@ import FeeNotice from './FeeNotice';
 import StepButton from './StepButton';
 import { givesUpHeld } from '../../lib/contract/fee';
 import { telHref } from '../../lib/links';
+import { formatTime } from '../../lib/datetime';
 
 export default function ConfirmStep({ form, props, headingId }: { form: BookingForm; props: BookingWidgetProps; headingId: string }) {
-  const { t, values, chosen, busy, submit, setStep, remember } = form;
+  const { t, values, busy, submit, setStep, remember, filled, pickInstead } = form;
+  // Taken meanwhile: the start stays in view, marked, beside the next free ones.
+  const chosen = form.chosen ?? filled?.taken;
   if (!chosen) return null;
   const guest = props.mode === 'guest';
   const held = props.mode === 'edit' ? props.booking : undefined;
@@ -33,6 +36,22 @@ export default function ConfirmStep({ form, props, headingId }: { form: BookingF
         {t('booking.form.confirmTitle')}
       </h2>
       <Summary t={t} store={props.store} start={chosen.start} end={chosen.end} party={values.party} seat={values.seat} note={values.note} locale={props.locale} contact={guest ? values.contact : undefined} />
+      {filled && (
+        <div className="alert alert-warning flex-col items-start" role="alert" data-testid="slot-filled">
+          <p className="font-semibold">{t('booking.slotFilled')}</p>
+          {filled.next.length > 0 ? (
+            <div className="flex flex-wrap gap-2">
+              {filled.next.map((s) => (
+                <button key={s.start} type="button" className="btn" onClick={() => pickInstead(s)}>
+                  {formatTime(new Date(s.start), { day: values.date, t })}
+                </button>
+              ))}
+            </div>
+          ) : (
+            <p>{t('booking.raceNone')}</p>
+          )}
+        </div>
+      )}
       {needsStore ? (
         <div className="alert alert-warning flex-col items-start" role="alert" data-testid="change-needs-store">
           <p>{t('booking.edit.needsStore', { phone: props.store.phone })}</p>
@@ -54,7 +73,7 @@ export default function ConfirmStep({ form, props, headingId }: { form: BookingF
         {Object.entries(hidden).map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />
         ))}
-        {!needsStore && (
+        {!needsStore && !filled && (
           <button type="submit" name="intent" value="book" className="btn btn-primary btn-lg" disabled={busy} aria-busy={busy}>
             {busy ? t('booking.form.submitting') : t(props.mode === 'edit' ? 'booking.form.confirmEdit' : 'booking.form.confirm')}
           </button>
