@@ -6,17 +6,21 @@
 export const CHUNK_TIMEOUT_MS = 120_000;
 
 type Pending = { kind: 'error'; message: string; timeout: number };
+/** Set by the toast bar (src/islands/ToastBar.tsx) once it listens; until then messages wait in the queue it drains. */
+type ToastWindow = { __suguPendingToasts?: Pending[]; __suguToastsListening?: boolean };
 
 function report(): void {
   const message = document.body.dataset.chunkError ?? 'Failed!';
   const toast: Pending = { kind: 'error', message, timeout: 0 };
-  if (document.querySelector('[data-hydrated]')) {
+  const w = window as ToastWindow;
+  // Some island hydrating says nothing of the toast bar: only its own word that it listens does.
+  if (w.__suguToastsListening) {
     window.dispatchEvent(new CustomEvent('sugu:toast', { detail: toast }));
     return;
   }
-  const w = window as { __suguPendingToasts?: Pending[] };
   (w.__suguPendingToasts ??= []).push(toast);
-  // The toast bar itself may be what failed: show a plain alert so the message is never lost.
+  // Meanwhile (or for good, when the toast bar itself is what failed) a plain alert says it; the
+  // toast bar replaces it with its toast when it takes the queue.
   if (!document.getElementById('chunk-error')) {
     const box = document.createElement('div');
     box.id = 'chunk-error';
