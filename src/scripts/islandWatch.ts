@@ -46,6 +46,15 @@ window.addEventListener('unhandledrejection', (event) => {
   if (/dynamically imported module|Importing a module script failed|Failed to fetch|error loading dynamically/i.test(text)) reportOnce();
 });
 
+// An island loaded at once (client:load) may have failed before this module script ran, its event
+// gone unheard: ask for the code of each such island not yet hydrated once more. The browser's module
+// map answers at once for code already loaded; code that cannot load fails again, and is reported.
+for (const island of document.querySelectorAll('astro-island[ssr][client="load"]')) {
+  for (const url of [island.getAttribute('component-url'), island.getAttribute('renderer-url')]) {
+    if (url) import(/* @vite-ignore */ url).catch(reportOnce);
+  }
+}
+
 setTimeout(() => {
   if (document.querySelector('astro-island[ssr]')) reportOnce();
 }, CHUNK_TIMEOUT_MS);
