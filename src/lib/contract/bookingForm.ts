@@ -52,7 +52,12 @@ export interface BookingFormState {
   firstBooking?: string;
   /** Changing a booking: the diner asked to cancel, so the confirmation (with the store's policy) is open. */
   askCancel?: boolean;
+  /** What the link asked for and the form could not show, said beside its field. */
+  notes?: FieldNotes;
 }
+
+/** A note per field of the choice a link carried: `party=99`, a past day, a start not offered. */
+export type FieldNotes = Partial<Record<'date' | 'party_size' | 'start', string>>;
 
 /** The `intent` of a posted booking form: show the day's starts, go to the confirmation, go back, or book. */
 export const FORM_INTENTS = ['slots', 'next', 'edit', 'book'] as const;

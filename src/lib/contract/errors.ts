@@ -21,6 +21,7 @@ export const ERROR_CODES = [
   'idempotency_key_reused',
   'idempotency_key_in_flight',
   'not_changeable',
+  'change_needs_store',
   'body_too_large',
   'headers_too_large',
   'rate_limited',

@@ -29,6 +29,7 @@ import { setNewGuestCookies } from './guestAccess';
 import type { BookingStore } from './pages';
 import type { BookingView } from './view';
 import { withFees } from './fee';
+import { linkNotes } from './linkNotes';
 import { clock } from '../clock';
 
 type FormMode = 'create' | 'guest';
@@ -91,8 +92,11 @@ export async function linkedForm(db: Db, store: BookingStore, mode: FormMode, pa
   const q = linkSchema.parse(Object.fromEntries(params));
   // A seat kind the store offers diners is chosen in the form; its starts are that kind's.
   const seat = q.seat && store.kinds.includes(q.seat) ? q.seat : '';
-  const base = await withSlots(db, store, { ...EMPTY, date: q.date, party: q.party, start: q.start, seat }, reader, now);
-  return state(base, { step: mode === 'create' && base.values.start ? 'confirm' : 'form' });
+  const found = await withSlots(db, store, { ...EMPTY, date: q.date, party: q.party, start: q.start, seat }, reader, now);
+  const { notes, notice } = linkNotes(params, found, store.maxParty, reader);
+  const base = { ...found, notice };
+  const honoured = Object.keys(notes).length === 0;
+  return state(base, { step: mode === 'create' && base.values.start && honoured ? 'confirm' : 'form', ...(honoured ? {} : { notes }) });
 }
 
 export const text = z.string().catch('');

@@ -55,6 +55,8 @@ export function refusalError(t: Translate, r: Refusal, next?: SlotJson[]): ApiEr
         : new ApiError(409, 'duplicate_booking', 'booking.error.duplicateGuest');
     case 'not_changeable':
       return new ApiError(409, 'not_changeable', 'booking.error.notChangeable');
+    case 'needs_store':
+      return new ApiError(409, 'change_needs_store', 'booking.edit.needsStore', { params: { phone: r.phone }, extra: { phone: r.phone } });
     case 'not_cancellable':
       return new ApiError(409, 'not_changeable', 'booking.error.notCancellable');
   }

@@ -33,6 +33,8 @@ export type Refusal =
   | { kind: 'duplicate'; first?: { id: number; storeId: number } }
   /** Cancelled, or already started. */
   | { kind: 'not_changeable' }
+  /** The fee is due: moving the start or shrinking the party goes through the store (src/lib/contract/fee.ts). */
+  | { kind: 'needs_store'; phone: string }
   | { kind: 'not_cancellable' };
 
 export type Booked = { kind: 'booked'; booking: BookingView; change: StoreChange; /** Guests only, shown once. */ editToken?: string };
