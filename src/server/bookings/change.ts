@@ -39,8 +39,9 @@ export async function editBooking(db: Db, id: number, input: EditInput, actor: A
       if (current.status !== 'confirmed' || current.start.getTime() <= now.getTime()) throw new Refused({ kind: 'not_changeable' });
       const party = input.party_size ?? current.partySize;
       const preference = input.seat_preference === undefined ? current.seatPreference : input.seat_preference;
-      // Once the fee is due, what is held stays held: moving it or shrinking it is the store's to agree.
-      if (changeNeedsStore(current.feePolicy, { start: current.start, party: current.partySize }, { start, party }, now)) throw new Refused({ kind: 'needs_store', phone: current.storePhone });
+      // Once the fee is due, what is held stays held: moving it or shrinking it is the store's to agree,
+      // so a change the store itself makes (staff) is that agreement.
+      if (!staff && changeNeedsStore(current.feePolicy, { start: current.start, party: current.partySize }, { start, party }, now)) throw new Refused({ kind: 'needs_store', phone: current.storePhone });
       tried = { storeId: current.storeId, start, party, kind: preference };
       // Another party size may have another turn time: its stay must fit the hours too.
       if (start.getTime() !== current.start.getTime() || party !== current.partySize) checkStart(state, start, now, party);
