@@ -8,12 +8,13 @@ import { decodeFlash, FLASH_COOKIE } from './lib/flash';
 import { config } from './server/config';
 import { cookieOptions } from './server/http/cookies';
 import { clearSessionCookie, resolveSession, SESSION_COOKIE, setSessionCookie, STORE_SESSION_COOKIE, type SessionUser } from './server/sessions';
-import { ApiError, errorForStatus, errorResponse } from './server/http/api';
+import { ApiError, databaseAwayError, errorForStatus, errorResponse } from './server/http/api';
 import { isCrossSiteWrite, siteOrigins } from './server/http/origin';
 import { corsAllowed, corsHeaders, isPreflight, isStoreHostPath, preflightHeaders, storeOrigin, trustedOrigins } from './server/http/cors';
 import { clientOf } from './server/http/client';
 import { mergeCsp, securityHeaders, STRICT_TRANSPORT } from './server/http/headers';
 import { startBackgroundWork } from './server/background';
+import { databaseAway, noteDatabaseFailure, RETRY_AFTER_SECONDS } from './server/db/health';
 
 const settings = config();
 const headers = securityHeaders({
@@ -92,16 +93,27 @@ const storeSameSite = sameSiteAs((url) => [storeOrigin(), url.origin]);
  * gives nothing there, and its cookie is taken away.
  */
 const sessionBy = (cookieName: string, accepts: (user: SessionUser) => boolean) =>
-  defineMiddleware(async ({ locals, cookies, request }, next) => {
+  defineMiddleware(async ({ locals, cookies, request, url }, next) => {
     const bearer = request.headers.get('authorization')?.match(/^Bearer\s+(\S+)$/i)?.[1];
     const cookie = cookies.get(cookieName)?.value;
-    const resolved = await resolveSession(bearer ?? cookie);
-    const found = resolved && accepts(resolved.user) ? resolved : null;
+    // Known away: not asked at all (the driver may be waiting before its next connection attempt).
+    let away = databaseAway() && Boolean(bearer ?? cookie);
+    const resolved = away ? undefined : await resolveSession(bearer ?? cookie).catch((error: unknown) => {
+      if (!noteDatabaseFailure(error)) throw error;
+      away = true;
+      return undefined;
+    });
+    // The database away: a page is served as to someone signed out (the cookie is kept for later);
+    // what the account asked to do (an API call, a form) is answered that booking is paused.
+    if (away && (url.pathname.startsWith('/api/') || (request.method !== 'GET' && request.method !== 'HEAD'))) {
+      return url.pathname.startsWith('/api/') ? errorResponse(locals.t, databaseAwayError()) : pausedPage(locals);
+    }
+    const found = resolved && !accepts(resolved.user) ? null : resolved;
     locals.user = found?.user ?? null;
     locals.sessionId = found?.sessionId ?? null;
     if (!bearer && cookie) {
-      if (!found) clearSessionCookie(cookies, locals);
-      else if (found.renewedUntil) setSessionCookie(cookies, locals, cookie, found.renewedUntil);
+      if (found === null) clearSessionCookie(cookies, locals);
+      else if (found?.renewedUntil) setSessionCookie(cookies, locals, cookie, found.renewedUntil);
     }
     const flash = cookies.get(FLASH_COOKIE)?.value;
     locals.flash = decodeFlash(flash);
@@ -133,7 +145,14 @@ async function notFound(page: Promise<Response>): Promise<Response> {
  */
 const finishFor = (site: 'diner' | 'store') =>
   defineMiddleware(async ({ locals, url }, next) => {
-    let response = await next();
+    let response: Response;
+    try {
+      response = await next();
+    } catch (error) {
+      // A page that needed the database while it is away: a short 503 saying booking is paused.
+      if (!noteDatabaseFailure(error)) throw error;
+      response = url.pathname.startsWith('/api/') ? errorResponse(locals.t, databaseAwayError()) : pausedPage(locals);
+    }
     // 499: the client went away (see api()); nobody reads that answer.
     if (url.pathname.startsWith('/api/') && response.status >= 400 && response.status !== 499 && !response.headers.get('content-type')?.includes('json')) {
       await response.body?.cancel();
@@ -156,6 +175,14 @@ const finishFor = (site: 'diner' | 'store') =>
     return response;
   });
 const finish = finishFor('diner');
+
+/** The page of a request that could not be answered without the database, in the request's language. */
+function pausedPage(locals: App.Locals): Response {
+  const message = locals.t('api.error.databaseAway');
+  const escape = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+  const html = `<!doctype html><html lang="${locals.locale}" dir="${locals.dir}"><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escape(message)}</title><main><p role="alert">${escape(message)}</p><p><a href="/home">${escape(locals.t('nav.home'))}</a></p></main></html>`;
+  return new Response(html, { status: 503, headers: { 'content-type': 'text/html; charset=utf-8', 'retry-after': String(RETRY_AFTER_SECONDS) } });
+}
 
 /** The store host's cookies are Secure when it is reached over https too (STORE_HOST says so). */
 const storeSecure = defineMiddleware(({ locals }, next) => {

@@ -29,7 +29,7 @@ export default function BookingWidget(props: BookingWidgetProps) {
   if (step === 'done') return <DonePanel form={form} props={props} headingId={fieldId('done')} />;
   // The page's heading stays until the booking is made; the done panel has its own.
   const title = props.title && <h1 className="mb-4 text-xl font-bold">{props.title}</h1>;
-  if (step === 'confirm' && form.chosen) {
+  if (step === 'confirm' && (form.chosen || form.filled)) {
     return (
       <>
         {title}

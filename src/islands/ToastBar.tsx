@@ -62,12 +62,19 @@ export default function ToastBar({ flash, watching: watchingAtFirst = false, lab
 
   useEffect(() => {
     if (flash) showToast({ kind: flash.kind, message: flash.message }, labels.failed);
-    // Anything that failed before this island hydrated (see islandWatch) is waiting in the window.
-    const pending = (window as { __suguPendingToasts?: { kind: Toast['kind']; message: string }[] }).__suguPendingToasts ?? [];
-    for (const p of pending.splice(0)) showToast(p, labels.failed);
+    const w = window as { __suguPendingToasts?: { kind: Toast['kind']; message: string; timeout?: number }[]; __suguToastsListening?: boolean };
     const onToast = (e: Event) => showToast((e as CustomEvent).detail, labels.failed);
     window.addEventListener('sugu:toast', onToast);
-    return () => window.removeEventListener('sugu:toast', onToast);
+    // Listening now: islandWatch dispatches from here on, and what it queued before (with the plain
+    // alert it showed meanwhile) becomes toasts.
+    w.__suguToastsListening = true;
+    const pending = (w.__suguPendingToasts ??= []);
+    for (const p of pending.splice(0)) showToast(p, labels.failed);
+    document.getElementById('chunk-error')?.remove();
+    return () => {
+      w.__suguToastsListening = false;
+      window.removeEventListener('sugu:toast', onToast);
+    };
   }, [flash, labels.failed]);
 
   useEffect(() => {

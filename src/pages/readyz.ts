@@ -2,6 +2,7 @@ import type { APIRoute } from 'astro';
 import { sql } from 'drizzle-orm';
 import { getDb } from '../server/db/startup';
 import { availabilityView } from '../server/availability';
+import { databaseAway, noteDatabaseFailure } from '../server/db/health';
 
 /** Readiness: the database is open, migrated and answering, and the availability index is built. */
 export const GET: APIRoute = async () => {
@@ -11,8 +12,11 @@ export const GET: APIRoute = async () => {
     await db.execute(sql`select 1`);
     // Without the index the listings still answer from the database, so this never fails readiness.
     await availabilityView(db, new Date());
+    // Answered, but the probe has not seen it back yet: still not ready for a moment.
+    if (databaseAway()) throw new Error('database away');
     return new Response(JSON.stringify({ status: 'ready' }), { headers });
   } catch (error) {
+    noteDatabaseFailure(error);
     console.error(JSON.stringify({ level: 'error', msg: 'not_ready', error: String(error) }));
     return new Response(JSON.stringify({ status: 'unavailable' }), { status: 503, headers });
   }

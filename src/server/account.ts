@@ -5,7 +5,7 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from './db/types';
 import { bookings, favourites, mailOutbox, passwordResets, sessions, users, viewingHistory } from './db/schema';
-import { ApiError, notFound, safeString } from './http/api';
+import { ApiError, notFound, lineText, safeString } from './http/api';
 import { consume, LIMITS, limitKey } from './http/rateLimit';
 import { emailSchema, emailTaken, nameSchema, newPasswordSchema, pgCode } from './auth';
 import { ACCOUNT_NAME_MAX, PASSWORD_MAX, PHONE_INPUT_MAX } from '../lib/contract/limits';
@@ -24,7 +24,7 @@ export interface Account {
 }
 
 /** Kana and phone may be left empty; when given they must be kana and a Japanese number. */
-const kanaSchema = safeString()
+const kanaSchema = lineText()
   .trim()
   .max(ACCOUNT_NAME_MAX)
   .refine((v) => v === '' || isKana(v), { message: 'account.validation.kana' })

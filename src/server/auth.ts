@@ -6,7 +6,7 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from './db/types';
 import { passwordResets, users } from './db/schema';
-import { ApiError, safeString } from './http/api';
+import { ApiError, lineText, safeString } from './http/api';
 import { assertUnder, clear, consume, hit, LIMITS, limitKey, peek } from './http/rateLimit';
 import { isCommonPassword } from './commonPasswords';
 import { hashPassword, needsRehash, verifyPassword } from './passwords';
@@ -27,7 +27,7 @@ export const newPasswordSchema = safeString()
   .max(PASSWORD_MAX)
   .refine((p) => !isCommonPassword(p), { message: 'auth.validation.commonPassword' });
 
-export const nameSchema = safeString().trim().min(1).max(ACCOUNT_NAME_MAX);
+export const nameSchema = lineText().trim().min(1).max(ACCOUNT_NAME_MAX);
 
 export const signUpSchema = z.object({
   name: nameSchema,

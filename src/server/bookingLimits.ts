@@ -28,7 +28,7 @@ const DAY_MS = 24 * HOUR_MS;
  */
 export const DEVICE_COOKIE = 'sugu_device';
 const DEVICE_COOKIE_PATH = '/api/guest-bookings';
-const DEVICE_ID = /^[A-Za-z0-9_-]{22}$/;
+export const DEVICE_ID = /^[A-Za-z0-9_-]{22}$/;
 const DEVICE_MAX_AGE_S = 365 * 24 * 60 * 60;
 
 export type BookingSource =

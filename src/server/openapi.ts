@@ -83,8 +83,20 @@ interface Operation {
   ok: [number, (keyof typeof ANSWERS & string) | Json | null];
   /** Needs a signed-in account (cookie or Bearer); `staff`: a store staff account. */
   auth?: 'user' | 'staff';
+  /** Takes an `Idempotency-Key` (src/server/idempotency.ts). */
+  idempotent?: true;
   tags: string[];
 }
+
+/** The `Idempotency-Key` header, as the IETF httpapi draft has it. */
+const idempotencyKeyParameter = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  description:
+    'A unique key per intent (16–255 printable ASCII characters, e.g. a UUID), sent again on every retry of it. Within 24 hours the same key with the same body gets the first answer again (a guest booking\'s edit token included); with another body 422 `idempotency_key_reused`; while the first request is still being answered 409 `idempotency_key_in_flight`.',
+  schema: { type: 'string', minLength: 16, maxLength: 255 },
+};
 
 const object = { type: 'object' };
 const events = { 'text/event-stream': { schema: { type: 'string' } } };
@@ -118,19 +130,27 @@ function operations(now: Date): Record<string, Record<string, Operation>> {
     '/api/availability/stream': { get: { summary: 'Live availability of some stores (Server-Sent Events)', query: streamQuerySchema, ok: [200, events], tags: diner } },
     '/api/bookings': {
       get: { summary: "The diner's bookings", ok: [200, 'BookingList'], auth: 'user', tags: diner },
-      post: { summary: 'Book a table', body: createSchema, ok: [201, 'Booking'], auth: 'user', tags: diner },
+      post: { summary: 'Book a table (409 `duplicate_booking` with `booking_url` when the diner already holds an overlapping booking there)', body: createSchema, ok: [201, 'Booking'], auth: 'user', idempotent: true, tags: diner },
     },
     '/api/bookings/{id}': {
       get: { summary: 'One of the diner’s bookings', ids: ['id'], ok: [200, 'Booking'], auth: 'user', tags: diner },
-      patch: { summary: 'Change it', ids: ['id'], body: editSchema, ok: [200, 'Booking'], auth: 'user', tags: diner },
-      delete: { summary: 'Cancel it', ids: ['id'], ok: [200, 'Booking'], auth: 'user', tags: diner },
+      patch: { summary: 'Change it', ids: ['id'], body: editSchema, ok: [200, 'Booking'], auth: 'user', idempotent: true, tags: diner },
+      delete: { summary: 'Cancel it', ids: ['id'], ok: [200, 'Booking'], auth: 'user', idempotent: true, tags: diner },
     },
     '/api/bookings/{id}/ics': { get: { summary: 'It as a calendar file', ids: ['id'], ok: [200, { 'text/calendar': { schema: { type: 'string' } } }], auth: 'user', tags: diner } },
-    '/api/guest-bookings': { post: { summary: 'Book as a guest (the edit token is in this answer only)', body: guestSchema, ok: [201, 'GuestBooked'], tags: diner } },
+    '/api/guest-bookings': {
+      post: {
+        summary: 'Book as a guest (the edit token is in this answer only; 409 `duplicate_booking` when the same phone or e-mail already holds an overlapping booking there)',
+        body: guestSchema,
+        ok: [201, 'GuestBooked'],
+        idempotent: true,
+        tags: diner,
+      },
+    },
     '/api/guest-bookings/{id}': {
       get: { summary: 'A guest booking (header X-Booking-Token)', ids: ['id'], ok: [200, 'Booking'], tags: diner },
-      patch: { summary: 'Change it', ids: ['id'], body: editSchema, ok: [200, 'Booking'], tags: diner },
-      delete: { summary: 'Cancel it', ids: ['id'], ok: [200, 'Booking'], tags: diner },
+      patch: { summary: 'Change it', ids: ['id'], body: editSchema, ok: [200, 'Booking'], idempotent: true, tags: diner },
+      delete: { summary: 'Cancel it', ids: ['id'], ok: [200, 'Booking'], idempotent: true, tags: diner },
     },
     '/api/guest-bookings/{id}/ics': { get: { summary: 'It as a calendar file', ids: ['id'], ok: [200, { 'text/calendar': { schema: { type: 'string' } } }], tags: diner } },
     '/api/favourites': { get: { summary: 'Favourite stores', ok: [200, object], auth: 'user', tags: diner } },
@@ -234,6 +254,10 @@ function operation(op: Operation): Json {
   if (op.auth === 'staff') responses['403'] = errorResponse('Not a store staff account');
   if (op.ids?.length || op.auth === 'staff') responses['404'] = errorResponse("Not found (someone else's is not found either)");
   if (op.body) responses['409'] = errorResponse('Conflict: the slot or table was taken meanwhile');
+  if (op.idempotent) {
+    responses['409'] = errorResponse(op.body ? 'Conflict: the slot or table was taken meanwhile, a duplicate booking, or the Idempotency-Key is still in use' : 'Conflict: the Idempotency-Key is still in use');
+    responses['422'] = errorResponse('The Idempotency-Key was used with another body');
+  }
   return {
     summary: op.summary,
     tags: op.tags,
@@ -242,6 +266,7 @@ function operation(op: Operation): Json {
       ...(op.ids ?? []).map((name) => ({ name, in: 'path', required: true, schema: { type: 'integer', minimum: 1 } })),
       ...(op.weekday ? [{ name: 'weekday', in: 'path', required: true, description: '0 = Sunday … 6 = Saturday', schema: { type: 'integer', minimum: 0, maximum: 6 } }] : []),
       ...(op.query ? queryParameters(op.query) : []),
+      ...(op.idempotent ? [idempotencyKeyParameter] : []),
     ],
     ...(op.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(op.body, 'input') } } } } : {}),
     responses,

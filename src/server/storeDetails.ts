@@ -12,6 +12,7 @@
  */
 import type { Db } from './db/types';
 import { isMainDb } from './db/startup';
+import { databaseAway } from './db/health';
 import { availabilityBus, startAvailabilityFeed, type AvailabilityChange, type FeedStatus } from './events';
 import { tokyoParts } from '../lib/datetime';
 
@@ -44,6 +45,9 @@ if (!state.wired) {
  * after the write. Unknown stores (null) and failed reads are not kept.
  */
 export async function cachedStoreDetail<T>(db: Db, id: number, read: (db: Db, id: number) => Promise<T | null>, now = Date.now()): Promise<T | null> {
+  // The database away: the details last read are what there is (nobody can change them meanwhile).
+  const kept = databaseAway() ? state.entries.get(db)?.get(id) : undefined;
+  if (kept) return kept.value as Promise<T | null>;
   if (isMainDb(db)) {
     try {
       await startAvailabilityFeed();

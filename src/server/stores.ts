@@ -19,7 +19,8 @@ import { availabilityView, bookableDates, businessDate, type AvailabilityView, b
 import { MINUTE_MS, toTokyoIso } from '../lib/datetime';
 import type { T } from '../i18n';
 import type { SlotJson } from '../lib/contract/responses';
-import { safeString } from './http/api';
+import { lineText, safeString } from './http/api';
+import { databaseAway, noteDatabaseFailure } from './db/health';
 import { cachedStoreDetail } from './storeDetails';
 import { idSchema } from '../lib/contract/fields';
 import { FEE_OFFERS, FILTER_TAG_KEYS, FILTER_TAGS, GENRES, LIST_SORTS, TABLE_KINDS, type FilterTag, type Genre, type TableKind } from '../lib/contract/enums';
@@ -63,7 +64,7 @@ export const seatField = z.preprocess(blank, z.enum(TABLE_KINDS).optional());
 /** The listing's query, shared by `/api/stores` and the listing pages. */
 export const listQuerySchema = z
   .object({
-    name: z.preprocess(blank, safeString().trim().max(KEYWORD_MAX).optional()),
+    name: z.preprocess(blank, lineText().trim().max(KEYWORD_MAX).optional()),
     area: optionalNumber(idSchema),
     genre: z.preprocess(blank, z.enum(GENRES).optional()),
     party: partyField,
@@ -158,12 +159,29 @@ export interface StorePage {
 const AREAS_TTL_MS = 60_000;
 const areaNames = new WeakMap<Db, { at: number; rows: Promise<Omit<AreaSummary, 'storeCount'>[]> }>();
 
+/** The last names read, kept for when the database is away (the listing is then served from memory). */
+const lastAreaNames = new WeakMap<Db, Omit<AreaSummary, 'storeCount'>[]>();
+
 function areaRows(db: Db): Promise<Omit<AreaSummary, 'storeCount'>[]> {
   const cached = areaNames.get(db);
   if (cached && Date.now() - cached.at < AREAS_TTL_MS) return cached.rows;
-  const rows = db.select({ id: areas.id, slug: areas.slug, name: areas.name }).from(areas).orderBy(asc(areas.sort), asc(areas.id));
+  const rows = db
+    .select({ id: areas.id, slug: areas.slug, name: areas.name })
+    .from(areas)
+    .orderBy(asc(areas.sort), asc(areas.id))
+    .then(
+      (read) => (lastAreaNames.set(db, read), read),
+      (error: unknown) => {
+        const kept = lastAreaNames.get(db);
+        if (kept && noteDatabaseFailure(error)) return kept;
+        throw error;
+      },
+    );
   areaNames.set(db, { at: Date.now(), rows });
-  rows.catch(() => areaNames.delete(db));
+  rows.then(
+    () => databaseAway() && areaNames.delete(db),
+    () => areaNames.delete(db),
+  );
   return rows;
 }
 

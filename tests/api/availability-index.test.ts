@@ -9,7 +9,12 @@ import { openAppDb, startApp, type App } from '../helpers/app';
 import { businessDate } from '../../src/server/availability/rules';
 import { allDayStoreIds, allDayStoreIdsOfTemplate, SseStream, type Availability } from './live-sse';
 
-const guest = { name: '試験 花子', name_kana: 'シケン ハナコ', phone: '090-2345-6789', email: 'index-test@example.jp' };
+let guests = 0;
+/** Each booking another diner: one diner cannot hold two overlapping bookings at a store. */
+const guest = () => {
+  const n = ++guests;
+  return { name: '試験 花子', name_kana: 'シケン ハナコ', phone: `090-2345-${6000 + n}`, email: `index-test-${n}@example.jp` };
+};
 
 interface Views {
   slot: { start: string; free_tables: number } | undefined;
@@ -41,7 +46,7 @@ async function bookAndSee(booker: App, watcher: App, stores: number[]) {
     expect(before.card).toBeDefined();
     if (before.card?.next_slots[0] === start) expect(before.card.free_tables).toBe(target.free_tables);
 
-    const res = await booker.fetch('/api/guest-bookings', { method: 'POST', json: { store_id: target.store_id, start, party_size: 2, ...guest } });
+    const res = await booker.fetch('/api/guest-bookings', { method: 'POST', json: { store_id: target.store_id, start, party_size: 2, ...guest() } });
     expect(res.status, await res.clone().text()).toBe(201);
     // On the instance that took the booking, at once.
     const mine = await views(booker, target.store_id, start);

@@ -39,7 +39,7 @@ forEachEngine(
       const before = (await storeDaySlots(db, fx.storeId, '2026-11-21', 2, NOW))!.find((s) => s.start.getTime() === new Date(start).getTime())!;
       expect(before.freeTables).toBe(K);
       const results = await Promise.all(
-        Array.from({ length: K + 10 }, (_, i) => createBooking(db, { store_id: fx.storeId, start, party_size: 2, ...guest, email: `r${i}@example.jp` }, asGuest, NOW)),
+        Array.from({ length: K + 10 }, (_, i) => createBooking(db, { store_id: fx.storeId, start, party_size: 2, ...guest, phone: `090-7${String(i).padStart(3, '0')}-0000`, email: `r${i}@example.jp` }, asGuest, NOW)),
       );
       expect(results.filter((o) => o.kind === 'booked')).toHaveLength(K);
       expect(results.filter((o) => o.kind === 'slot_taken')).toHaveLength(10);
@@ -107,23 +107,25 @@ forEachEngine(
       });
 
       it('keeps every rule and display in Asia/Tokyo', async () => {
+        // Each zone's run is another diner: the same one cannot book the same start twice.
+        const diner = { ...guest, phone: zone === 'UTC' ? '090-5555-0001' : '090-5555-0002', email: `${zone}@example.jp` };
         expect(new Date('2026-11-21T00:30:00+09:00').getHours()).not.toBe(0); // the zone really changed
         const t = ctx();
         // 00:30 on Saturday in Tokyo is still Friday evening in New York and Friday 15:30 in UTC.
-        const late = await book(db, { store_id: fx.storeId, start: '2026-11-21T00:30:00+09:00', party_size: 2, ...guest, email: `${zone}@example.jp` }, asGuest, t);
+        const late = await book(db, { store_id: fx.storeId, start: '2026-11-21T00:30:00+09:00', party_size: 2, ...diner }, asGuest, t);
         expect(late.booking.start.toISOString()).toBe('2026-11-20T15:30:00.000Z');
         const mails = await db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, `${zone}@example.jp`));
         expect(mails[0]!.bodyText).toContain('11月21日(土) 0:30〜2:30');
         // Friday 20 Nov + 13 = Thursday 3 Dec is the last bookable day; 4 Dec is refused, in Tokyo days.
         await expect(
-          book(db, { store_id: fx.storeId, start: '2026-12-03T12:00:00+09:00', party_size: 2, ...guest }, asGuest, t),
+          book(db, { store_id: fx.storeId, start: '2026-12-03T12:00:00+09:00', party_size: 2, ...diner }, asGuest, t),
         ).resolves.toBeTruthy();
         await expect(
-          book(db, { store_id: fx.storeId, start: '2026-12-04T12:00:00+09:00', party_size: 2, ...guest }, asGuest, t),
+          book(db, { store_id: fx.storeId, start: '2026-12-04T12:00:00+09:00', party_size: 2, ...diner }, asGuest, t),
         ).rejects.toMatchObject({ status: 400, options: { fields: { start: expect.stringContaining('13日') } } });
         // 20:00 Tokyo is already past at 20:07 Tokyo, whatever the local clock says.
         await expect(
-          book(db, { store_id: fx.storeId, start: '2026-11-20T20:00:00+09:00', party_size: 2, ...guest }, asGuest, t),
+          book(db, { store_id: fx.storeId, start: '2026-11-20T20:00:00+09:00', party_size: 2, ...diner }, asGuest, t),
         ).rejects.toMatchObject({ status: 400, options: { fields: { start: expect.stringContaining('過ぎた') } } });
       });
     });

@@ -24,7 +24,13 @@ for (const engine of ['pglite', 'postgres'] as const) {
 
     const as = (n: 0 | 1) => fx.users[n]!.cookie;
     const book = (n: 0 | 1, body: Json) => app.fetch('/api/bookings', { method: 'POST', json: body, cookie: as(n), headers: { 'accept-language': 'ja-JP,ja;q=0.9' } });
-    const guestBook = (body: Json) => app.fetch('/api/guest-bookings', { method: 'POST', json: { ...guest, ...body } });
+    // Each call is another diner (one diner cannot hold two overlapping bookings at a store), unless the body names the contact.
+    let diners = 0;
+    const guestBook = (body: Json) => {
+      const n = ++diners;
+      const contact = { ...guest, phone: `090-${5000 + n}-${6000 + n}`, email: `guest${n}-${process.pid}@example.jp` };
+      return app.fetch('/api/guest-bookings', { method: 'POST', json: { ...contact, ...body } });
+    };
     /** Rows in the bookings table of the fixture stores, to prove nothing was half-written. */
     const countAll = async () => {
       let n = 0;
@@ -121,8 +127,9 @@ for (const engine of ['pglite', 'postgres'] as const) {
       const second = await book(1, { store_id: fx.storeId, start: tokyoStart(4, 19), party_size: 2 });
       expect(second.status).toBe(409);
       const body = (await second.json()) as Json;
-      expect(body.error.code).toBe('overlapping_booking');
-      expect(body.error.message).toMatch(/重なる予約|overlapping/);
+      expect(body.error.code).toBe('duplicate_booking');
+      expect(body.error.message).toMatch(/時間の重なるご予約/);
+      expect(body.error.booking_url).toBe(`/store/${fx.storeId}/booking/edit/${((await first.json()) as Json).id}`);
     });
 
     it('edits time, party, seat and note in one step; a full target keeps the booking as it was', async () => {

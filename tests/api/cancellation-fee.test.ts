@@ -123,5 +123,59 @@ for (const engine of ['pglite', 'postgres'] as const) {
       expect(instead.length).toBeGreaterThan(0);
       for (const s of instead) expect(s.cancellation_fee, s.start).toEqual(change.get(Date.parse(s.start)));
     });
+
+    const weekLater = (hh: number, mm = 0) => toTokyoIso(tokyoInstant(addTokyoDays(day, 7), hh * 60 + mm));
+    const patchGuest = (b: Json, json: Json) => app.fetch(`/api/guest-bookings/${b.id}`, { method: 'PATCH', json, headers: { 'x-booking-token': b.edit_token, 'accept-language': 'ja' } });
+
+    it('a guest booking inside the window cannot be moved away or made smaller online, so cancelling it still costs the fee', async () => {
+      const made = await bookGuest(at(18, 30));
+      expect(made.cancellation_fee.applies).toBe('due');
+      for (const change of [{ start: weekLater(18, 30) }, { start: at(23, 45) }, { party_size: 2 }, { start: weekLater(18, 30), party_size: 1 }]) {
+        const res = await patchGuest(made, change);
+        expect(res.status, JSON.stringify(change)).toBe(409);
+        const error = ((await res.json()) as Json).error;
+        expect(error.code).toBe('change_needs_store');
+        // The store's number is in the message, and given apart for a client's call button.
+        expect(error.message).toContain('03-1234-5678');
+        expect(error.phone).toBe('03-1234-5678');
+      }
+      // What does not give up the table stays the diner's to change.
+      const noted = await patchGuest(made, { note: '窓際希望' });
+      expect(noted.status).toBe(200);
+      const read = (await (await asGuest(made)).json()) as Json;
+      expect(read).toMatchObject({ start: at(18, 30), party_size: 4, note: '窓際希望' });
+      const cancelled = (await (await asGuest(made, { method: 'DELETE' })).json()) as Json;
+      expect(cancelled.cancellation_fee).toMatchObject({ applies: 'due', total: 8000 });
+    });
+
+    it('the PATCH-then-cancel dodge fails for a signed-in diner too; a change made while free may move, even into the window, which then holds it', async () => {
+      const cookie = fx.users[1]!.cookie;
+      const headers = { 'accept-language': 'ja' };
+      const due = await app.fetch('/api/bookings', { method: 'POST', cookie, json: { store_id: fx.storeId, start: at(18, 45), party_size: 2 }, headers });
+      expect(due.status).toBe(201);
+      const dueId = ((await due.json()) as Json).id;
+      const moved = await app.fetch(`/api/bookings/${dueId}`, { method: 'PATCH', cookie, json: { start: weekLater(18, 45) }, headers });
+      expect(moved.status).toBe(409);
+      expect(((await moved.json()) as Json).error.code).toBe('change_needs_store');
+      const cancelled = (await (await app.fetch(`/api/bookings/${dueId}`, { method: 'DELETE', cookie, headers })).json()) as Json;
+      expect(cancelled.cancellation_fee).toMatchObject({ applies: 'due', total: 4000 });
+
+      // Free until 18:30: moving a week later is still free, as cancelling now would be.
+      const free = await app.fetch('/api/bookings', { method: 'POST', cookie, json: { store_id: fx.storeId, start: at(20, 30), party_size: 2 }, headers });
+      expect(free.status).toBe(201);
+      const freeId = ((await free.json()) as Json).id;
+      const later = await app.fetch(`/api/bookings/${freeId}`, { method: 'PATCH', cookie, json: { start: weekLater(20, 30) }, headers });
+      expect(later.status).toBe(200);
+      expect(((await later.json()) as Json).cancellation_fee.applies).toBe('free');
+      // Moved into the window, it is due at once, and cannot be moved back out.
+      const inside = await app.fetch(`/api/bookings/${freeId}`, { method: 'PATCH', cookie, json: { start: at(19) }, headers });
+      expect(inside.status).toBe(200);
+      expect(((await inside.json()) as Json).cancellation_fee).toMatchObject({ applies: 'due', total: 4000 });
+      const back = await app.fetch(`/api/bookings/${freeId}`, { method: 'PATCH', cookie, json: { start: weekLater(20, 30) }, headers });
+      expect(back.status).toBe(409);
+      const bigger = await app.fetch(`/api/bookings/${freeId}`, { method: 'PATCH', cookie, json: { party_size: 3 }, headers });
+      expect(bigger.status).toBe(200);
+      expect(((await bigger.json()) as Json).cancellation_fee).toMatchObject({ applies: 'due', total: 6000 });
+    });
   });
 }

@@ -72,7 +72,7 @@ for (const engine of ['pglite', 'postgres'] as const) {
       const create = () =>
         app.fetch('/api/guest-bookings', {
           method: 'POST',
-          json: { store_id: fx.storeId, start: pick(MARKS), party_size: pick([1, 2, 2, 3, 4, 4, 5, 6]), name: '嵐 太郎', name_kana: 'アラシ タロウ', phone: '090-1234-5678', email: `storm${++n}@example.jp` },
+          json: { store_id: fx.storeId, start: pick(MARKS), party_size: pick([1, 2, 2, 3, 4, 4, 5, 6]), name: '嵐 太郎', name_kana: 'アラシ タロウ', phone: `090-1${String(++n).padStart(3, '0')}-5678`, email: `storm${n}@example.jp` },
         });
 
       /** What each 201 promised, updated by later 200 answers. */

@@ -13,10 +13,15 @@ import { allDayStoreIds, allDayStoreIdsOfTemplate, SseStream, type Availability 
 
 const hasBookingApi = fs.existsSync(path.resolve(import.meta.dirname, '../../src/pages/api/guest-bookings/index.ts'));
 
-const guest = { name: '試験 太郎', name_kana: 'シケン タロウ', phone: '090-1234-5678', email: 'live-storm@example.jp' };
+let guests = 0;
+/** Each booking another diner: one diner cannot hold two overlapping bookings at a store. */
+const guest = () => {
+  const n = ++guests;
+  return { name: '試験 太郎', name_kana: 'シケン タロウ', phone: `090-${1000 + n}-5678`, email: `live-storm-${n}@example.jp` };
+};
 
 function guestBook(app: App, storeId: number, start: string, party = 2, signal?: AbortSignal) {
-  return app.fetch('/api/guest-bookings', { method: 'POST', json: { store_id: storeId, start, party_size: party, ...guest }, signal });
+  return app.fetch('/api/guest-bookings', { method: 'POST', json: { store_id: storeId, start, party_size: party, ...guest() }, signal });
 }
 
 function bookable(snapshot: Map<number, Availability>, skip: number[] = []): Availability {

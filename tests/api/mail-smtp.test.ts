@@ -29,7 +29,7 @@ for (const engine of ['pglite', 'postgres'] as const) {
       const book = (email: string, language: string, hour: number) =>
         app.fetch('/api/guest-bookings', {
           method: 'POST',
-          json: { ...guest, email, store_id: fx.storeId, start: tokyoStart(2, hour), party_size: 2 },
+          json: { ...guest, phone: `090-1234-${5000 + hour}`, email, store_id: fx.storeId, start: tokyoStart(2, hour), party_size: 2 },
           headers: { 'accept-language': language },
         });
       const ja = await book('hanako@example.jp', 'ja-JP,ja;q=0.9', 18);

@@ -23,7 +23,9 @@ const ORIGIN = 'https://sugu.test';
 const MORNING = new Date('2026-11-20T10:00:00+09:00');
 const jst = (hhmm: string) => new Date(`2026-11-20T${hhmm}:00+09:00`);
 const ctx = (now: Date, locale: Locale = 'ja'): BookingContext => ({ t: translate(translatorFor(locale)), locale, origin: ORIGIN, now });
-const guest = (email: string) => ({ name: '山田 花子', name_kana: 'ヤマダ ハナコ', phone: '090-1234-5678', email });
+let guests = 0;
+/** Each booking another diner (one diner cannot hold two overlapping bookings at a store). */
+const guest = (email: string) => ({ name: '山田 花子', name_kana: 'ヤマダ ハナコ', phone: `090-1234-${5000 + ++guests}`, email });
 const asGuest = { kind: 'guest', token: '' } as const;
 
 forEachEngine('day-of reminders', (get, engine) => {

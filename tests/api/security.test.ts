@@ -40,7 +40,7 @@ forEachApp('security', (app) => {
   let storeId: number;
 
   const guestBook = async (days: number, hh: number): Promise<Json> => {
-    const res = await app().fetch('/api/guest-bookings', { method: 'POST', json: { ...guest, store_id: storeId, start: tokyoStart(days, hh), party_size: 2 } });
+    const res = await app().fetch('/api/guest-bookings', { method: 'POST', json: { ...guest, phone: `090-${1000 + days}-${5000 + hh}`, email: `guest-${days}-${hh}@example.jp`, store_id: storeId, start: tokyoStart(days, hh), party_size: 2 } });
     expect(res.status).toBe(201);
     return (await res.json()) as Json;
   };

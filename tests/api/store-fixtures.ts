@@ -53,9 +53,13 @@ async function addStaff(db: Db, storeIds: number[], label: string): Promise<Staf
   return { email, password, tenant, storeId };
 }
 
-/** Starts a server (STORE_HOST set) whose database holds the booking fixture and the two companies' staff. */
-export function startWithStaff(engine: Engine, env: Record<string, string> = {}) {
+/**
+ * Starts a server (STORE_HOST set) whose database holds the booking fixture and the two companies'
+ * staff; `more` changes the fixture before the server starts (a fee policy, say).
+ */
+export function startWithStaff(engine: Engine, env: Record<string, string> = {}, more?: (db: Db, fx: Fixture) => Promise<void>) {
   return startWithFixture<StaffFixture>(engine, { STORE_HOST, ...env }, async (db: Db, fx: Fixture) => {
+    await more?.(db, fx);
     const eveningStoreId = await addEveningStore(db, fx.storeId);
     return { staffA: await addStaff(db, [fx.storeId, eveningStoreId], 'a'), staffB: await addStaff(db, [fx.tinyStoreId], 'b'), eveningStoreId };
   });

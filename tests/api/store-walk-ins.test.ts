@@ -180,6 +180,31 @@ for (const engine of ['pglite', 'postgres'] as const) {
       expect([res.status, Object.keys(((await res.json()) as Json).error.fields)]).toEqual([400, ['party_size']]);
     });
 
+    it('changes one weekday’s hours without touching the others (0 is Sunday)', async () => {
+      const put = (weekday: string, body: Json, headers: Record<string, string> = bearer(tokenA)) =>
+        app.fetch(`/api/store/hours/${weekday}`, { method: 'PUT', headers, json: { store_id: fx.eveningStoreId, ...body } });
+      const week = async () => ((await (await app.fetch(`/api/store/hours?store_id=${fx.eveningStoreId}`, { headers: bearer(tokenA) })).json()) as Json).hours as Json[];
+      const before = await week();
+      expect(before).toHaveLength(7);
+      const res = await put('2', { hours: [{ opens: '11:30', closes: '14:00' }, { opens: '17:00', closes: '23:00' }] });
+      expect(res.status).toBe(200);
+      const after = ((await res.json()) as Json).hours as Json[];
+      expect(after.filter((h) => h.weekday !== 2)).toEqual(before.filter((h) => h.weekday !== 2));
+      expect(after.filter((h) => h.weekday === 2)).toEqual([
+        { weekday: 2, opens: '11:30', closes: '14:00' },
+        { weekday: 2, opens: '17:00', closes: '23:00' },
+      ]);
+      // No weekday 7: the message says which number is Sunday, in the staff's language.
+      const bad = await put('7', { hours: [] }, { authorization: `Bearer ${tokenA}` });
+      const error = ((await bad.json()) as Json).error;
+      expect([bad.status, Object.keys(error.fields)]).toEqual([400, ['weekday']]);
+      expect(error.fields.weekday).toMatch(/0.*日曜.*6.*土曜/);
+      const overlap = await put('2', { hours: [{ opens: '11:00', closes: '15:00' }, { opens: '14:00', closes: '23:00' }] });
+      expect([overlap.status, Object.keys(((await overlap.json()) as Json).error.fields)]).toEqual([400, ['hours']]);
+      expect((await put('2', { hours: [{ opens: '17:00', closes: '23:00' }] })).status).toBe(200);
+      expect(await week()).toEqual(before);
+    });
+
     it('speaks Japanese to staff unless they ask for another language; the diners’ API keeps English', async () => {
       const token = { authorization: `Bearer ${tokenA}` };
       const ja = await app.fetch('/api/store/walk-ins', { method: 'POST', headers: token, json: { party_size: 0 } });

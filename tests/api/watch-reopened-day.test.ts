@@ -1,7 +1,7 @@
 /**
  * A closed day opened again fires the watches on it, on both engines, with the server's clock at
- * 16:00 tomorrow (tests/api/watch-fixtures.ts): the evening store closes that day (臨時休業), a
- * diner watches it for 19:00–20:00, the store removes the closure → the diner's open page hears
+ * 16:00 tomorrow (tests/api/watch-fixtures.ts): a diner watches the evening store for 19:00–20:00,
+ * the store closes that day (臨時休業), then removes the closure → the diner's open page hears
  * one alert with a link booking 19:00, and one mail with that link arrives through a real SMTP
  * server. Closing and opening the day once more tells nobody again; a later alert and mail of the
  * diner's other watch, sent after those would have been, show that nothing more came.
@@ -48,9 +48,10 @@ for (const engine of ['pglite', 'postgres'] as Engine[]) {
         return ((await res.json()) as { id: number }).id;
       };
 
+      // Watched while the day is open (a watch on a day already closed is refused: tests/api/watch-refusals.test.ts), then closed.
+      const evening = await watch(fx.eveningStoreId, onWatchDay(19), onWatchDay(20));
       const closed = await close();
       expect(((await (await app.fetch(`/api/stores/${fx.eveningStoreId}/availability?date=${watchDay}&party=2`)).json()) as { slots: unknown[] }).slots).toEqual([]);
-      const evening = await watch(fx.eveningStoreId, onWatchDay(19), onWatchDay(20));
       // The diner's other watch: the bar's one table, taken at 21:00, is given back at the end.
       const held = await app.fetch('/api/guest-bookings', { method: 'POST', json: { ...guest, store_id: fx.tinyStoreId, start: onWatchDay(21), party_size: 2 } });
       expect(held.status).toBe(201);

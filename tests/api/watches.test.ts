@@ -199,14 +199,16 @@ forEachEngine('watches', (get, engine) => {
     expect((await freedFor(blocked.watch.id)).sort()).toEqual(['08:00', '08:15', '08:30', '08:45', '09:00'].map((h) => jst(h, day).getTime()));
     expect(await mailsAbout(fx.users[0]!.email, '極小バー 8:00')).toEqual(['【すぐ予約】空席が出ました（極小バー 8:00〜）']);
 
-    // The other store closing at noon, then open around the clock again: its afternoon is free again.
+    // The other store closing at 15:00 (a two-hour stay's last start 13:00), then open around the
+    // clock again: the later starts of a watch from 13:00 are free again. (A window without any
+    // start is refused: tests/api/watch-refusals.test.ts.)
     const week = (closes: string) => ({ store_id: fx.storeId, hours: [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, opens: '00:00', closes })) });
-    await setHours(db, scope, week('12:00'), now);
+    await setHours(db, scope, week('15:00'), now);
     const closed = await createWatch(db, t, { store_id: fx.storeId, party_size: 3, from: jst('13:00', day).toISOString(), until: jst('13:30', day).toISOString() }, user(0), client, now);
     await setHours(db, scope, week('24:00'), now);
     await watchMatcher(db).matcher.idle();
-    expect((await freedFor(closed.watch.id)).sort()).toEqual(['13:00', '13:15', '13:30'].map((h) => jst(h, day).getTime()));
-    expect(await mailsAbout(fx.users[0]!.email, 'テスト酒場 渋谷 13:00')).toEqual(['【すぐ予約】空席が出ました（テスト酒場 渋谷 13:00〜）']);
+    expect((await freedFor(closed.watch.id)).sort()).toEqual(['13:15', '13:30'].map((h) => jst(h, day).getTime()));
+    expect(await mailsAbout(fx.users[0]!.email, 'テスト酒場 渋谷 13:15')).toEqual(['【すぐ予約】空席が出ました（テスト酒場 渋谷 13:15〜）']);
   });
 });
 

@@ -169,11 +169,19 @@ test('losing a race shows the next free times and keeps what was entered', async
   await page.getByRole('button', { name: '確認へ進む' }).click();
   await expect(page.getByTestId('booking-confirm')).toBeVisible();
 
-  // Meanwhile other diners take every table at that time.
+  // Meanwhile other diners take every table at that time. The day's starts are held back, so the
+  // confirm step does not learn of it first (tests/e2e/no-silent-loss.spec.ts): the booking's own
+  // answer (409) tells of it.
+  let release = () => {};
+  const held = new Promise<void>((r) => (release = r));
+  await page.route(/\/api\/stores\/\d+\/availability/, async (route) => {
+    await held;
+    await route.continue().catch(() => {});
+  });
   for (let i = 0; i < target.free_tables; i++) {
     const res = await request.post('/api/guest-bookings', {
       headers: { origin: new URL(page.url()).origin },
-      data: { store_id: storeId, start: target.start, party_size: 2, name: '他 客', name_kana: 'タ キャク', phone: '090-0000-0000', email: `other${i}@example.jp` },
+      data: { store_id: storeId, start: target.start, party_size: 2, name: '他 客', name_kana: 'タ キャク', phone: `090-0000-${1000 + i}`, email: `other${i}@example.jp` },
     });
     expect(res.status()).toBe(201);
   }
@@ -189,6 +197,7 @@ test('losing a race shows the next free times and keeps what was entered', async
   await expect(page.getByLabel('お名前')).toHaveValue('佐藤 一郎');
   await expect(page.getByLabel('メールアドレス')).toHaveValue('ichiro@example.jp');
   const pick = (await offers.first().textContent())!.trim();
+  release();
   await offers.first().click();
   await page.getByRole('button', { name: '確認へ進む' }).click();
   await expect(page.getByTestId('booking-confirm')).toContainText(`${pick}〜`);

@@ -240,3 +240,43 @@ test('changing a booking: the confirmation states the fee in words for a change,
     await context.close();
   }
 });
+
+test('a booking inside the window is not moved away online: the change’s confirm step says so and offers the store’s phone, with JavaScript and without', async ({ browser }) => {
+  for (const javaScriptEnabled of [true, false]) {
+    const context = await phone(browser, javaScriptEnabled);
+    const page = await context.newPage();
+    const signup = await page.request.post(`${base}/api/users`, { data: { name: '移動 花子', email: `move-${javaScriptEnabled}-${Date.now()}@example.jp`, password: 'correct-horse-battery', agree: true } });
+    expect(signup.status()).toBe(201);
+    // Booked today inside the two hours, at any start with a table left (the tests before have taken many): the fee is due from the moment it is made.
+    const day = (await (await page.request.get(`${base}/api/stores/${store.id}/availability?date=${today}&party=2`)).json()) as { slots: Slot[] };
+    const inside = day.slots.find((s) => s.free_tables > 0 && s.cancellation_fee.applies === 'due')!;
+    expect(inside, `a free start today inside the window: ${JSON.stringify(day.slots.map((s) => [s.start, s.free_tables, s.cancellation_fee.applies]))}`).toBeTruthy();
+    const made = await page.request.post(`${base}/api/bookings`, { data: { store_id: store.id, start: inside.start, party_size: 2 } });
+    expect(made.status()).toBe(201);
+    const { id } = (await made.json()) as { id: number };
+    const tomorrow = (await slots(page.request, store.id, businessDay(2)))[0]!;
+
+    await page.goto(`${base}/store/${store.id}/booking/edit/${id}`);
+    if (javaScriptEnabled) {
+      await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+      const day = page.waitForResponse((r) => r.url().includes('/availability?') && new URL(r.url()).searchParams.get('date') === businessDay(2));
+      await page.getByLabel('日付').selectOption(businessDay(2));
+      await day;
+    } else {
+      await page.getByLabel('日付').selectOption(businessDay(2));
+      await page.getByRole('button', { name: 'この日付と人数の空き時間を表示' }).click();
+    }
+    await page.getByTestId('slots').locator('label', { has: page.locator(`input[value="${tomorrow.start}"]`) }).click();
+    await page.getByRole('button', { name: '確認へ進む' }).click();
+    const confirm = page.getByTestId('booking-confirm');
+    const refusal = confirm.getByTestId('change-needs-store');
+    await expect(refusal).toContainText('時間の変更や人数を減らす変更はオンラインでは承れません');
+    await expect(refusal.getByRole('link', { name: 'お店に電話' })).toHaveAttribute('href', /^tel:\d+$/);
+    await expect(confirm.getByRole('button', { name: 'この内容で変更する' })).toHaveCount(0);
+    // The booking stays where it was, and cancelling it still costs the fee.
+    const read = (await (await page.request.get(`${base}/api/bookings/${id}`, { headers: { 'accept-language': 'ja' } })).json()) as { start: string; cancellation_fee: Fee };
+    expect(Date.parse(read.start)).toBe(Date.parse(inside.start));
+    expect(read.cancellation_fee.applies).toBe('due');
+    await context.close();
+  }
+});

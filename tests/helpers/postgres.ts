@@ -21,6 +21,10 @@ declare module 'vitest' {
 export interface PgCluster {
   url: string;
   stop(): Promise<void>;
+  /** Stops the server but keeps its data, as an outage would (see `resume`). */
+  pause(): void;
+  /** Starts the paused server again on the same port and data. */
+  resume(): void;
 }
 
 const INSTALL_HINT =
@@ -73,10 +77,17 @@ export async function startPostgres(): Promise<PgCluster> {
   runPg(path.join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync']);
   const port = await freePort();
   const opts = `-p ${port} -k ${tmp} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`;
-  runPg(path.join(bin, 'pg_ctl'), ['-D', data, '-o', opts, '-l', path.join(tmp, 'server.log'), '-w', '-t', '30', 'start']);
+  const start = () => runPg(path.join(bin, 'pg_ctl'), ['-D', data, '-o', opts, '-l', path.join(tmp, 'server.log'), '-w', '-t', '30', 'start']);
+  start();
   let stopped = false;
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    pause() {
+      runPg(path.join(bin, 'pg_ctl'), ['-D', data, '-m', 'fast', '-w', 'stop']);
+    },
+    resume() {
+      start();
+    },
     async stop() {
       if (stopped) return;
       stopped = true;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cancellationFee, feeJson, formatDeadline, withFees } from '../../src/server/bookings/fee';
+import { feeJson, formatDeadline, withFees } from '../../src/server/bookings/fee';
+import { cancellationFee } from '../../src/lib/contract/fee';
 import { bookingFee } from '../../src/server/bookings/json';
 import type { BookingView } from '../../src/server/bookings/view';
 import { translatorFor } from '../../src/i18n';

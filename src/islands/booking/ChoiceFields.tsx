@@ -3,7 +3,7 @@ import { NOTE_MAX } from '../../lib/contract/limits';
 import type { TableKind } from '../../lib/contract/enums';
 import type { BookingForm } from './useBookingForm';
 import type { WidgetStore } from './types';
-import { describedBy, FieldError } from './FieldError';
+import { describedBy, FieldError, FieldNote } from './FieldError';
 import SlotPicker from './SlotPicker';
 
 interface Props {
@@ -32,6 +32,7 @@ export default function ChoiceFields({ form, store, dates, fieldId }: Props) {
               </option>
             ))}
           </select>
+          <FieldNote form={form} name="date" fieldId={fieldId} />
         </div>
         <div className="form-control">
           {label('party_size', 'booking.form.party')}
@@ -43,6 +44,7 @@ export default function ChoiceFields({ form, store, dates, fieldId }: Props) {
             ))}
           </select>
           <FieldError form={form} name="party_size" fieldId={fieldId} />
+          <FieldNote form={form} name="party_size" fieldId={fieldId} />
         </div>
       </div>
 

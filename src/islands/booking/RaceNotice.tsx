@@ -8,9 +8,19 @@ import { watchPaths } from '../../lib/contract/paths';
 import type { BookingForm } from './useBookingForm';
 
 export default function RaceNotice({ form, storeId, formId }: { form: BookingForm; storeId: number; formId: string }) {
-  const { race, pickRaceSlot, errors, values, t } = form;
-  // A refusal that names no field (too many bookings, for one), as the server said it without JavaScript.
-  if (!race && errors._) return <p className="alert alert-error" role="alert">{errors._}</p>;
+  const { race, pickRaceSlot, errors, values, t, firstBooking } = form;
+  // A refusal that names no field (too many bookings, a duplicate), as the server said it without JavaScript.
+  if (!race && errors._)
+    return (
+      <div className="alert alert-error flex-col items-start" role="alert" data-testid="booking-refused">
+        <p>{errors._}</p>
+        {firstBooking && (
+          <a className="link font-semibold" href={firstBooking} data-testid="first-booking">
+            {t('booking.duplicate.first')}
+          </a>
+        )}
+      </div>
+    );
   if (!race) return null;
   return (
     <div className="alert alert-warning flex-col items-start" role="alert" data-testid="race-lost">

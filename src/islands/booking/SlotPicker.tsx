@@ -2,7 +2,7 @@
 import { formatTime } from '../../lib/datetime';
 import type { BookingForm } from './useBookingForm';
 import { sameInstant } from './types';
-import { FieldError } from './FieldError';
+import { FieldError, FieldNote } from './FieldError';
 
 export default function SlotPicker({ form, fieldId }: { form: BookingForm; fieldId: (name: string) => string }) {
   const { t, slots, free, values, errors, set, isCurrent, reload } = form;
@@ -42,6 +42,7 @@ export default function SlotPicker({ form, fieldId }: { form: BookingForm; field
         })}
       </div>
       <FieldError form={form} name="start" fieldId={fieldId} />
+      <FieldNote form={form} name="start" fieldId={fieldId} />
     </fieldset>
   );
 }

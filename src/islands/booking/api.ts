@@ -17,11 +17,17 @@ export async function checkBooking(mode: Mode, body: Record<string, unknown>, t:
 
 export type Answer<T> = { ok: true; data: T } | { ok: false; status: number; error: ErrorJson['error'] | null };
 
-/** Sends a JSON request; the answer's body, or its error envelope. Network failures throw. */
-export async function send<T = GuestBookedJson>(url: string, method: 'POST' | 'PATCH' | 'DELETE', body?: unknown): Promise<Answer<T>> {
+/** A fresh Idempotency-Key: one per intent (a confirm step), sent again on every retry of it. */
+export function newIntentKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** Sends a JSON request; the answer's body, or its error envelope. Network failures throw. `key`: its Idempotency-Key. */
+export async function send<T = GuestBookedJson>(url: string, method: 'POST' | 'PATCH' | 'DELETE', body?: unknown, key?: string): Promise<Answer<T>> {
   const res = await fetch(url, {
     method,
-    headers: { accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: { accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(key ? { 'idempotency-key': key } : {}) },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const json = (await res.json().catch(() => null)) as (T & Partial<ErrorJson>) | null;

@@ -1,18 +1,19 @@
 /**
  * The booking widget's state and actions: the values entered, the day's free slots, the step
  * (form → confirm → done), field errors, a lost race, and sending. Losing a race brings the diner
- * back to the form with the next free times offered and everything entered kept.
+ * back to the form with the next free times offered and everything entered kept; a start taken
+ * while the diner is on the confirm step keeps them there, with the next free starts to tap.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { DEFAULT_PARTY } from '../../lib/contract/limits';
 import { bookingPaths } from '../../lib/contract/paths';
 import { fromDictionary } from '../../lib/contract/messages';
 import type { GuestBookedJson, SlotJson } from '../../lib/contract/responses';
-import type { GuestDone, TakenNotice } from '../../lib/contract/bookingForm';
+import type { FieldNotes, GuestDone, TakenNotice } from '../../lib/contract/bookingForm';
 import { rememberGuestBooking } from '../../stores/guestBookings';
 import { forgetGuestContact, saveGuestContact } from '../../stores/guestContact';
 import { showToast } from '../../stores/toasts';
-import { bookingBody, checkBooking, send } from './api';
+import { bookingBody, checkBooking, newIntentKey, send } from './api';
 import { FIELDS, sameInstant, type BookingWidgetProps, type Errors, type FormValues } from './types';
 import { useSlots } from './useSlots';
 import { useChoiceInUrl } from './useChoiceInUrl';
@@ -41,11 +42,21 @@ export function useBookingForm(props: BookingWidgetProps, fieldId: (name: string
   // The starts a lost race offered, each with its fee: one picked is confirmed from them until the day's starts reload.
   const [offered, setOffered] = useState<SlotJson[]>(init?.notice?.next ?? []);
   const [busy, setBusy] = useState(false);
-  const [done, setDone] = useState<GuestDone | null>(init?.done ?? null);
+  const [done] = useState<GuestDone | null>(init?.done ?? null);
+  // A refusal as a duplicate: the page of the booking the diner already holds.
+  const [firstBooking, setFirstBooking] = useState<string | undefined>(init?.firstBooking);
+  // This confirm step's Idempotency-Key: a retry of the same booking sends it again, so a lost
+  // answer never books twice; back on the form, the next confirmation is a new intent.
+  const intentKey = useRef<string | null>(null);
+  useEffect(() => {
+    if (step === 'form') intentKey.current = null;
+  }, [step]);
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   const formTop = useRef<HTMLDivElement>(null);
-  const { slots, reload } = useSlots(store.id, values.date, values.party, values.seat, mode === 'edit' ? 'change' : 'book', init?.slots);
+  // The start on the confirm step, taken meanwhile by someone else: the step stays, says so, and offers the next free starts.
+  const [filled, setFilled] = useState<{ taken: SlotJson; next: SlotJson[] } | null>(null);
+  const { slots, reload } = useSlots(store.id, values.date, values.party, values.seat, mode === 'edit' ? 'change' : 'book', init?.slots, step === 'confirm');
   useChoiceInUrl(mode !== 'edit' && step !== 'done', values);
   const [remember, setRemember] = useSavedContact(mode === 'guest' && step === 'form', init?.remember ?? false, (contact) => {
     const next = { ...values, contact };
@@ -56,15 +67,41 @@ export function useBookingForm(props: BookingWidgetProps, fieldId: (name: string
   // The start asked for is gone (another diner, or the clock): say so and offer the next free ones.
   const takenNotice = (next: SlotJson[], taken?: string): TakenNotice => ({ message: t(next.length ? 'booking.raceLost' : 'booking.raceNone'), next, ...(taken ? { taken } : {}) });
 
-  const set = <K extends keyof FormValues>(key: K, value: FormValues[K]) => setValues((v) => ({ ...v, [key]: value }));
+  // What the link asked for and could not have, beside its field until the diner chooses that field again.
+  const [notes, setNotes] = useState<FieldNotes>(init?.notes ?? {});
+  const NOTE_OF: Partial<Record<keyof FormValues, keyof FieldNotes>> = { date: 'date', party: 'party_size', start: 'start' };
+  const set = <K extends keyof FormValues>(key: K, value: FormValues[K]) => {
+    const note = NOTE_OF[key];
+    if (note) setNotes((n) => (n[note] ? { ...n, [note]: undefined } : n));
+    setValues((v) => ({ ...v, [key]: value }));
+  };
   const isCurrent = (s: string) => mode === 'edit' && booking !== undefined && sameInstant(s, booking.start);
   const free = slots.items.filter((s) => s.free_tables > 0 || isCurrent(s.start));
   const chosen = free.find((s) => sameInstant(s.start, values.start)) ?? offered.find((s) => sameInstant(s.start, values.start)) ?? null;
+  const lastChosen = useRef<SlotJson | null>(null);
+  if (chosen) lastChosen.current = chosen;
 
-  // A start that the new date or party no longer offers is dropped, so nothing stale is submitted.
+  // A start that the new date or party no longer offers is dropped, so nothing stale is submitted;
+  // on the confirm step it stays in view, marked taken, beside the next free starts.
   useEffect(() => {
-    if (slots.state === 'ready' && values.start && !free.some((s) => sameInstant(s.start, values.start))) set('start', '');
+    if (slots.state !== 'ready' || !values.start) return;
+    if (free.some((s) => sameInstant(s.start, values.start))) return setFilled(null);
+    const taken = lastChosen.current;
+    if (step === 'confirm' && taken && sameInstant(taken.start, values.start)) {
+      const open = slots.items.filter((s) => s.free_tables > 0);
+      const later = open.filter((s) => Date.parse(s.start) > Date.parse(taken.start));
+      const earlier = open.filter((s) => Date.parse(s.start) < Date.parse(taken.start)).reverse();
+      setFilled({ taken, next: [...later, ...earlier].slice(0, 4).sort((a, b) => Date.parse(a.start) - Date.parse(b.start)) });
+      return;
+    }
+    set('start', '');
   }, [slots]); // eslint-disable-line react-hooks/exhaustive-deps
+  // Back to the form from a start taken meanwhile: nothing is chosen there until the diner picks again.
+  useEffect(() => {
+    if (step === 'confirm' || !filled) return;
+    setFilled(null);
+    set('start', '');
+  }, [step]); // eslint-disable-line react-hooks/exhaustive-deps
 
   function showErrors(e: Errors) {
     setErrors(e);
@@ -80,25 +117,35 @@ export function useBookingForm(props: BookingWidgetProps, fieldId: (name: string
     window.scrollTo({ top: 0 });
   }
 
+  // Each success goes to its own result page, replacing the form in the history: a reload or Back
+  // shows the result, never the confirm step of a booking already made.
   function afterBooking(json: GuestBookedJson) {
-    if (mode === 'create') return window.location.assign(props.doneUrl!.replace('{id}', String(json.id)));
+    if (mode === 'create') return window.location.replace(props.doneUrl!.replace('{id}', String(json.id)));
     // The edit page's summary is server-rendered: show the booking as it now is.
     if (mode === 'edit') return window.location.replace(`${window.location.pathname}?done=saved`);
     rememberGuestBooking({ id: json.id, storeId: json.store_id, code: json.code, start: json.start });
     if (remember) saveGuestContact(values.contact);
     else forgetGuestContact();
-    setDone(json);
-    setStep('done');
-    window.scrollTo({ top: 0 });
+    // The result page shows the edit link from the cookie this answer set.
+    window.location.replace(bookingPaths.guestComplete(json.store_id, json.id));
   }
 
   async function submit() {
     setBusy(true);
     setRace(null);
+    setFirstBooking(undefined);
     try {
-      const answer = await send(props.api, mode === 'edit' ? 'PATCH' : 'POST', bookingBody(mode, store.id, values));
+      intentKey.current ??= newIntentKey();
+      const answer = await send(props.api, mode === 'edit' ? 'PATCH' : 'POST', bookingBody(mode, store.id, values), intentKey.current);
       if (answer.ok) return afterBooking(answer.data);
       const error = answer.error;
+      if (answer.status === 409 && error?.code === 'duplicate_booking') {
+        setErrors({ _: error.message });
+        setFirstBooking(error.booking_url);
+        setStep('form');
+        requestAnimationFrame(() => formTop.current?.focus());
+        return;
+      }
       if (answer.status === 409 && error?.code === 'slot_taken') {
         const next = error.next_slots ?? [];
         setRace(takenNotice(next, values.start || undefined));
@@ -138,9 +185,15 @@ export function useBookingForm(props: BookingWidgetProps, fieldId: (name: string
     set('start', start);
     setRace(null);
   };
+  /** One tap on a start offered after the confirmed one was taken: confirmed at once, with its own fee. */
+  const pickInstead = (slot: SlotJson) => {
+    setOffered((o) => [...o.filter((s) => !sameInstant(s.start, slot.start)), slot]);
+    set('start', slot.start);
+    setFilled(null);
+  };
   const editLink = done ? (done.edit_url ?? window.location.origin + bookingPaths.guestEdit(done.store_id, done.id, done.edit_token)) : '';
 
-  return { t, mode, values, set, remember, setRemember, hydrated, slots, reload, free, chosen, isCurrent, step, setStep, errors, race, pickRaceSlot, busy, done, editLink, formTop, toConfirm, submit, cancel };
+  return { t, mode, values, set, notes, remember, setRemember, hydrated, slots, reload, free, chosen, filled, pickInstead, isCurrent, step, setStep, errors, race, pickRaceSlot, busy, done, editLink, formTop, toConfirm, submit, cancel, firstBooking };
 }
 
 export type BookingForm = ReturnType<typeof useBookingForm>;

@@ -15,9 +15,11 @@ export interface Slots {
 
 /**
  * `initial`: the starts the server rendered, shown until the first answer (and without JavaScript);
- * `offer`: what they are offered for, which words each one's cancellation fee.
+ * `offer`: what they are offered for, which words each one's cancellation fee; `confirming`: the
+ * diner is on the confirm step, where any change at the store is worth a look (their start may be
+ * the one just taken).
  */
-export function useSlots(storeId: number, date: string, party: number, seat: string, offer: FeeOffer, initial?: SlotJson[]): { slots: Slots; reload: () => Promise<void> } {
+export function useSlots(storeId: number, date: string, party: number, seat: string, offer: FeeOffer, initial?: SlotJson[], confirming = false): { slots: Slots; reload: () => Promise<void> } {
   const [slots, setSlots] = useState<Slots>(initial ? { state: 'ready', items: initial } : { state: 'loading', items: [] });
   const latest = useRef(0);
 
@@ -39,19 +41,22 @@ export function useSlots(storeId: number, date: string, party: number, seat: str
     void reload();
   }, [reload]);
 
+  const eager = useRef(confirming);
+  eager.current = confirming;
   // When the store's next hour changes, the live stream says so: fetch the day again. Changes that
-  // leave the next hour as it was (`rev` alone moves) are left to the answer to the booking itself,
-  // so that a diner confirming a start is not sent back to the form by another diner's booking.
+  // leave the next hour as it was (`rev` alone moves) matter to a diner on the confirm step only
+  // (whose start may be the one taken: the step then says so and offers the next free ones).
   useEffect(() => {
     const key = liveKey(storeId, party);
-    const nextHour = (live: LiveAvailability | undefined) => JSON.stringify(live ? [live.free_tables, live.next_slots] : null);
+    const nextHour = (live: LiveAvailability | undefined) => JSON.stringify(live ? [live.free_tables, live.next_slots, eager.current ? live.rev : null] : null);
     let last = nextHour($liveAvailability.get()[key]);
     const unlisten = $liveAvailability.listen((all) => {
       const next = nextHour(all[key]);
       if (next === last) return;
       const first = last === 'null';
       last = next;
-      if (!first) void reload();
+      // The first word of a stream opened while confirming may already tell of the start taken.
+      if (!first || eager.current) void reload();
     });
     const stop = watchLiveAvailability([storeId], party);
     return () => {

@@ -12,7 +12,8 @@ import { emailField, idSchema, kanaField, optionalText, phoneField, requiredText
 const start = z.iso.datetime({ offset: true });
 const partySize = z.int().check(z.minimum(PARTY_MIN), z.maximum(PARTY_MAX));
 const seatPreference = z.nullish(z.enum(TABLE_KINDS));
-const note = optionalText(NOTE_MAX);
+/** Typed in a textarea: line breaks kept. */
+const note = optionalText(NOTE_MAX, 'multiline');
 
 export const createSchema = z.object({ store_id: idSchema, start, party_size: partySize, seat_preference: seatPreference, note });
 

@@ -48,9 +48,16 @@ export interface BookingFormState {
   notice: TakenNotice | null;
   /** A guest who booked without JavaScript: the booking, and its edit link shown this once. */
   done: GuestDone | null;
+  /** Refused as a duplicate: the page of the booking the diner already holds (an account's only). */
+  firstBooking?: string;
   /** Changing a booking: the diner asked to cancel, so the confirmation (with the store's policy) is open. */
   askCancel?: boolean;
+  /** What the link asked for and the form could not show, said beside its field. */
+  notes?: FieldNotes;
 }
+
+/** A note per field of the choice a link carried: `party=99`, a past day, a start not offered. */
+export type FieldNotes = Partial<Record<'date' | 'party_size' | 'start', string>>;
 
 /** The `intent` of a posted booking form: show the day's starts, go to the confirmation, go back, or book. */
 export const FORM_INTENTS = ['slots', 'next', 'edit', 'book'] as const;

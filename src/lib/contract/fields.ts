@@ -6,20 +6,70 @@ import * as z from 'zod/mini';
 import { ID_MAX, isKana, normaliseKana, normalisePhone } from '../validation';
 import { EMAIL_MAX, GUEST_NAME_MAX, PHONE_INPUT_MAX } from './limits';
 
+/** A high or low surrogate without its other half: not a character, and PostgreSQL cannot store it. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
 /**
- * Refuses the NUL character, which no one types and which PostgreSQL cannot store (it would
- * otherwise surface as a 500). Every text field carries it; the message names the field.
+ * Refuses what no one types and a database cannot store: the NUL character and a lone UTF-16
+ * surrogate. Every string carries it, passwords and tokens included (which keep every other
+ * character as sent); the message names the field.
  */
-export const noControlCharacter = z.refine<string>((s) => !s.includes('\u0000'), { message: 'validation.controlCharacter' });
+export const noControlCharacter = z.refine<string>((s) => !s.includes('\u0000') && !LONE_SURROGATE.test(s), { message: 'validation.controlCharacter' });
+
+/**
+ * The two kinds of free text people type: one line (names, kana, a keyword, a reason) and several
+ * (a booking's note, a textarea).
+ */
+export type TextKind = 'line' | 'multiline';
+
+/**
+ * Invisible characters a paste brings along (zero-width space, word joiner, byte-order mark): no one
+ * means them, and they make equal names differ, so they are dropped. The zero-width joiner and
+ * non-joiner stay: emoji sequences and some scripts need them.
+ */
+const INVISIBLE = /[\u200B\u2060\uFEFF]/g;
+
+/**
+ * Characters that change how text around them is shown or read rather than being text: C0 and
+ * C1 controls, DEL, and the bidirectional embeddings, overrides and isolates (U+202E turns
+ * `gpj.exe` into `exe.jpg`). Tab and line breaks are handled before this is checked.
+ */
+const FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
+
+/**
+ * Free text as it is kept: invisible characters dropped, line breaks as `\n` — or, on one line,
+ * tabs and line breaks as a space (autofill and pastes bring them).
+ * @example cleanText('山田\u200B\r\n花子', 'line') // '山田  花子'
+ * @example cleanText('卵\r\nアレルギー', 'multiline') // '卵\nアレルギー'
+ */
+export function cleanText(s: string, kind: TextKind): string {
+  const visible = s.replace(INVISIBLE, '');
+  return kind === 'line' ? visible.replace(/[\t\r\n]/g, ' ') : visible.replace(/\r\n?/g, '\n');
+}
+
+/**
+ * True when cleaned free text still holds something that is not text (a control character, a bidi
+ * override, a lone surrogate): refused with a field error rather than stored.
+ */
+export function hasForbiddenCharacter(s: string): boolean {
+  return FORBIDDEN.test(s) || LONE_SURROGATE.test(s);
+}
+
+/**
+ * The one rule of every free-text field: cleaned as `cleanText` says, then refused when something
+ * that is not text is left. Checks for a string schema, first in its list.
+ */
+export const textRule = (kind: TextKind = 'line') =>
+  [z.overwrite<string>((s) => cleanText(s, kind)), z.refine<string>((s) => !hasForbiddenCharacter(s), { message: 'validation.controlCharacter' })] as const;
 
 /** An id in a JSON body: a positive integer the database can hold. */
 export const idSchema = z.int().check(z.minimum(1), z.maximum(ID_MAX));
 
 /** Text as typed, trimmed, not blank, at most `max` characters. */
-export const requiredText = (max: number) => z.string().check(noControlCharacter, z.trim(), z.minLength(1), z.maxLength(max));
+export const requiredText = (max: number, kind: TextKind = 'line') => z.string().check(...textRule(kind), z.trim(), z.minLength(1), z.maxLength(max));
 
 /** Free text that may be left out (trimmed when it is stored). */
-export const optionalText = (max: number) => z.optional(z.string().check(noControlCharacter, z.maxLength(max)));
+export const optionalText = (max: number, kind: TextKind = 'line') => z.optional(z.string().check(...textRule(kind), z.maxLength(max)));
 
 /**
  * A name in kana (フリガナ), typed in hiragana or katakana, full or half width, and read as the

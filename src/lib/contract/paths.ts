@@ -30,6 +30,8 @@ export const bookingPaths = {
    */
   book: (storeId: number, signedIn: boolean, party: number, start?: string, seat?: TableKind) =>
     `/store/${storeId}/${signedIn ? 'booking' : 'booking-without'}${query({ party: String(party), start: start || undefined, seat })}`,
+  /** A guest's new booking, where the form goes once it is made (its edit token in a cookie on this path). */
+  guestComplete: (storeId: number, id: number) => `/store/${storeId}/booking-without/complete/${id}`,
   guestApi: (id: number) => `/api/guest-bookings/${id}`,
   guestIcs: (id: number) => `/api/guest-bookings/${id}/ics`,
   /** The guest edit page; with `token`, the link that opens it (mailed, and shown once). */

@@ -63,6 +63,8 @@ export const errorSchema = z.object({
     fields: z.optional(z.record(z.string(), z.string())),
     /** With `slot_taken`: the nearest free starts that day for that party. */
     next_slots: z.optional(z.array(slotSchema)),
+    /** With `duplicate_booking`, to an account: the page of the booking it already holds. */
+    booking_url: z.optional(z.string()),
   }),
 });
 

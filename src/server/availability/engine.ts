@@ -172,6 +172,17 @@ export class AvailabilityIndex {
     return this.trusted ? view : null;
   }
 
+  /**
+   * The last snapshot's answers at `now` whether or not it can be trusted, reading nothing: while
+   * the database is away nobody can book, so what it held when the database went is what there is.
+   * Null before the first build or once `now` is past its frame.
+   */
+  lastView(now: Date = this.clock()): AvailabilityView | null {
+    const snap = this.current;
+    if (!snap || now.getTime() >= snap.frame.endMs) return null;
+    return viewOf(snap, now, () => Promise.resolve());
+  }
+
   /** Reads the whole index for the frame of `now` and swaps it in; one build per day at a time. */
   build(now: Date = this.clock()): Promise<Snapshot> {
     const frame = frameFor(now);

@@ -15,6 +15,7 @@ import { readAllStores, readStores } from './source';
 import { forgetStatic } from './load';
 import { addTokyoDays } from '../../lib/datetime';
 import { clock } from '../clock';
+import { databaseAway, noteDatabaseFailure, probeDatabase } from '../db/health';
 
 const globals = globalThis as Record<string, unknown>;
 // On globalThis so that a module reload (astro dev) keeps one index per database.
@@ -72,14 +73,20 @@ export function availabilityIndex(db: Db): AvailabilityIndex {
   return index;
 }
 
-/** The index's answers at `now` for these stores, or null when the database must answer. */
+/**
+ * The index's answers at `now` for these stores, or null when the database must answer. While the
+ * database is away, the last snapshot answers (with the layout's notice that booking is paused).
+ */
 export async function availabilityView(db: Db, now: Date, storeIds: readonly number[] = []): Promise<AvailabilityView | null> {
+  const index = availabilityIndex(db);
   try {
-    return await availabilityIndex(db).view(now, storeIds);
-  } catch {
-    // Logged by the index; the database path still answers.
-    return null;
+    const view = await index.view(now, storeIds);
+    if (view || !databaseAway()) return view;
+  } catch (error) {
+    // Logged by the index; the database path still answers, unless it is away.
+    if (!noteDatabaseFailure(error) && !databaseAway()) return null;
   }
+  return index.lastView(now);
 }
 
 /** On PostgreSQL, other instances' changes are heard only once LISTEN is up: start it before reading. */
@@ -113,7 +120,11 @@ if (!state.wired) {
   availabilityBus.on('feed', (status: FeedStatus) => {
     const main = state.main;
     if (!main) return;
-    if (!status.listening) main.suspend('listen_lost');
+    if (!status.listening) {
+      main.suspend('listen_lost');
+      // Most often the database itself went: find out now, before a page asks for it.
+      void probeDatabase();
+    }
     else void main.resync('listen_back').catch(() => {});
   });
 }

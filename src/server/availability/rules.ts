@@ -254,6 +254,18 @@ export function bookableNow(store: StoreState, party: number, now: Date): { next
 
 export type StartProblem = 'unaligned' | 'past' | 'too_far' | 'closed';
 
+/**
+ * Whether an instant lies outside the days a diner may book at all: before today's business day,
+ * or after the last bookable one. Asked before anything is read for it, so a start in the year
+ * 9999 or 0 is a field error, not a query over ten thousand years.
+ */
+export function horizonProblem(start: Date, now: Date): 'past' | 'too_far' | null {
+  const days = bookableDates(now);
+  if (!(start.getTime() >= businessDayRange(days[0]!).start.getTime())) return 'past';
+  if (start.getTime() >= businessDayRange(days.at(-1)!).end.getTime()) return 'too_far';
+  return null;
+}
+
 /** Why a party's requested start cannot be booked at all (before looking at tables), or null. */
 export function startProblem(store: Pick<StoreState, 'hours' | 'overrides' | 'stayMinutes' | 'turnTimes'>, start: Date, now: Date, party: number): StartProblem | null {
   if (!isAligned(start)) return 'unaligned';

@@ -5,13 +5,14 @@
 import { and, eq, gt } from 'drizzle-orm';
 import type { Db, Q } from '../db/types';
 import { bookings } from '../db/schema';
-import type { StoreState } from '../availability';
+import { horizonProblem, type StoreState } from '../availability';
 import type { EditInput } from '../../lib/contract/booking';
 import type { TableKind } from '../../lib/contract/enums';
 import { holdOf, type Cancelled, type Changed, type Refusal } from './outcome';
 import { afterCommit, checkParty, checkStart, lockAndLoad, pickTable, Refused, refusal, refusalOf, stayEnd } from './rules';
 import { findBooking, type Actor, type BookingView } from './view';
 import { clock } from '../clock';
+import { changeNeedsStore } from '../../lib/contract/fee';
 
 /**
  * What staff add to a change made at the store: the table they chose, if any, and their audit line,
@@ -24,6 +25,8 @@ export interface StaffChange {
 
 export async function editBooking(db: Db, id: number, input: EditInput, actor: Actor, now = clock.now(), staff?: StaffChange): Promise<Changed | Refusal> {
   let tried: { storeId: number; start: Date; party: number; kind: TableKind | null } | undefined;
+  const outside = input.start ? horizonProblem(new Date(input.start), now) : null;
+  if (outside) return { kind: 'bad_start', problem: outside };
   try {
     const before = await db.transaction(async (tx) => {
       const seen = await findBooking(tx, id, actor, now);
@@ -36,6 +39,9 @@ export async function editBooking(db: Db, id: number, input: EditInput, actor: A
       if (current.status !== 'confirmed' || current.start.getTime() <= now.getTime()) throw new Refused({ kind: 'not_changeable' });
       const party = input.party_size ?? current.partySize;
       const preference = input.seat_preference === undefined ? current.seatPreference : input.seat_preference;
+      // Once the fee is due, what is held stays held: moving it or shrinking it is the store's to agree,
+      // so a change the store itself makes (staff) is that agreement.
+      if (!staff && changeNeedsStore(current.feePolicy, { start: current.start, party: current.partySize }, { start, party }, now)) throw new Refused({ kind: 'needs_store', phone: current.storePhone });
       tried = { storeId: current.storeId, start, party, kind: preference };
       // Another party size may have another turn time: its stay must fit the hours too.
       if (start.getTime() !== current.start.getTime() || party !== current.partySize) checkStart(state, start, now, party);

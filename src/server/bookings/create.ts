@@ -4,6 +4,7 @@
  * K bookings. A guest's contact details go in with it in their stored form (plain phone digits; the
  * contract's kana field already gave full-width katakana), with the hash of a fresh edit token.
  */
+import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
 import type { Db, Q } from '../db/types';
 import { bookings } from '../db/schema';
 import { hashToken, newToken } from '../sessions';
@@ -12,7 +13,29 @@ import type { CreateInput, GuestInput } from '../../lib/contract/booking';
 import { holdOf, type Booked, type Refusal } from './outcome';
 import { checkParty, checkStart, lockAndLoad, newBookingCode, pgError, pickTable, Refused, refusal, refusalOf, stayEnd, afterCommit } from './rules';
 import { findBooking, type Actor } from './view';
+import { horizonProblem } from '../availability';
 import { clock } from '../clock';
+
+/**
+ * 利用規約 第4条: one diner, one table at a time at a store. A confirmed booking at the store whose
+ * stay overlaps [start, end) by the same account, or by a guest with the same phone number (stored
+ * normalised) or e-mail address (any case), refuses the new one. Run under the store's lock, so
+ * two such requests at once are decided one after the other. Only an account is told which
+ * booking it is: a phone number alone must not reveal someone's booking.
+ */
+async function checkDuplicate(tx: Q, storeId: number, start: Date, end: Date, diner: { userId: number } | { phone: string; email: string }): Promise<void> {
+  const same =
+    'userId' in diner
+      ? eq(bookings.userId, diner.userId)
+      : or(eq(bookings.guestPhone, diner.phone), sql`lower(${bookings.guestEmail}) = lower(${diner.email})`);
+  const [first] = await tx
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(and(eq(bookings.storeId, storeId), eq(bookings.status, 'confirmed'), lt(bookings.startsAt, end), gt(bookings.endsAt, start), same))
+    .orderBy(bookings.startsAt)
+    .limit(1);
+  if (first) throw new Refused({ kind: 'duplicate', ...('userId' in diner ? { first: { id: first.id, storeId } } : {}) });
+}
 
 /**
  * What staff add to a booking they write down (a phone call): the table they chose, if any, and
@@ -30,6 +53,8 @@ export interface StaffBooking {
  */
 export async function createBooking(db: Db, input: CreateInput | GuestInput, actor: Actor, now = clock.now(), staff?: StaffBooking): Promise<Booked | Refusal> {
   const start = new Date(input.start);
+  const outside = horizonProblem(start, now);
+  if (outside) return { kind: 'bad_start', problem: outside };
   const guest = actor.kind !== 'user' ? (input as GuestInput) : null;
   // A phone booking without an address has no link to mail, so no token either.
   const editToken = guest && (actor.kind === 'guest' || guest.email) ? newToken() : undefined;
@@ -52,6 +77,7 @@ export async function createBooking(db: Db, input: CreateInput | GuestInput, act
         checkStart(state, start, now, input.party_size);
         checkParty(state, input.party_size, !!staff);
         const end = stayEnd(state, start, input.party_size);
+        await checkDuplicate(tx, input.store_id, start, end, actor.kind === 'user' ? { userId: actor.userId } : { phone: contact.guestPhone!, email: contact.guestEmail ?? '' });
         const table = pickTable(state, start, end, input.party_size, input.seat_preference, undefined, staff && { only: staff.tableId });
         const [row] = await tx
           .insert(bookings)

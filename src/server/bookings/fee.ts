@@ -1,42 +1,16 @@
 /**
- * The cancellation fee as it applies at a given moment: a store's policy is free cancelling until
- * `freeHours` before the start, then `feeYen` per person. Computed here alone, from the store's
- * numbers (never its wording), for the confirmation before booking, the cancel confirmation and the
- * API's answers, so the diner is told the same thing everywhere.
+ * The cancellation fee as the diner is told it: the rule itself (what is due when, and which changes
+ * must go through the store once it is) is src/lib/contract/fee.ts; here it is worded from the
+ * store's numbers (never its wording) for the confirmation before booking, the cancel confirmation
+ * and the API's answers, so the diner is told the same thing everywhere.
  */
 import type { T } from '../../i18n';
-import { formatDay, formatTime, MINUTE_MS, toTokyoIso, tokyoInstant } from '../../lib/datetime';
+import { formatDay, formatTime, toTokyoIso, tokyoInstant } from '../../lib/datetime';
+import { cancellationFee, type Fee, type FeePolicy } from '../../lib/contract/fee';
 import { formatYen } from '../../lib/format';
 import type { CancellationFeeJson, SlotJson } from '../../lib/contract/responses';
 import type { FeeOffer } from '../../lib/contract/enums';
 import { businessDate } from '../availability/rules';
-
-export interface FeePolicy {
-  /** Free until this many hours before the start. */
-  freeHours: number;
-  /** Per person after that; 0: the store charges nothing. */
-  feeYen: number;
-}
-
-export type Fee =
-  | { applies: 'none' }
-  /** Free now; the fee applies from `freeUntil` on. */
-  | { applies: 'free'; freeUntil: Date; perPerson: number; total: number }
-  /** Cancelling now costs the fee. */
-  | { applies: 'due'; perPerson: number; total: number };
-
-/**
- * The fee for cancelling a booking of `party` starting at `start`, asked at `now`. The free window
- * ends at the deadline itself: cancelling exactly `freeHours` before the start is charged.
- * @example cancellationFee({ freeHours: 2, feeYen: 2000 }, new Date('2026-11-20T18:00:00+09:00'), 4, new Date('2026-11-20T17:26:00+09:00'))
- *   // { applies: 'due', perPerson: 2000, total: 8000 }
- */
-export function cancellationFee(policy: FeePolicy, start: Date, party: number, now: Date): Fee {
-  if (policy.feeYen <= 0) return { applies: 'none' };
-  const charge = { perPerson: policy.feeYen, total: policy.feeYen * party };
-  const freeUntil = new Date(start.getTime() - policy.freeHours * 60 * MINUTE_MS);
-  return now.getTime() < freeUntil.getTime() ? { applies: 'free', freeUntil, ...charge } : { applies: 'due', ...charge };
-}
 
 /**
  * The deadline as a timetable writes it, under its business day: `11月20日(金) 16:00`, and

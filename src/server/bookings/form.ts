@@ -21,13 +21,15 @@ import type { SlotJson } from '../../lib/contract/responses';
 import { bookableDates, businessDate, daySlots } from '../availability';
 import { partyField, slotJson } from '../stores';
 import { publicOrigin } from '../config';
-import { ApiError, translate } from '../http/api';
+import { ApiError, asDatabaseAway, translate } from '../http/api';
 import { deviceId, withinBookingLimits } from '../bookingLimits';
 import { book, bookingContext } from './http';
 import { bookingJson } from './json';
-import { setGuestCookies } from './guestAccess';
+import { setNewGuestCookies } from './guestAccess';
 import type { BookingStore } from './pages';
+import type { BookingView } from './view';
 import { withFees } from './fee';
+import { linkNotes } from './linkNotes';
 import { clock } from '../clock';
 
 type FormMode = 'create' | 'guest';
@@ -90,8 +92,11 @@ export async function linkedForm(db: Db, store: BookingStore, mode: FormMode, pa
   const q = linkSchema.parse(Object.fromEntries(params));
   // A seat kind the store offers diners is chosen in the form; its starts are that kind's.
   const seat = q.seat && store.kinds.includes(q.seat) ? q.seat : '';
-  const base = await withSlots(db, store, { ...EMPTY, date: q.date, party: q.party, start: q.start, seat }, reader, now);
-  return state(base, { step: mode === 'create' && base.values.start ? 'confirm' : 'form' });
+  const found = await withSlots(db, store, { ...EMPTY, date: q.date, party: q.party, start: q.start, seat }, reader, now);
+  const { notes, notice } = linkNotes(params, found, store.maxParty, reader);
+  const base = { ...found, notice };
+  const honoured = Object.keys(notes).length === 0;
+  return state(base, { step: mode === 'create' && base.values.start && honoured ? 'confirm' : 'form', ...(honoured ? {} : { notes }) });
 }
 
 export const text = z.string().catch('');
@@ -141,16 +146,18 @@ export async function postedForm(db: Db, store: BookingStore, mode: FormMode, fo
     const input = parsed.data as zm.infer<typeof bookingSchemas.guest>;
     const source = { kind: 'guest' as const, address: locals.clientAddress, email: input.email, phone: input.phone, device: deviceId(cookies, locals) };
     const { booking, editToken } = await withinBookingLimits(db, source, () => book(db, input, { kind: 'guest', token: '' }, ctx));
-    setGuestCookies(cookies, locals, booking, editToken!, booking.end.getTime() - now.getTime(), now);
-    const edit_url = publicOrigin() + bookingPaths.guestEdit(store.id, booking.id, editToken!);
-    return answer({ step: 'done', done: { ...bookingJson(booking, locals, now), edit_token: editToken!, edit_url } });
-  } catch (e) {
+    setNewGuestCookies(cookies, locals, booking, editToken!, now);
+    return { redirect: bookingPaths.guestComplete(store.id, booking.id) };
+  } catch (caught) {
+    // The database away is a 503 shown on the form, with what was typed.
+    const e = asDatabaseAway(caught);
     if (!(e instanceof ApiError)) throw e;
     if (e.code === 'slot_taken') {
       const next = ((e.options.extra?.next_slots ?? []) as SlotJson[]).filter((s) => s.free_tables > 0);
       return { state: state({ ...base, values: { ...base.values, start: '' }, notice: takenNotice(t, next, base.values.start || undefined) }, { remember: p.remember !== '' }), status: 409 };
     }
-    return answer({ errors: e.options.fields ?? { _: t(e.messageKey, e.options.params) } }, e.status);
+    const first = e.code === 'duplicate_booking' ? (e.options.extra?.booking_url as string | undefined) : undefined;
+    return answer({ errors: e.options.fields ?? { _: t(e.messageKey, e.options.params) }, ...(first ? { firstBooking: first } : {}) }, e.status);
   }
 }
 
@@ -173,4 +180,13 @@ export async function bookingFormPage(db: Db, store: BookingStore, mode: FormMod
     page.response.headers.set('cache-control', 'no-store');
   }
   return posted;
+}
+
+/**
+ * A guest's new booking as its result page shows it (the form redirects there once it is made):
+ * the widget's last step, with the edit link built from the token in the page's cookie.
+ */
+export function guestDoneState(booking: BookingView, token: string, reader: Reader, now = clock.now()): BookingFormState {
+  const edit_url = publicOrigin() + bookingPaths.guestEdit(booking.storeId, booking.id, token);
+  return state({ values: EMPTY, slots: [], notice: null }, { step: 'done', done: { ...bookingJson(booking, reader, now), edit_token: token, edit_url } });
 }

@@ -13,6 +13,8 @@ import { clock } from '../clock';
 export const GUEST_COOKIE = 'sugu_guest';
 /** The same key for the edit page (a second name: one response cannot set one name on two paths in Astro). */
 export const GUEST_PAGE_COOKIE = 'sugu_guest_page';
+/** The same key for the new booking's result page, which shows the edit link (the form redirects there). */
+export const GUEST_DONE_COOKIE = 'sugu_guest_done';
 /** After opening an edit link, the cookie lasts this long (never past the end of the stay). */
 export const GUEST_LINK_COOKIE_MS = 60 * MINUTE_MS;
 
@@ -26,6 +28,18 @@ export function setGuestCookies(cookies: CookieSetter, locals: { secure: boolean
   if (maxAge <= 0) return;
   cookies.set(GUEST_PAGE_COOKIE, token, cookieOptions(locals, { path: bookingPaths.guestEdit(b.storeId, b.id), maxAge }));
   cookies.set(GUEST_COOKIE, token, cookieOptions(locals, { path: bookingPaths.guestApi(b.id), maxAge }));
+}
+
+/**
+ * Sets the guest cookies of a booking just made: those of `setGuestCookies`, and one for its result
+ * page, so the form can redirect there (a reload or Back never posts again) while the token stays
+ * out of every address.
+ */
+export function setNewGuestCookies(cookies: CookieSetter, locals: { secure: boolean }, b: Pick<BookingView, 'id' | 'storeId' | 'end'>, token: string, now = clock.now()) {
+  const ms = b.end.getTime() - now.getTime();
+  setGuestCookies(cookies, locals, b, token, ms, now);
+  const maxAge = Math.floor(ms / 1000);
+  if (maxAge > 0) cookies.set(GUEST_DONE_COOKIE, token, cookieOptions(locals, { path: bookingPaths.guestComplete(b.storeId, b.id), maxAge }));
 }
 
 /** The edit token from `X-Booking-Token`, else from the booking's HttpOnly cookie. A wrong one is just "not found". */

@@ -10,6 +10,7 @@ import type { CreateInput, EditInput, GuestInput } from '../../lib/contract/book
 import type { Translate } from '../../lib/contract/messages';
 import type { SlotJson } from '../../lib/contract/responses';
 import type { FeeOffer } from '../../lib/contract/enums';
+import { bookingPaths } from '../../lib/contract/paths';
 import { createBooking } from './create';
 import { cancelBooking, editBooking } from './change';
 import { bookingIcs } from './ics';
@@ -47,10 +48,15 @@ export function refusalError(t: Translate, r: Refusal, next?: SlotJson[]): ApiEr
       return fieldError(t, 'party_size', 'booking.error.partyTooBig', { max: r.max });
     case 'slot_taken':
       return new ApiError(409, 'slot_taken', 'booking.error.slotTaken', { extra: { next_slots: next ?? r.nextSlots.map(slotJson) } });
-    case 'overlapping':
-      return new ApiError(409, 'overlapping_booking', 'booking.error.overlapping');
+    case 'duplicate':
+      // An account is shown its first booking; a guest only that one exists (it is in their mail).
+      return r.first
+        ? new ApiError(409, 'duplicate_booking', 'booking.error.duplicate', { extra: { booking_url: bookingPaths.edit(r.first.storeId, r.first.id) } })
+        : new ApiError(409, 'duplicate_booking', 'booking.error.duplicateGuest');
     case 'not_changeable':
       return new ApiError(409, 'not_changeable', 'booking.error.notChangeable');
+    case 'needs_store':
+      return new ApiError(409, 'change_needs_store', 'booking.edit.needsStore', { params: { phone: r.phone }, extra: { phone: r.phone } });
     case 'not_cancellable':
       return new ApiError(409, 'not_changeable', 'booking.error.notCancellable');
   }

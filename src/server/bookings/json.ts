@@ -4,7 +4,8 @@ import type { BookingJson, CancellationFeeJson } from '../../lib/contract/respon
 import { isChangeable, type BookingView } from './view';
 import { clock } from '../clock';
 import type { T } from '../../i18n';
-import { cancellationFee, feeJson } from './fee';
+import { feeJson } from './fee';
+import { cancellationFee } from '../../lib/contract/fee';
 
 /** `reader`: whose language the fee's sentence is in (an endpoint's locals). */
 export function bookingJson(b: BookingView, reader: { t: T; locale: string }, now = clock.now()): BookingJson {

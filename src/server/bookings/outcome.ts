@@ -29,10 +29,12 @@ export type Refusal =
   | { kind: 'party_too_big'; max: number }
   /** No fitting table is free then; the nearest free starts that day for that party (`asked`: the store and party they were looked up for). */
   | { kind: 'slot_taken'; nextSlots: Slot[]; asked?: { storeId: number; party: number } }
-  /** The diner already has an overlapping booking at this store. */
-  | { kind: 'overlapping' }
+  /** The diner already has an overlapping booking at this store (`first`: which, told to its account only). */
+  | { kind: 'duplicate'; first?: { id: number; storeId: number } }
   /** Cancelled, or already started. */
   | { kind: 'not_changeable' }
+  /** The fee is due: moving the start or shrinking the party goes through the store (src/lib/contract/fee.ts). */
+  | { kind: 'needs_store'; phone: string }
   | { kind: 'not_cancellable' };
 
 export type Booked = { kind: 'booked'; booking: BookingView; change: StoreChange; /** Guests only, shown once. */ editToken?: string };

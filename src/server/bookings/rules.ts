@@ -92,7 +92,7 @@ export function refusalOf(err: unknown): Refusal | null {
   if (err instanceof Refused) return err.refusal;
   const pg = pgError(err);
   if (pg.code !== '23P01') return null;
-  return pg.constraint === 'bookings_no_overlap_per_user_store' ? { kind: 'overlapping' } : { kind: 'slot_taken', nextSlots: [] };
+  return pg.constraint === 'bookings_no_overlap_per_user_store' ? { kind: 'duplicate' } : { kind: 'slot_taken', nextSlots: [] };
 }
 
 /** Free starts that day for that party (at a table of the kind, when one was asked for), the requested time's neighbours first, at most six. */

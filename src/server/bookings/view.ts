@@ -8,7 +8,7 @@ import { bookings, stores, storeTables } from '../db/schema';
 import { hashToken } from '../sessions';
 import type { BookingStatus, TableKind } from '../../lib/contract/enums';
 import { BOOKING_LIST_MAX, TOKEN_MAX } from '../../lib/contract/limits';
-import type { FeePolicy } from './fee';
+import type { FeePolicy } from '../../lib/contract/fee';
 import { clock } from '../clock';
 
 /**
@@ -27,6 +27,8 @@ export interface BookingView {
   storeId: number;
   storeName: string;
   storeAddress: string;
+  /** Where a change the fee holds back is asked for (src/lib/contract/fee.ts). */
+  storePhone: string;
   cancellationPolicy: string;
   /** The numbers of the store's policy (src/server/bookings/fee.ts). */
   feePolicy: FeePolicy;
@@ -51,6 +53,7 @@ const viewColumns = {
   storeId: bookings.storeId,
   storeName: stores.name,
   storeAddress: stores.address,
+  storePhone: stores.phone,
   cancellationPolicy: stores.cancellationPolicy,
   freeHours: stores.cancelFreeHours,
   feeYen: stores.cancelFeeYen,

@@ -61,6 +61,14 @@ function socketPathFor(dataDir: string): string {
   return path.join(os.tmpdir(), `sugu-${h}.s.PGSQL`);
 }
 
+/** Seconds to wait for a connection before the request is answered without the database. */
+const CONNECT_TIMEOUT_S = 2;
+/**
+ * Seconds between attempts to connect again after a failure: short and capped at one second
+ * (the driver's own grows to 20 s), so that the database coming back is noticed at once.
+ */
+const reconnectDelay = (retries: number) => Math.min(0.05 * 2 ** retries, 1);
+
 type WorkerMsg = { type: 'ready' } | { type: 'closed' } | { type: 'error'; message: string; stack?: string };
 
 async function openPglite(dataDirOpt: string): Promise<DbHandle> {
@@ -112,6 +120,8 @@ async function openPglite(dataDirOpt: string): Promise<DbHandle> {
     username: 'postgres',
     database: 'postgres',
     onnotice: () => {},
+    connect_timeout: CONNECT_TIMEOUT_S,
+    backoff: reconnectDelay,
   });
   const db = wrap(sql);
 
@@ -153,7 +163,8 @@ function wrap(sql: postgres.Sql): Db {
 }
 
 function openPostgres(url: string, max: number): DbHandle {
-  const sql = postgres(url, { max, onnotice: () => {} });
+  // A database that does not answer is given up on quickly: writes then answer 503 within two seconds.
+  const sql = postgres(url, { max, onnotice: () => {}, connect_timeout: CONNECT_TIMEOUT_S, backoff: reconnectDelay });
   const db = wrap(sql);
   let closed: Promise<void> | undefined;
   return {

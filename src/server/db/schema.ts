@@ -443,6 +443,24 @@ export const rateLimits = pgTable('rate_limits', {
   resetAt: tstz('reset_at').notNull(),
 });
 
+/**
+ * Answers to requests sent with an `Idempotency-Key` (src/server/idempotency.ts), kept 24 hours so
+ * a retry gets the first answer again on any instance. `id` hashes the key with who sent it; the
+ * answer is sealed with a key derived from the Idempotency-Key, which only the client holds.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    id: text('id').primaryKey(),
+    fingerprint: text('fingerprint').notNull(),
+    /** Null while the first request is still being answered. */
+    status: integer('status'),
+    answer: text('answer'),
+    createdAt: tstz('created_at').notNull(),
+  },
+  (t) => [index('idempotency_keys_created_idx').on(t.createdAt)],
+);
+
 export const availabilityEvents = pgTable(
   'availability_events',
   {

@@ -2,10 +2,11 @@ import type { APIContext, APIRoute } from 'astro';
 import { z } from 'zod';
 import type { MessageKey, T } from '../../i18n';
 import { parseId } from '../../lib/validation';
-import { noControlCharacter } from '../../lib/contract/fields';
+import { noControlCharacter, textRule } from '../../lib/contract/fields';
 import { fieldErrors, type Translate } from '../../lib/contract/messages';
 import type { ErrorCode } from '../../lib/contract/errors';
 import { errorBody } from './envelope';
+import { databaseAway, noteDatabaseFailure, RETRY_AFTER_SECONDS } from '../db/health';
 
 /** Bodies larger than this are refused before they are parsed. */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -41,6 +42,14 @@ export function errorForStatus(status: number): ApiError {
   const [code, key]: [ErrorCode, MessageKey] = known[status] ?? (status < 500 ? ['bad_request', 'api.error.badRequest'] : ['internal', 'api.error.internal']);
   return new ApiError(status, code, key);
 }
+/** The database cannot be reached: nothing is written, and the client may try again shortly. */
+export const databaseAwayError = () => new ApiError(503, 'database_away', 'api.error.databaseAway', { headers: { 'retry-after': String(RETRY_AFTER_SECONDS) } });
+
+/** The error as the client is told it: the database being away is a 503 (and is noted), anything else stays as it is. */
+export function asDatabaseAway(error: unknown): unknown {
+  return noteDatabaseFailure(error) ? databaseAwayError() : error;
+}
+
 export const unauthorized = (key: MessageKey = 'api.error.unauthorized') => new ApiError(401, 'unauthorized', key);
 
 export function json(data: unknown, init: ResponseInit = {}): Response {
@@ -68,10 +77,17 @@ export function validationError(t: T, error: { issues: z.core.$ZodIssue[] }): Ap
 
 /**
  * The string every server-side schema starts from (the contract's schemas use the same check):
- * refuses the NUL character. The message names the field.
- * @example safeString().trim().parse(' 山田 ') // '山田'
+ * refuses the NUL character and lone surrogates, and keeps everything else as sent (passwords,
+ * tokens). The message names the field.
+ * @example safeString().min(1).parse('pass word') // 'pass word'
  */
 export const safeString = () => z.string().check(noControlCharacter);
+
+/**
+ * A line of free text people type (a name, a keyword): the contract's one text rule (src/lib/contract/fields.ts textRule).
+ * @example lineText().trim().parse(' 山田\u200B ') // '山田'
+ */
+export const lineText = () => z.string().check(...textRule('line'));
 
 /** Parses a value with a schema, throwing the API's 400 with field messages. */
 export function validate<S extends z.core.$ZodType>(t: T, schema: S, value: unknown): z.infer<S> {
@@ -97,7 +113,7 @@ export async function readJson<S extends z.core.$ZodType>(request: Request, t: T
   return validate(t, schema, value);
 }
 
-async function readCapped(request: Request): Promise<string> {
+export async function readCapped(request: Request): Promise<string> {
   if (!request.body) return '';
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -149,6 +165,8 @@ export function isClientAbort(error: unknown, request: Request): boolean {
  */
 export function api(handler: (context: APIContext) => Promise<Response> | Response): APIRoute {
   return async (context) => {
+    // Known away: a write is answered at once, not after the driver's next connection attempt.
+    if (databaseAway() && context.request.method !== 'GET' && context.request.method !== 'HEAD') return errorResponse(context.locals.t, databaseAwayError());
     try {
       return await handler(context);
     } catch (error) {
@@ -158,6 +176,7 @@ export function api(handler: (context: APIContext) => Promise<Response> | Respon
         // 499 in the request log, as nginx counts it; the client never reads this.
         return new Response(null, { status: 499 });
       }
+      if (noteDatabaseFailure(error)) return errorResponse(context.locals.t, databaseAwayError());
       console.error(JSON.stringify({ level: 'error', msg: 'api_failure', path: context.url.pathname, requestId: context.locals.requestId, error: String((error as Error)?.stack ?? error) }));
       return errorResponse(context.locals.t, new ApiError(500, 'internal', 'api.error.internal'));
     }

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import type { T } from '../../i18n';
-import { ApiError, MAX_BODY_BYTES, validationError } from './api';
+import { ApiError, asDatabaseAway, MAX_BODY_BYTES, validationError } from './api';
 
 export type FormResult<S extends z.ZodType> =
   | { ok: true; data: z.infer<S>; values: Record<string, string> }
@@ -42,6 +42,8 @@ export async function readForm<S extends z.ZodType>(request: Request, t: T, sche
 
 /** An ApiError from a service, as the page shows it: field messages, or one message for the form. */
 export function formError(t: T, error: unknown, values: Record<string, string>): FormFailure {
+  // The database away: the form again with what was typed and the message, as a 503.
+  error = asDatabaseAway(error);
   if (!(error instanceof ApiError)) throw error;
   const fields = error.options.fields ?? {};
   return { ok: false, status: error.status, values, fields, message: Object.keys(fields).length ? undefined : t(error.messageKey) };

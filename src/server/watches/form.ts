@@ -14,6 +14,7 @@ import { watchSchema } from '../../lib/contract/watches';
 import { cancelWatch, createWatch } from './service';
 import { deviceWatchToken, rememberWatchDevice, watchOwner } from './http';
 import { clock } from '../clock';
+import { parseId } from '../../lib/validation';
 
 export const FORM_FIELDS = ['store_id', 'area_id', 'genre', 'keyword', 'party_size', 'from', 'minutes', 'email', 'next'] as const;
 export type WatchFormValues = Record<(typeof FORM_FIELDS)[number], string>;
@@ -35,20 +36,25 @@ export function initialValues(url: URL): WatchFormValues {
 }
 
 const num = (s: string) => (/^\d{1,10}$/.test(s) ? Number(s) : s === '' ? undefined : NaN);
+/** An id field: the one id rule (1…2³¹−1); anything else goes on as not a number, for its field error. */
+const idOf = (s: string) => (s === '' ? undefined : (parseId(s) ?? NaN));
 
 /** The API's input for the form: the window runs `minutes` from `from` (else from now). */
 function toInput(v: WatchFormValues, now: Date): unknown {
   const minutes = WATCH_WINDOW_CHOICES.find((m) => String(m) === v.minutes) ?? WATCH_DEFAULT_MINUTES;
-  const from = v.from && !Number.isNaN(Date.parse(v.from)) ? new Date(Math.max(Date.parse(v.from), now.getTime())) : null;
+  const parsed = v.from ? Date.parse(v.from) : NaN;
+  // A start that has passed meanwhile (the 409 of a start gone by the clock) watches from now.
+  const from = Number.isNaN(parsed) ? null : new Date(Math.max(parsed, now.getTime()));
+  const until = new Date((from ?? now).getTime() + minutes * MINUTE_MS);
   return {
-    store_id: num(v.store_id),
-    area_id: v.store_id ? undefined : num(v.area_id),
+    store_id: idOf(v.store_id),
+    area_id: v.store_id ? undefined : idOf(v.area_id),
     genre: v.store_id || !v.genre ? undefined : v.genre,
     keyword: v.store_id ? undefined : v.keyword,
     party_size: num(v.party_size),
-    // A start that has passed meanwhile (the 409 of a start gone by the clock) watches from now.
-    from: from?.toISOString(),
-    until: new Date((from ?? now).getTime() + minutes * MINUTE_MS).toISOString(),
+    // What is no instant (or one past the last a date can hold) goes on as typed, for its field error.
+    from: from ? from.toISOString() : v.from || undefined,
+    until: Number.isNaN(until.getTime()) ? undefined : until.toISOString(),
     email: v.email || undefined,
   };
 }
@@ -69,7 +75,7 @@ export async function submitWatchForm(
   try {
     if (get('intent') === 'cancel') {
       const owner = watchOwner(ctx.locals, ctx.request, ctx.cookies);
-      const id = num(get('id'));
+      const id = parseId(get('id'));
       if (!owner || !id) throw notFound();
       await cancelWatch(db, id, owner, now);
       return { ok: true, made: false, next: values.next };

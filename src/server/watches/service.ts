@@ -12,9 +12,9 @@ import { ApiError, notFound } from '../http/api';
 import { consume, LIMITS, limitKey } from '../http/rateLimit';
 import { hashToken, newToken } from '../sessions';
 import { queueMail } from '../mail/outbox';
-import { bookableDates, businessDayRange } from '../availability';
+import { bookableDates, businessDate, businessDayRange, storeDaySlots } from '../availability';
 import type { T } from '../../i18n';
-import { MINUTE_MS } from '../../lib/datetime';
+import { addTokyoDays, MINUTE_MS } from '../../lib/datetime';
 import { WATCH_DEFAULT_MINUTES, WATCHES_ACTIVE_MAX } from '../../lib/contract/limits';
 import type { WatchInput } from '../../lib/contract/watches';
 import { watchAdded, watchRemoved } from './matcher';
@@ -38,6 +38,24 @@ function windowOf(t: T, input: WatchInput, now: Date): { from: Date; until: Date
   return { from: new Date(Math.max(from.getTime(), now.getTime())), until };
 }
 
+/**
+ * A store's watch is a promise to tell of a start freed in its window: a window in which the store
+ * takes no start at all (closed that day, its last start gone, outside its hours) could never be
+ * kept, and is refused with the reason.
+ */
+async function checkWindowOpens(db: Db, t: T, storeId: number, party: number, from: Date, until: Date, now: Date): Promise<void> {
+  const first = businessDate(from);
+  for (let day = first; day <= businessDate(until); day = addTokyoDays(day, 1)) {
+    const starts = (await storeDaySlots(db, storeId, day, party, now)) ?? [];
+    if (starts.some((s) => s.start.getTime() >= from.getTime() && s.start.getTime() <= until.getTime())) return;
+  }
+  // Why not, told by the window's first day as it was before the clock passed any of it.
+  const wholeDay = (await storeDaySlots(db, storeId, first, party, businessDayRange(first).start)) ?? [];
+  if (!wholeDay.length) throw fieldError(t, 'from', 'watch.error.closedDay');
+  const last = wholeDay.at(-1)!.start;
+  throw fieldError(t, 'from', first === businessDate(now) && now.getTime() > last.getTime() ? 'watch.error.dayOver' : 'watch.error.outsideHours');
+}
+
 /** Makes a watch; a guest's gets the device's token (a new one, returned once, for a new device) and a confirmation mail. */
 export async function createWatch(
   db: Db,
@@ -53,6 +71,7 @@ export async function createWatch(
   if (input.store_id !== undefined && !(await db.select({ id: stores.id }).from(stores).where(eq(stores.id, input.store_id))).length) {
     throw fieldError(t, 'store_id', 'watch.error.unknownStore');
   }
+  if (input.store_id !== undefined) await checkWindowOpens(db, t, input.store_id, input.party_size, from, until, now);
   if (input.area_id !== undefined && !(await db.select({ id: areas.id }).from(areas).where(eq(areas.id, input.area_id))).length) {
     throw fieldError(t, 'area_id', 'watch.error.unknownArea');
   }

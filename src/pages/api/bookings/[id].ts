@@ -4,6 +4,7 @@ import { bookingContext, cancel, change, getBooking } from '../../../server/book
 import { bookingJson } from '../../../server/bookings/json';
 import type { Actor } from '../../../server/bookings/view';
 import { editSchema } from '../../../lib/contract/booking';
+import { idempotent } from '../../../server/idempotency';
 
 function actorOf(locals: App.Locals): Actor {
   if (!locals.user) throw unauthorized();
@@ -17,15 +18,22 @@ export const GET = api(async ({ locals, params }) => {
 });
 
 /** Changes time, party size, seat preference or note in one step. */
-export const PATCH = api(async ({ locals, params, request }) => {
+export const PATCH = api(async (context) => {
+  const { locals, params } = context;
   const actor = actorOf(locals);
   const id = idParam(params.id);
-  const input = await readJson(request, locals.t, editSchema);
-  return json(bookingJson(await change(await getDb(), id, input, actor, bookingContext(locals)), locals));
+  const db = await getDb();
+  return idempotent(db, context, async (request) => {
+    const input = await readJson(request, locals.t, editSchema);
+    return json(bookingJson(await change(db, id, input, actor, bookingContext(locals)), locals));
+  });
 });
 
 /** Cancels (until the start time). */
-export const DELETE = api(async ({ locals, params }) => {
+export const DELETE = api(async (context) => {
+  const { locals, params } = context;
   const actor = actorOf(locals);
-  return json(bookingJson(await cancel(await getDb(), idParam(params.id), actor, bookingContext(locals)), locals));
+  const id = idParam(params.id);
+  const db = await getDb();
+  return idempotent(db, context, async () => json(bookingJson(await cancel(db, id, actor, bookingContext(locals)), locals)));
 });

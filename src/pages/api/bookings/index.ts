@@ -7,6 +7,7 @@ import { withinBookingLimits } from '../../../server/bookingLimits';
 import { createSchema } from '../../../lib/contract/booking';
 import { bookingPaths } from '../../../lib/contract/paths';
 import { clock } from '../../../server/clock';
+import { idempotent } from '../../../server/idempotency';
 
 /** The signed-in diner's bookings, newest first. */
 export const GET = api(async ({ locals }) => {
@@ -16,14 +17,21 @@ export const GET = api(async ({ locals }) => {
   return json({ items: items.map((b) => bookingJson(b, locals, now)) });
 });
 
-/** Books a table at once: 201 with the booking, 409 `slot_taken` with `next_slots` when the slot is gone, 429 past the limits. */
-export const POST = api(async ({ locals, request }) => {
+/**
+ * Books a table at once: 201 with the booking, 409 `slot_taken` with `next_slots` when the slot is
+ * gone, 409 `duplicate_booking` when the diner already holds an overlapping one there, 429 past the
+ * limits. With an `Idempotency-Key`, a retry gets the first answer.
+ */
+export const POST = api(async (context) => {
+  const { locals } = context;
   const user = locals.user;
   if (!user) throw unauthorized();
-  const input = await readJson(request, locals.t, createSchema);
   const db = await getDb();
-  const { booking } = await withinBookingLimits(db, { kind: 'user', userId: user.id }, () =>
-    book(db, input, { kind: 'user', userId: user.id, email: user.email, name: user.name }, bookingContext(locals)),
-  );
-  return json(bookingJson(booking, locals), { status: 201, headers: { location: bookingPaths.api(booking.id) } });
+  return idempotent(db, context, async (request) => {
+    const input = await readJson(request, locals.t, createSchema);
+    const { booking } = await withinBookingLimits(db, { kind: 'user', userId: user.id }, () =>
+      book(db, input, { kind: 'user', userId: user.id, email: user.email, name: user.name }, bookingContext(locals)),
+    );
+    return json(bookingJson(booking, locals), { status: 201, headers: { location: bookingPaths.api(booking.id) } });
+  });
 });

@@ -4,6 +4,7 @@ import { bookingContext, cancel, change, getBooking } from '../../../server/book
 import { bookingJson } from '../../../server/bookings/json';
 import { guestActor } from '../../../server/bookings/guestAccess';
 import { editSchema } from '../../../lib/contract/booking';
+import { idempotent } from '../../../server/idempotency';
 
 /** A guest booking, for whoever holds its edit token (header or this booking's cookie). */
 export const GET = api(async (context) => {
@@ -11,13 +12,18 @@ export const GET = api(async (context) => {
 });
 
 export const PATCH = api(async (context) => {
-  const { locals, params, request } = context;
+  const { locals, params } = context;
   const id = idParam(params.id);
-  const input = await readJson(request, locals.t, editSchema);
-  return json(bookingJson(await change(await getDb(), id, input, guestActor(context), bookingContext(locals)), context.locals));
+  const db = await getDb();
+  return idempotent(db, context, async (request) => {
+    const input = await readJson(request, locals.t, editSchema);
+    return json(bookingJson(await change(db, id, input, guestActor(context), bookingContext(locals)), locals));
+  });
 });
 
 export const DELETE = api(async (context) => {
   const { locals, params } = context;
-  return json(bookingJson(await cancel(await getDb(), idParam(params.id), guestActor(context), bookingContext(locals)), context.locals));
+  const id = idParam(params.id);
+  const db = await getDb();
+  return idempotent(db, context, async () => json(bookingJson(await cancel(db, id, guestActor(context), bookingContext(locals)), locals)));
 });

@@ -2,23 +2,37 @@ import { api, json, readJson } from '../../../server/http/api';
 import { getDb } from '../../../server/db/startup';
 import { book, bookingContext } from '../../../server/bookings/http';
 import { bookingJson } from '../../../server/bookings/json';
-import { setGuestCookies } from '../../../server/bookings/guestAccess';
+import { setNewGuestCookies } from '../../../server/bookings/guestAccess';
 import { deviceId, withinBookingLimits } from '../../../server/bookingLimits';
 import { guestSchema } from '../../../lib/contract/booking';
 import { bookingPaths } from '../../../lib/contract/paths';
-import { clock } from '../../../server/clock';
+import { idempotent } from '../../../server/idempotency';
 
 /**
  * Books without an account. The edit token is in this answer only (and the mail); the browser that
  * booked also gets it as an HttpOnly cookie scoped to this booking, so "my bookings on this device"
  * works without the token ever being readable by script. Limited per client address, e-mail,
- * phone and device (src/server/bookingLimits.ts).
+ * phone and device (src/server/bookingLimits.ts). With an `Idempotency-Key`, a retry gets the first
+ * answer, edit token included (src/server/idempotency.ts).
  */
-export const POST = api(async ({ locals, request, cookies }) => {
-  const input = await readJson(request, locals.t, guestSchema);
+export const POST = api(async (context) => {
+  const { locals, cookies } = context;
   const db = await getDb();
-  const source = { kind: 'guest' as const, address: locals.clientAddress, email: input.email, phone: input.phone, device: deviceId(cookies, locals) };
-  const { booking, editToken } = await withinBookingLimits(db, source, () => book(db, input, { kind: 'guest', token: '' }, bookingContext(locals)));
-  setGuestCookies(cookies, locals, booking, editToken!, booking.end.getTime() - clock.now().getTime());
-  return json({ ...bookingJson(booking, locals), edit_token: editToken }, { status: 201, headers: { location: bookingPaths.guestApi(booking.id) } });
+  return idempotent(
+    db,
+    context,
+    async (request) => {
+      const input = await readJson(request, locals.t, guestSchema);
+      const source = { kind: 'guest' as const, address: locals.clientAddress, email: input.email, phone: input.phone, device: deviceId(cookies, locals) };
+      const { booking, editToken } = await withinBookingLimits(db, source, () => book(db, input, { kind: 'guest', token: '' }, bookingContext(locals)));
+      setNewGuestCookies(cookies, locals, booking, editToken!);
+      return json({ ...bookingJson(booking, locals), edit_token: editToken }, { status: 201, headers: { location: bookingPaths.guestApi(booking.id) } });
+    },
+    // A retry whose first answer was lost: this browser gets the booking's cookies as the first would have.
+    (answer) => {
+      if (answer.status !== 201) return;
+      const b = JSON.parse(answer.body) as { id: number; store_id: number; end: string; edit_token: string };
+      setNewGuestCookies(cookies, locals, { id: b.id, storeId: b.store_id, end: new Date(b.end) }, b.edit_token);
+    },
+  );
 });
