@@ -1,8 +1,8 @@
 /**
  * The ledger stays true without a reload: the store stream (`/api/store/stream`) announces every
- * booking made, changed or marked at the store, on any instance, and the page then fetches itself
- * and puts the fresh ledger in place of the old. While staff are writing a cancellation reason the
- * swap waits, so nothing typed is lost. Once a minute it redraws anyway, for "now" to move on.
+ * booking made, changed or marked at the store and every walk-in seated or freed, on any instance, and the page then fetches itself
+ * and puts the fresh ledger in place of the old. While staff are writing in one of its forms the
+ * swap waits, so nothing typed or chosen is lost. Once a minute it redraws anyway, for "now" to move on.
  */
 const MINUTE_MS = 60_000;
 
@@ -19,10 +19,12 @@ if (root?.dataset.stream) {
     if (status) status.textContent = (online ? status.dataset.online : status.dataset.offline) ?? '';
   };
 
-  /** Staff are in the middle of a cancellation: an open reason form, or focus in one. */
+  /** Staff are in the middle of something: an open form (a reason, a phone booking), or focus in a field of the page's forms. */
   const editing = () => {
     const current = ledger();
-    return Boolean(current?.querySelector('details[open]') || (document.activeElement instanceof HTMLTextAreaElement && current?.contains(document.activeElement)));
+    const focus = document.activeElement;
+    const typing = focus instanceof HTMLTextAreaElement || focus instanceof HTMLInputElement || focus instanceof HTMLSelectElement;
+    return Boolean(current?.querySelector('details[open]') || (typing && current?.contains(focus)));
   };
 
   const refresh = async (): Promise<void> => {
@@ -68,6 +70,7 @@ if (root?.dataset.stream) {
     showStatus();
   });
   source.addEventListener('booking', () => void refresh());
+  source.addEventListener('walk_in', () => void refresh());
   setInterval(() => void refresh(), MINUTE_MS);
   // Leaving the page: the server's stream slot is freed at once.
   addEventListener('pagehide', () => source.close());

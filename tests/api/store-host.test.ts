@@ -222,6 +222,88 @@ describe.each(['pglite', 'postgres'] as const)('store host ledger and switcher [
     expect(still.items.find((b) => b.id === other.id)?.status).toBe('confirmed');
   });
 
+  it('seats a walk-in from the ledger’s form, takes its table off the diners’ availability, and frees it again', async () => {
+    const jar = await signIn();
+    const today = businessDate(new Date());
+    // The free tables for two at each start from now on (tomorrow's too, in case the day is ending).
+    const freeFor2 = async () => {
+      const days = await Promise.all(
+        [today, addTokyoDays(today, 1)].map(async (date) => (await (await s.app.fetch(`/api/stores/${s.fx.storeId}/availability?date=${date}&party=2`)).json()) as { slots: { start: string; free_tables: number }[] }),
+      );
+      return new Map(days.flatMap((d) => d.slots.map((x) => [Date.parse(x.start), x.free_tables] as const)));
+    };
+    const before = await freeFor2();
+    const page = await store('/list-booking-manage', { cookie: jar });
+    expect(page.body).toContain('今すぐ着席');
+    expect(page.body).toMatch(/2名なら今は「T\d」が空いています/);
+
+    const seated = await store('/list-booking-manage', { form: { action: 'walk_in', party_size: '2', table_id: '', name: '窓口 一郎' }, cookie: jar });
+    expect(seated).toMatchObject({ status: 303, headers: { location: '/list-booking-manage' } });
+    const walkIns = JSON.parse((await store('/api/store/walk-ins', { cookie: jar })).body) as { items: { id: number; name: string; start: string; end: string; table: { label: string } }[] };
+    const walkIn = walkIns.items.find((w) => w.name === '窓口 一郎')!;
+    expect(walkIn).toBeDefined();
+    const shown = await store('/list-booking-manage', { cookie: `${jar}; flash=${setCookie(seated, 'flash')!.value}` });
+    expect(shown.body).toContain(`「${walkIn.table.label}」に2名をご案内しました`);
+    expect(shown.body).toContain(`data-walk-in="${walkIn.id}"`);
+    expect(shown.body).toContain('窓口 一郎');
+    expect(shown.body).toContain('空きに戻す');
+    // The next start inside its stay offers one table fewer to diners.
+    const held = await freeFor2();
+    const start = [...held.keys()].find((at) => at > Date.now() && at < Date.parse(walkIn.end))!;
+    expect(start).toBeDefined();
+    expect(held.get(start)).toBe(before.get(start)! - 1);
+
+    const freed = await store('/list-booking-manage', { form: { action: 'free', walk_in: String(walkIn.id) }, cookie: jar });
+    expect(freed.status).toBe(303);
+    expect((await store('/list-booking-manage', { cookie: `${jar}; flash=${setCookie(freed, 'flash')!.value}` })).body).toContain('席を空きに戻しました');
+    expect((await freeFor2()).get(start)).toBe(before.get(start));
+
+    // A walk-in at a table that does not fit the party is refused with the table named, and seats nobody.
+    const tables = JSON.parse((await store('/api/store/tables', { cookie: jar })).body) as { items: { id: number; max_party: number }[] };
+    const small = tables.items.find((x) => x.max_party < 6)!;
+    const refused = await store('/list-booking-manage', { form: { action: 'walk_in', party_size: '6', table_id: String(small.id) }, cookie: jar });
+    expect(refused.status).toBe(303);
+    expect((await store('/list-booking-manage', { cookie: `${jar}; flash=${setCookie(refused, 'flash')!.value}` })).body).toMatch(/class="[^"]*alert-error/);
+    // (The freed walk-in stays on the day's list, ended this minute.)
+    const after = JSON.parse((await store('/api/store/walk-ins', { cookie: jar })).body) as { items: unknown[] };
+    expect(after.items).toHaveLength(walkIns.items.length);
+  });
+
+  it('writes down a phone booking from its form, keeps what was typed when refused, and undoes a mark', async () => {
+    const jar = await signIn();
+    const page = `/list-booking-manage?date=${tomorrow()}`;
+    const typed = { action: 'phone', name: '電話 花子', name_kana: 'デンワ ハナコ', phone: '12', party_size: '2', time: '19:00', note: '誕生日' };
+    const bad = await store(page, { form: typed, cookie: jar });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toContain('value="電話 花子"');
+    expect(bad.body).toContain('value="デンワ ハナコ"');
+    expect(bad.body).toContain('value="12"');
+    expect(bad.body).toContain('誕生日');
+    expect(bad.body).toMatch(/id="f-phone-error"[^>]*>[^<]+</);
+    const none = JSON.parse((await store(`/api/store/bookings?date=${tomorrow()}`, { cookie: jar })).body) as { items: { contact: { name: string } }[] };
+    expect(none.items.some((b) => b.contact.name === '電話 花子')).toBe(false);
+
+    const saved = await store(page, { form: { ...typed, phone: '090-1111-2222' }, cookie: jar });
+    expect(saved).toMatchObject({ status: 303, headers: { location: page } });
+    const day = JSON.parse((await store(`/api/store/bookings?date=${tomorrow()}`, { cookie: jar })).body) as { items: { id: number; start: string; attendance: string | null; contact: { name: string } }[] };
+    const booking = day.items.find((b) => b.contact.name === '電話 花子')!;
+    expect(booking.start).toBe(`${tomorrow()}T19:00:00+09:00`);
+
+    // Marked arrived, the row offers 取り消す; undone through it, the booking waits again.
+    expect((await store(page, { form: { booking: String(booking.id), mark: 'arrived' }, cookie: jar })).status).toBe(303);
+    const marked = await store(page, { cookie: jar });
+    expect(marked.body).toMatch(new RegExp(`name="action" value="undo"[^]*?name="booking" value="${booking.id}"`));
+    const undone = await store(page, { form: { action: 'undo', booking: String(booking.id) }, cookie: jar });
+    expect(undone.status).toBe(303);
+    expect((await store(page, { cookie: `${jar}; flash=${setCookie(undone, 'flash')!.value}` })).body).toContain('記録を取り消しました');
+    const again = JSON.parse((await store(`/api/store/bookings?date=${tomorrow()}`, { cookie: jar })).body) as { items: { id: number; attendance: string | null }[] };
+    expect(again.items.find((b) => b.id === booking.id)?.attendance).toBeNull();
+    // Nothing left to undo: refused, and the booking stays as it is.
+    const twice = await store(page, { form: { action: 'undo', booking: String(booking.id) }, cookie: jar });
+    expect(twice.status).toBe(303);
+    expect((await store(page, { cookie: `${jar}; flash=${setCookie(twice, 'flash')!.value}` })).body).toMatch(/class="[^"]*alert-error/);
+  });
+
   it('switches between the account’s stores, and answers 404 for another company’s', async () => {
     const jar = await signIn();
     const list = await store('/list-store-manage', { cookie: jar });

@@ -50,6 +50,35 @@ test('staff sign in on the store host; a diner’s booking appears on the open l
   expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true);
 });
 
+test('staff seat a walk-in from the ledger in two taps, and it shows on the list at once', async ({ page }) => {
+  await page.goto(`${storeHost}/store-signin`);
+  await page.getByLabel('メールアドレス').fill(DEMO_STAFF.email);
+  await page.getByLabel('パスワード').fill(DEMO_STAFF.password);
+  await page.getByRole('button', { name: 'ログイン', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('予約台帳');
+  const form = page.getByTestId('walk-in-form');
+  // The demo store keeps a walk-in-only seat free for the door.
+  await expect(page.getByTestId('walk-in-suggestion')).toContainText('2名なら今は');
+  const name = `窓口 ${Date.now() % 100000}`;
+  await form.getByLabel('お名前（任意）').fill(name);
+
+  // Tap one: the party size; tap two: 着席.
+  let taps = 0;
+  await form.getByText('2名', { exact: true }).click();
+  taps++;
+  await form.getByRole('button', { name: '着席' }).click();
+  taps++;
+  expect(taps).toBeLessThanOrEqual(2);
+
+  await expect(page.getByTestId('store-flash')).toContainText('に2名をご案内しました');
+  const row = page.getByTestId('walk-in').filter({ hasText: name });
+  await expect(row).toBeVisible();
+  await expect(row).toContainText('2名');
+  // The party leaves early: one tap gives the table back.
+  await row.getByRole('button', { name: '空きに戻す' }).click();
+  await expect(page.getByTestId('store-flash')).toHaveText('席を空きに戻しました');
+});
+
 async function seriousViolations(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze();
   return violations

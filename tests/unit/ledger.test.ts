@@ -21,6 +21,7 @@ function booking(start: string, end: string, party: number, extra: Partial<Store
     seat_preference: null,
     attendance: null,
     store_cancel_reason: null,
+    undo_until: null,
     created_at: `${DAY}T10:00:00+09:00`,
     updated_at: `${DAY}T10:00:00+09:00`,
     cancelled_at: null,

@@ -66,3 +66,6 @@ export const BUDGET_STEPS = [1000, 2000, 3000, 4000, 5000, 6000, 8000, 10_000, 1
 
 /** A mark at the door (arrived, no-show, cancelled by the store) can be undone this long after it is made. */
 export const MARK_UNDO_MINUTES = 10;
+
+/** The party size the door tablet's walk-in form starts at: most walk-ins come as two. */
+export const WALK_IN_DEFAULT_PARTY = 2;

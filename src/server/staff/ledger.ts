@@ -9,11 +9,12 @@ import type { Q } from '../db/types';
 import { stores } from '../db/schema';
 import { businessDayRange } from '../availability';
 import { MINUTE_MS } from '../../lib/datetime';
-import type { BlockJson, StoreBookingJson } from '../../lib/contract/store';
+import type { BlockJson, StoreBookingJson, WalkInJson } from '../../lib/contract/store';
 import type { StaffScope } from './access';
 import { dayBookings } from './dayBookings';
 import { listBlocks } from './blocks';
 import { listTables } from './tables';
+import { listWalkIns } from './walkIns';
 
 const HOUR_MS = 60 * MINUTE_MS;
 
@@ -54,7 +55,7 @@ export function coverCounts(items: readonly StoreBookingJson[], now: Date): Cove
 
 /** One bar on a table's line: where it starts and how wide it is, as fractions of the window. */
 export interface Bar {
-  kind: 'booking' | 'block';
+  kind: 'booking' | 'block' | 'walk_in';
   id: number;
   left: number;
   width: number;
@@ -94,6 +95,7 @@ export function timelineOf(
   items: readonly StoreBookingJson[],
   blocks: readonly BlockJson[],
   now: Date,
+  walkIns: readonly WalkInJson[] = [],
 ): Timeline {
   const day = businessDayRange(date);
   const dayStart = day.start.getTime();
@@ -102,8 +104,8 @@ export function timelineOf(
   const held = blocks.filter((b) => b.released_at === null);
   const at = now.getTime();
   const today = at >= dayStart && at < dayEnd;
-  const starts = [...live, ...held].map((b) => Date.parse(b.start));
-  const ends = [...live, ...held].map((b) => Date.parse(b.end));
+  const starts = [...live, ...held, ...walkIns].map((b) => Date.parse(b.start));
+  const ends = [...live, ...held, ...walkIns].map((b) => Date.parse(b.end));
   if (today) {
     starts.push(at);
     ends.push(at + HOUR_MS);
@@ -137,6 +139,7 @@ export function timelineOf(
       bars: [
         ...live.filter((b) => b.table.id === t.id).map((b) => bar('booking', b, b.contact.name)),
         ...held.filter((b) => b.table.id === t.id).map((b) => bar('block', b, b.reason)),
+        ...walkIns.filter((w) => w.table.id === t.id).map((w) => bar('walk_in', w, w.name)),
       ].sort((a, b) => a.left - b.left),
     })),
   };
@@ -147,13 +150,15 @@ export interface Ledger {
   date: string;
   /** The day's bookings by start time (then table), cancelled ones included. */
   items: StoreBookingJson[];
+  /** The day's walk-ins still holding (or having held) a table, earliest first. */
+  walkIns: WalkInJson[];
   covers: Covers;
   timeline: Timeline;
 }
 
 /** The ledger of business day `date` at `storeId` (already checked against the staff's stores). */
 export async function ledgerOf(q: Q, storeId: number, date: string, now: Date): Promise<Ledger> {
-  const [items, tables, blocks] = await Promise.all([dayBookings(q, storeId, date), listTables(q, storeId), listBlocks(q, storeId, date)]);
+  const [items, tables, blocks, walkIns] = await Promise.all([dayBookings(q, storeId, date), listTables(q, storeId), listBlocks(q, storeId, date), listWalkIns(q, storeId, date)]);
   items.sort((a, b) => Date.parse(a.start) - Date.parse(b.start) || a.table.label.localeCompare(b.table.label) || a.id - b.id);
-  return { storeId, date, items, covers: coverCounts(items, now), timeline: timelineOf(date, tables.items, items, blocks, now) };
+  return { storeId, date, items, walkIns, covers: coverCounts(items, now), timeline: timelineOf(date, tables.items, items, blocks, now, walkIns) };
 }

@@ -1,0 +1,102 @@
+/**
+ * The ledger's plain forms (the door tablet without JavaScript): seat a walk-in, free its table,
+ * mark a booking or undo its mark, write down a phone booking. Each form's fields are read as the
+ * store API's JSON would carry them and handed to the same service, so no rule lives here twice.
+ */
+import type { Db } from '../db/types';
+import { ApiError, notFound, translate, validate } from '../http/api';
+import type { Flash } from '../../lib/flash';
+import type { T } from '../../i18n';
+import { markSchema, staffBookingSchema, walkInSchema } from '../../lib/contract/store';
+import { tokyoInstant, toTokyoIso } from '../../lib/datetime';
+import { parseId } from '../../lib/validation';
+import { bookingContext } from '../bookings/http';
+import type { StaffScope } from './access';
+import { writeDownBooking } from './bookings';
+import { withinStaffLimits } from './limits';
+import { markBooking, undoMark } from './marks';
+import { freeWalkIn, seatWalkIn } from './walkIns';
+
+/** A refused phone booking: drawn again with what was typed and each field's error. */
+export interface PhoneRefusal {
+  values: Record<string, string>;
+  errors: Record<string, string>;
+  message: string;
+  status: number;
+}
+
+/** What the page does next: redirect with a message, or draw the phone form again. */
+export type LedgerOutcome = { flash: Flash } | { phone: PhoneRefusal };
+
+/** A number typed in a form, or what was typed when it is none (then the schema names the field). */
+const count = (value: string) => (/^\d{1,3}$/.test(value) ? Number(value) : value);
+
+/**
+ * The start a phone booking's "HH:MM" names on business day `date`: a time before 05:00 is after
+ * midnight, the next calendar day. Anything else is passed on as typed, for the schema to refuse.
+ */
+export function phoneStart(date: string, time: string): string {
+  const hm = /^(\d{2}):(\d{2})$/.exec(time);
+  const minutes = hm ? Number(hm[1]) * 60 + Number(hm[2]) : null;
+  if (minutes === null || minutes >= 24 * 60) return time;
+  return toTokyoIso(tokyoInstant(date, minutes < 5 * 60 ? minutes + 24 * 60 : minutes));
+}
+
+/** Handles one post of the ledger at `storeId` (already the staff's) showing business day `date`. */
+export async function ledgerPost(db: Db, scope: StaffScope, storeId: number, date: string, form: FormData | null, locals: { t: T; locale: string }): Promise<LedgerOutcome> {
+  const { t } = locals;
+  const text = (key: string) => {
+    const value = form?.get(key);
+    return typeof value === 'string' ? value : '';
+  };
+  const doing = text('action');
+  const values = { name: text('name'), name_kana: text('name_kana'), phone: text('phone'), party_size: text('party_size'), time: text('time'), note: text('note') };
+  const done = (message: string): LedgerOutcome => ({ flash: { kind: 'success', message } });
+  try {
+    if (doing === 'walk_in') {
+      const table = text('table_id');
+      const name = values.name.trim();
+      const input = validate(t, walkInSchema, { store_id: storeId, party_size: count(values.party_size), ...(table ? { table_id: count(table) } : {}), ...(name ? { name } : {}) });
+      const seated = await withinStaffLimits(db, scope, () => seatWalkIn(db, translate(t), scope, input));
+      return done(t('storehost.door.seated', { count: seated.party_size, table: seated.table.label }));
+    }
+    if (doing === 'free' || doing === 'undo') {
+      const id = parseId(text(doing === 'free' ? 'walk_in' : 'booking'));
+      if (id === null) throw notFound();
+      if (doing === 'free') {
+        await withinStaffLimits(db, scope, () => freeWalkIn(db, scope, id));
+        return done(t('storehost.walkIns.freed'));
+      }
+      await withinStaffLimits(db, scope, () => undoMark(db, scope, id));
+      return done(t('storehost.ledger.undone'));
+    }
+    if (doing === 'phone') {
+      const note = values.note.trim();
+      const input = validate(t, staffBookingSchema, {
+        store_id: storeId,
+        start: phoneStart(date, values.time),
+        party_size: count(values.party_size),
+        name: values.name,
+        name_kana: values.name_kana,
+        phone: values.phone,
+        ...(note ? { note } : {}),
+      });
+      await withinStaffLimits(db, scope, () => writeDownBooking(db, bookingContext(locals), scope, input));
+      return done(t('storehost.phone.saved'));
+    }
+    const id = parseId(text('booking'));
+    if (id === null) throw notFound();
+    const reason = text('reason');
+    const input = validate(t, markSchema, { mark: form?.get('mark'), ...(reason !== '' ? { reason } : {}) });
+    await withinStaffLimits(db, scope, () => markBooking(db, scope, id, input));
+    return done(t(`storehost.ledger.marked.${input.mark}`));
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    const fields = error.options.fields ?? {};
+    const message = t(error.messageKey, error.options.params);
+    // Nothing typed is lost: the phone form comes back open with its fields.
+    if (doing === 'phone') return { phone: { values, errors: fields, message, status: error.status } };
+    const messages = Object.values(fields);
+    return { flash: { kind: 'error', message: messages.length ? messages.join(' ') : message } };
+  }
+}
