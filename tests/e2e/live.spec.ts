@@ -54,6 +54,12 @@ test('the listing updates a store in place when tables are booked, and drops it 
   await expect(page.locator('#store-results li', { has: card })).toBeHidden();
 });
 
+/**
+ * A diner of its own for each day: just before 05:00 today's last start and tomorrow's first overlap,
+ * and one diner may not hold two overlapping tables at a store.
+ */
+const diner = (date: string | null) => (date ? { phone: '090-1111-3334', email: `live-day-${date}@example.jp` } : { phone: '090-1111-3333', email: 'live-day@example.jp' });
+
 test('the store page redraws a day’s free starts in place when a table is booked, today or another day', async ({ page, baseURL }) => {
   // A 24-hour store: a small counter listed first at some hours can be full all the next day in the demo data.
   await page.goto('/stores?tag=open_24h');
@@ -82,7 +88,7 @@ test('the store page redraws a day’s free starts in place when a table is book
     const res = await fetch(`${baseURL}/api/guest-bookings`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: baseURL! },
-      body: JSON.stringify({ store_id: Number(storeId), start, party_size: 2, name: '試験 花子', name_kana: 'シケン ハナコ', phone: '090-1111-3333', email: 'live-day@example.jp' }),
+      body: JSON.stringify({ store_id: Number(storeId), start, party_size: 2, name: '試験 花子', name_kana: 'シケン ハナコ', ...diner(date) }),
     });
     expect(res.status).toBe(201);
     // One table fewer at that start (or the start gone when it was the last), with no reload. Read
