@@ -41,13 +41,13 @@ test('the confirm step stays when its start is taken meanwhile: この時間は�
   const confirm = page.getByTestId('booking-confirm');
   await expect(confirm.getByText(/20:15〜/)).toBeVisible();
 
-  // Another diner, in another browser, takes every table at that start.
+  // Other diners, in another browser, take every table at that start (one diner holds one table at a time).
   const other = await browser.newContext();
   try {
     for (let i = 0; i < slot.free_tables; i++) {
       const res = await other.request.post(new URL('/api/guest-bookings', page.url()).href, {
         headers: { origin: new URL(page.url()).origin },
-        data: { store_id: storeId, start: slot.start, party_size: 2, name: '他 客', name_kana: 'タ キャク', phone: '090-0000-1111', email: `taker${i}-${Date.now()}@example.jp` },
+        data: { store_id: storeId, start: slot.start, party_size: 2, name: '他 客', name_kana: 'タ キャク', phone: `090-0000-${1111 + i}`, email: `taker${i}-${Date.now()}@example.jp` },
       });
       expect(res.status()).toBe(201);
     }
