@@ -31,13 +31,16 @@ test('the listing updates a store in place when tables are booked, and drops it 
   const bookableRow = card.locator('[data-live-when-bookable]');
   const before = await bookableRow.innerText();
 
+  // Each booking its own diner: one diner holds one table at a time at a store.
+  let diners = 0;
   const book = async () => {
+    diners++;
     const state = await streamState(baseURL!, storeId);
     if (!state.next_slots.length) return 409;
     const res = await fetch(`${baseURL}/api/guest-bookings`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: baseURL! },
-      body: JSON.stringify({ store_id: Number(storeId), start: state.next_slots[0], party_size: 2, name: '試験 花子', name_kana: 'シケン ハナコ', phone: '090-1111-2222', email: 'live-e2e@example.jp' }),
+      body: JSON.stringify({ store_id: Number(storeId), start: state.next_slots[0], party_size: 2, name: '試験 花子', name_kana: 'シケン ハナコ', phone: `090-1111-${2000 + diners}`, email: `live-e2e-${diners}@example.jp` }),
     });
     return res.status;
   };
