@@ -32,6 +32,8 @@ import {
   storeQuerySchema,
   storeTablesSchema,
   tableSettingsSchema,
+  tableCreateSchema,
+  storeTableSchema,
   turnTimesSchema,
   walkInJsonSchema,
   walkInListSchema,
@@ -60,6 +62,7 @@ const ANSWERS: Record<string, $ZodType> = {
   StoreDay: storeDaySchema,
   StoreBooking: storeBookingSchema,
   StoreTables: storeTablesSchema,
+  StoreTable: storeTableSchema,
   Block: blockJsonSchema,
   BlockList: blockListSchema,
   Hours: hoursJsonSchema,
@@ -85,6 +88,8 @@ interface Operation {
   auth?: 'user' | 'staff';
   /** Takes an `Idempotency-Key` (src/server/idempotency.ts). */
   idempotent?: true;
+  /** A 409 an operation without a body can answer, and why. */
+  conflict?: string;
   tags: string[];
 }
 
@@ -189,9 +194,27 @@ function operations(now: Date): Record<string, Record<string, Operation>> {
       get: { summary: 'The table a walk-in of that party size would be seated at now', query: walkInSuggestQuerySchema, ok: [200, 'WalkInSuggestion'], auth: 'staff', tags: store },
     },
     '/api/store/walk-ins/{id}/free': { post: { summary: 'Table free again: the walk-in ends now', ids: ['id'], ok: [200, 'WalkIn'], auth: 'staff', tags: store } },
-    '/api/store/tables': { get: { summary: "The store's tables (online or walk-in only) and turn times", query: storeQuerySchema, ok: [200, 'StoreTables'], auth: 'staff', tags: store } },
+    '/api/store/tables': {
+      get: { summary: "The store's tables (online or walk-in only) and turn times", query: storeQuerySchema, ok: [200, 'StoreTables'], auth: 'staff', tags: store },
+      post: { summary: 'Add a table (its label not another table’s of the store)', body: tableCreateSchema, ok: [201, 'StoreTable'], auth: 'staff', tags: store },
+    },
     '/api/store/tables/{id}': {
-      patch: { summary: 'Make a table online-bookable or walk-in only', ids: ['id'], body: tableSettingsSchema, ok: [200, object], auth: 'staff', tags: store },
+      patch: {
+        summary: 'Change a table’s label, kind, party range or online flag (walk-in only when false); a range leaving out a party still to come is 409 `table_in_use`',
+        ids: ['id'],
+        body: tableSettingsSchema,
+        ok: [200, 'StoreTable'],
+        auth: 'staff',
+        tags: store,
+      },
+      delete: {
+        summary: 'Remove a table nothing was ever booked at',
+        ids: ['id'],
+        ok: [204, null],
+        auth: 'staff',
+        conflict: '`table_in_use`: bookings, walk-ins or blocks are on record at the table (still to come, or past: make it walk-in only instead)',
+        tags: store,
+      },
     },
     '/api/store/turn-times': {
       put: { summary: 'Set the default stay and the turn time per party size', body: turnTimesSchema, ok: [200, 'StoreTables'], auth: 'staff', tags: store },
@@ -254,6 +277,7 @@ function operation(op: Operation): Json {
   if (op.auth === 'staff') responses['403'] = errorResponse('Not a store staff account');
   if (op.ids?.length || op.auth === 'staff') responses['404'] = errorResponse("Not found (someone else's is not found either)");
   if (op.body) responses['409'] = errorResponse('Conflict: the slot or table was taken meanwhile');
+  if (op.conflict) responses['409'] = errorResponse(`Conflict: ${op.conflict}`);
   if (op.idempotent) {
     responses['409'] = errorResponse(op.body ? 'Conflict: the slot or table was taken meanwhile, a duplicate booking, or the Idempotency-Key is still in use' : 'Conflict: the Idempotency-Key is still in use');
     responses['422'] = errorResponse('The Idempotency-Key was used with another body');

@@ -140,7 +140,7 @@ forEachApp('store host, as configured by default', (app) => {
     expect(await store('/', { cookie: jar })).toMatchObject({ status: 302, headers: { location: '/list-booking-manage' } });
     expect(await store('/store-signin', { cookie: jar })).toMatchObject({ status: 302, headers: { location: '/list-booking-manage' } });
     // The spec's screens not built yet answer on their paths, inside the store layout.
-    const pending = await store('/edit-seat/3', { cookie: jar });
+    const pending = await store('/payment-detail/3', { cookie: jar });
     expect(pending.status).toBe(200);
     expect(pending.body).toContain('準備中');
 

@@ -34,6 +34,7 @@ export const ERROR_CODES = [
   'too_many_watches',
   'no_free_table',
   'undo_expired',
+  'table_in_use',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

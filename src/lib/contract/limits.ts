@@ -15,6 +15,8 @@ export const STAY_MINUTES_MAX = 360;
 /** The party a listing and a booking form start with when none is given. */
 export const DEFAULT_PARTY = 2;
 
+/** A table's label as staff name it on the floor (T1, カウンター3, 個室 桜). */
+export const TABLE_LABEL_MAX = 20;
 /** A booking's note (allergies, an anniversary). */
 export const NOTE_MAX = 200;
 /** A guest's name and its kana reading. */

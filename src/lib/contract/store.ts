@@ -9,7 +9,7 @@ import { isValidDateString } from '../datetime';
 import { LOCALE_CODES, type Locale } from '../../i18n/locales';
 import { parseId } from '../validation';
 import { emailField, idSchema, kanaField, optionalText, phoneField, requiredText } from './fields';
-import { GUEST_NAME_MAX, NOTE_MAX, PARTY_MAX, PARTY_MIN, STAY_MINUTES_MAX, STAY_MINUTES_MIN } from './limits';
+import { GUEST_NAME_MAX, NOTE_MAX, PARTY_MAX, PARTY_MIN, STAY_MINUTES_MAX, STAY_MINUTES_MIN, TABLE_LABEL_MAX } from './limits';
 
 /** A business day in Asia/Tokyo (05:00 to 05:00 the next morning), as `YYYY-MM-DD`. */
 export const dayField = z.string().check(z.refine(isValidDateString, { message: 'validation.invalid' }));
@@ -296,6 +296,9 @@ const turnTimeSchema = z.object({
   minutes: z.int().check(z.minimum(STAY_MINUTES_MIN), z.maximum(STAY_MINUTES_MAX)),
 });
 
+/** A table as staff set it: who it seats (`min_party`–`max_party`), and whether diners can book it online. */
+export const storeTableSchema = z.extend(tableRef, { min_party: z.int(), max_party: z.int(), online: z.boolean() });
+
 /**
  * `GET /api/store/tables`: the store's tables (for choosing one to block; `online` false: walk-in
  * only, never offered to diners) and its turn times (`stay_minutes` for party sizes not listed).
@@ -304,11 +307,32 @@ export const storeTablesSchema = z.object({
   store_id: z.int(),
   stay_minutes: z.int(),
   turn_times: z.array(turnTimeSchema),
-  items: z.array(z.extend(tableRef, { min_party: z.int(), max_party: z.int(), online: z.boolean() })),
+  items: z.array(storeTableSchema),
 });
 
-/** `PATCH /api/store/tables/{id}`: online-bookable, or walk-in only (staff can still block it). */
-export const tableSettingsSchema = z.object({ online: z.boolean() });
+/** False only when both ends are numbers and the range is upside down (a bad one has its own message). */
+const rangeInOrder = (v: { min_party?: unknown; max_party?: unknown }) => typeof v.min_party !== 'number' || typeof v.max_party !== 'number' || v.max_party >= v.min_party;
+const tableLabel = requiredText(TABLE_LABEL_MAX);
+
+/**
+ * `POST /api/store/tables`: a new table at one of the account's stores; its label is not another
+ * table's of that store. Online-bookable unless `online` is false.
+ */
+export const tableCreateSchema = z
+  .object({ store_id: storeChoice, label: tableLabel, kind: z.enum(TABLE_KINDS), min_party: partySize, max_party: partySize, online: z.optional(z.boolean()) })
+  .check(z.refine(rangeInOrder, { message: 'store.validation.partyRange', path: ['max_party'] }));
+
+/**
+ * `PATCH /api/store/tables/{id}`: any of the label, kind, party range and online flag (`online`
+ * false: walk-in only, staff can still block it). A range that would leave out a booking to come
+ * at the table is refused (409 `table_in_use`): move that booking first.
+ */
+export const tableSettingsSchema = z
+  .object({ label: z.optional(tableLabel), kind: z.optional(z.enum(TABLE_KINDS)), min_party: z.optional(partySize), max_party: z.optional(partySize), online: z.optional(z.boolean()) })
+  .check(
+    z.refine(rangeInOrder, { message: 'store.validation.partyRange', path: ['max_party'] }),
+    z.refine((v) => Object.values(v).some((x) => x !== undefined), { message: 'booking.error.nothingToChange', path: ['_'] }),
+  );
 
 /** `PUT /api/store/turn-times`: the default stay and the turn time of some party sizes (each size once). */
 export const turnTimesSchema = z
@@ -334,6 +358,8 @@ export type StoreDayJson = z.infer<typeof storeDaySchema>;
 export type LoginAnswer = z.infer<typeof loginAnswerSchema>;
 export type StoreTablesJson = z.infer<typeof storeTablesSchema>;
 export type TableSettingsInput = z.infer<typeof tableSettingsSchema>;
+export type TableCreateInput = z.infer<typeof tableCreateSchema>;
+export type StoreTableJson = z.infer<typeof storeTableSchema>;
 export type TurnTimesInput = z.infer<typeof turnTimesSchema>;
 export type HoursInput = z.infer<typeof hoursSchema>;
 export type HoursJson = z.infer<typeof hoursJsonSchema>;
