@@ -142,6 +142,9 @@ describe.each(['pglite', 'postgres'] as const)('store details, hours and policy 
       const refused = await s.app.fetch('/api/store/details', { method: 'PUT', headers: bearer(s.tokenA), json: { ...body, ...change } });
       expect([change, refused.status, Object.keys(((await refused.json()) as Json).error.fields)]).toEqual([change, 400, [field]]);
     }
+    // The store's name is named as such, in the staff's language (not a person's name).
+    const blank = await s.app.fetch('/api/store/details', { method: 'PUT', headers: { ...bearer(s.tokenA), 'accept-language': 'ja' }, json: { ...body, name: '' } });
+    expect(((await blank.json()) as Json).error.fields).toEqual({ name: '店名を入力してください' });
     expect(await (await s.app.fetch(`/api/stores/${storeId}`)).json()).toMatchObject({ name: '夕方食堂 本店', budget: { min: 4000, max: 6000 } });
   });
 

@@ -16,7 +16,7 @@ import type { StaffScope } from './access';
 import { removeClosure, setClosure } from './closures';
 import { setWeekdayHours } from './hours';
 import { withinStaffLimits } from './limits';
-import { setPolicy, setStoreDetails } from './profile';
+import { detailsTranslator, setPolicy, setStoreDetails } from './profile';
 
 /** The openings a day's form offers: as many as the store API takes for one day. */
 export const FORM_OPENINGS = 3;
@@ -125,7 +125,7 @@ export async function detailsPost(db: Db, scope: StaffScope, storeId: number, fo
       return done(t('storehost.details.policySaved'));
     }
     if (doing === 'details') {
-      const input = validate(t, storeDetailsSchema, {
+      const input = validate(detailsTranslator(t), storeDetailsSchema, {
         store_id: storeId,
         name: values.name,
         name_kana: values.name_kana,

@@ -13,6 +13,7 @@ import { publishAvailabilityChange } from '../events';
 import type { StoreDetailsInput, StoreDetailsJson, StorePolicyInput, StorePolicyJson } from '../../lib/contract/store';
 import { storeOf, type StaffScope } from './access';
 import { audit } from './audit';
+import type { T } from '../../i18n';
 
 const detailColumns = {
   store_id: stores.id,
@@ -34,6 +35,14 @@ const policyColumns = {
   cancel_fee_yen: stores.cancelFeeYen,
   cancellation_policy: stores.cancellationPolicy,
 };
+
+/**
+ * The translator for the details' field errors: their `name` is the store's name (店名), not a
+ * person's (氏名, the label every other form's `name` has).
+ */
+export function detailsTranslator(t: T): T {
+  return (key, params) => (key === 'field.name' ? t('storehost.details.name') : t(key, params));
+}
 
 /** The store's details and policy (the caller has checked the store is the staff's). */
 export async function getStoreDetails(q: Q, storeId: number): Promise<StoreDetailsJson> {

@@ -2,7 +2,7 @@ import { json, readJson, readQuery } from '../../../server/http/api';
 import { storeApi } from '../../../server/staff/http';
 import { getDb } from '../../../server/db/startup';
 import { staffScope, storeOf } from '../../../server/staff/access';
-import { getStoreDetails, setStoreDetails } from '../../../server/staff/profile';
+import { detailsTranslator, getStoreDetails, setStoreDetails } from '../../../server/staff/profile';
 import { withinStaffLimits } from '../../../server/staff/limits';
 import { storeDetailsSchema, storeQuerySchema } from '../../../lib/contract/store';
 
@@ -17,6 +17,6 @@ export const GET = storeApi(async ({ locals, url }) => {
 export const PUT = storeApi(async ({ locals, request }) => {
   const db = await getDb();
   const scope = await staffScope(db, locals.user);
-  const input = await readJson(request, locals.t, storeDetailsSchema);
+  const input = await readJson(request, detailsTranslator(locals.t), storeDetailsSchema);
   return json(await withinStaffLimits(db, scope, () => setStoreDetails(db, scope, input)));
 });
