@@ -12,6 +12,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { businessDay } from '../helpers/free-start';
 import { DEMO_STAFF } from '../../src/server/db/seed-data';
 import { BOOKING_DAYS_AHEAD } from '../../src/server/availability/rules';
+import { htmlValidateErrors, nuCheckerErrors } from '../helpers/html-validators';
 
 test.use({ viewport: { width: 1024, height: 768 } });
 
@@ -147,3 +148,28 @@ for (const theme of ['light', 'dark'] as const) {
     }
   });
 }
+
+test('the details screen, the edit page and a refused form are valid HTML', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page);
+  const edit = await page.getByRole('link', { name: '店舗情報を編集' }).getAttribute('href');
+  // Asked from the page (Node resolves no *.localhost name; the browser does), as the server wrote it.
+  const ask = (path: string, form?: Record<string, string>) =>
+    page.evaluate(
+      async ([url, body]) => {
+        const res = await fetch(url!, body ? { method: 'POST', body: new URLSearchParams(JSON.parse(body)), redirect: 'manual' } : {});
+        return { status: res.status, html: await res.text() };
+      },
+      [path, form ? JSON.stringify(form) : ''] as const,
+    );
+  const get = async (path: string) => ({ name: `GET ${path}`, html: (await ask(path)).html });
+  // Refused: 400 with what was typed (a fee far above the limit), nothing saved.
+  const refused = await ask('/detail-store-manage', { action: 'policy', cancel_free_hours: '2', cancel_fee_yen: '9999999', cancellation_policy: '<b>太字</b>' });
+  expect(refused.status).toBe(400);
+  const pages = [await get('/detail-store-manage'), await get(edit!), { name: 'POST /detail-store-manage refused', html: refused.html }];
+  for (const p of pages) expect(p.html.trimEnd(), `${p.name} ends with </html>`).toMatch(/<\/html>$/);
+  expect(pages[2]!.html).toContain('value="9999999"');
+  expect(pages[2]!.html).toContain('&lt;b&gt;太字&lt;/b&gt;');
+  expect(await htmlValidateErrors(pages)).toEqual([]);
+  expect(await nuCheckerErrors(pages)).toEqual([]);
+});
