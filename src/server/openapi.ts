@@ -29,6 +29,10 @@ import {
   storeBookingSchema,
   storeDayQuerySchema,
   storeDaySchema,
+  storeDetailsJsonSchema,
+  storeDetailsSchema,
+  storePolicyJsonSchema,
+  storePolicySchema,
   storeQuerySchema,
   storeTablesSchema,
   tableSettingsSchema,
@@ -71,6 +75,8 @@ const ANSWERS: Record<string, $ZodType> = {
   WalkIn: walkInJsonSchema,
   WalkInList: walkInListSchema,
   WalkInSuggestion: walkInSuggestionSchema,
+  StoreDetails: storeDetailsJsonSchema,
+  StorePolicy: storePolicyJsonSchema,
 };
 const ref = (name: keyof typeof ANSWERS & string) => ({ $ref: `#/components/schemas/${name}` });
 
@@ -249,6 +255,20 @@ function operations(now: Date): Record<string, Record<string, Operation>> {
     },
     '/api/store/closures/{id}': {
       delete: { summary: 'Give a day back its weekly hours; lists the bookings then outside them', ids: ['id'], ok: [200, 'ClosureChange'], auth: 'staff', tags: store },
+    },
+    '/api/store/details': {
+      get: { summary: "The store's details as diners see them, with its cancellation-fee policy", query: storeQuerySchema, ok: [200, 'StoreDetails'], auth: 'staff', tags: store },
+      put: { summary: 'Replace the details diners see (name, kana, genre, address, station, phone, budget, description); audited', body: storeDetailsSchema, ok: [200, 'StoreDetails'], auth: 'staff', tags: store },
+    },
+    '/api/store/policy': {
+      get: { summary: 'The cancellation-fee policy the fee rule reads', query: storeQuerySchema, ok: [200, 'StorePolicy'], auth: 'staff', tags: store },
+      put: {
+        summary: 'Replace the cancellation-fee policy (free until 0–168 hours before, then a fee per person; applies to bookings already made); audited',
+        body: storePolicySchema,
+        ok: [200, 'StorePolicy'],
+        auth: 'staff',
+        tags: store,
+      },
     },
     '/api/store/stream': { get: { summary: "The store's bookings as they change (Server-Sent Events, event `booking`)", query: storeQuerySchema, ok: [200, events], auth: 'staff', tags: store } },
     '/api/store/blocks/{id}': { delete: { summary: 'Release a block', ids: ['id'], ok: [204, null], auth: 'staff', tags: store } },

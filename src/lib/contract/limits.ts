@@ -71,3 +71,17 @@ export const MARK_UNDO_MINUTES = 10;
 
 /** The party size the door tablet's walk-in form starts at: most walk-ins come as two. */
 export const WALK_IN_DEFAULT_PARTY = 2;
+
+/**
+ * A store's cancellation-fee policy, as the fee rule reads it: free until this many hours before
+ * the start (the database allows 0 to 168, one week), then a fee per person of at most
+ * CANCEL_FEE_YEN_MAX (well above any course price; a larger number is a typing slip).
+ */
+export const CANCEL_FREE_HOURS_MAX = 168;
+export const CANCEL_FEE_YEN_MAX = 100_000;
+/** The store's own wording of its cancellation policy, and its description for diners. */
+export const STORE_TEXT_MAX = 1000;
+/** A store's name, kana, address and station as diners see them. */
+export const STORE_LINE_MAX = 100;
+/** Minutes on foot from the station a store names. */
+export const WALK_MINUTES_MAX = 120;

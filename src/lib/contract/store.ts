@@ -4,12 +4,26 @@
  * is generated from them.
  */
 import * as z from 'zod/mini';
-import { ATTENDANCES, BOOKING_STATUSES, TABLE_KINDS } from './enums';
+import { ATTENDANCES, BOOKING_STATUSES, GENRES, TABLE_KINDS } from './enums';
 import { isValidDateString } from '../datetime';
 import { LOCALE_CODES, type Locale } from '../../i18n/locales';
-import { parseId } from '../validation';
+import { isKana, normaliseKana, parseId } from '../validation';
 import { emailField, idSchema, kanaField, optionalText, phoneField, requiredText } from './fields';
-import { GUEST_NAME_MAX, NOTE_MAX, PARTY_MAX, PARTY_MIN, STAY_MINUTES_MAX, STAY_MINUTES_MIN, TABLE_LABEL_MAX } from './limits';
+import {
+  BUDGET_MAX,
+  CANCEL_FEE_YEN_MAX,
+  CANCEL_FREE_HOURS_MAX,
+  GUEST_NAME_MAX,
+  NOTE_MAX,
+  PARTY_MAX,
+  PARTY_MIN,
+  STAY_MINUTES_MAX,
+  STAY_MINUTES_MIN,
+  STORE_LINE_MAX,
+  STORE_TEXT_MAX,
+  TABLE_LABEL_MAX,
+  WALK_MINUTES_MAX,
+} from './limits';
 
 /** A business day in Asia/Tokyo (05:00 to 05:00 the next morning), as `YYYY-MM-DD`. */
 export const dayField = z.string().check(z.refine(isValidDateString, { message: 'validation.invalid' }));
@@ -342,6 +356,63 @@ export const turnTimesSchema = z
   );
 
 /**
+ * `PUT /api/store/policy`: the cancellation-fee policy the one fee rule reads — cancelling is free
+ * until `cancel_free_hours` before the start, then `cancel_fee_yen` per person (0: no fee) — and
+ * the store's own wording of it, shown to diners before they book. The fee rule reads the store's
+ * numbers when a booking is cancelled, so a change applies to bookings already made as well.
+ */
+export const storePolicySchema = z.object({
+  store_id: storeChoice,
+  cancel_free_hours: z.int().check(z.minimum(0), z.maximum(CANCEL_FREE_HOURS_MAX)),
+  cancel_fee_yen: z.int().check(z.minimum(0), z.maximum(CANCEL_FEE_YEN_MAX)),
+  cancellation_policy: optionalText(STORE_TEXT_MAX, 'multiline'),
+});
+
+/** The cancellation-fee policy as it stands. */
+export const storePolicyJsonSchema = z.object({ store_id: z.int(), cancel_free_hours: z.int(), cancel_fee_yen: z.int(), cancellation_policy: z.string() });
+
+const yen = z.int().check(z.minimum(0), z.maximum(BUDGET_MAX));
+
+/**
+ * `PUT /api/store/details`: the store's details as diners see them on its page and in listings
+ * (name, kana, genre, address, station and the walk from it, phone, budget per person,
+ * description). The budget's upper bound is at least its lower.
+ */
+export const storeDetailsSchema = z
+  .object({
+    store_id: storeChoice,
+    name: requiredText(STORE_LINE_MAX),
+    name_kana: z.pipe(requiredText(STORE_LINE_MAX).check(z.refine(isKana, { message: 'booking.validation.kana' })), z.transform(normaliseKana)),
+    genre: z.enum(GENRES),
+    address: requiredText(STORE_LINE_MAX),
+    station: requiredText(STORE_LINE_MAX),
+    walk_minutes: z.int().check(z.minimum(0), z.maximum(WALK_MINUTES_MAX)),
+    phone: phoneField,
+    budget_min: yen,
+    budget_max: yen,
+    description: optionalText(STORE_TEXT_MAX, 'multiline'),
+  })
+  .check(z.refine((v) => v.budget_max >= v.budget_min, { message: 'store.validation.budgetOrder', path: ['budget_max'] }));
+
+/** A store's details as diners see them, with its policy (`GET /api/store/details`). */
+export const storeDetailsJsonSchema = z.object({
+  store_id: z.int(),
+  name: z.string(),
+  name_kana: z.string(),
+  genre: z.enum(GENRES),
+  address: z.string(),
+  station: z.string(),
+  walk_minutes: z.int(),
+  phone: z.string(),
+  budget_min: z.int(),
+  budget_max: z.int(),
+  description: z.string(),
+  cancel_free_hours: z.int(),
+  cancel_fee_yen: z.int(),
+  cancellation_policy: z.string(),
+});
+
+/**
  * `POST /api/login`: the spec's `{token, user_id}` and the auth state's `tenant` and `store_id`
  * (null for a diner); staff working for several stores get them all in `store_ids`.
  */
@@ -376,3 +447,7 @@ export type WalkInJson = z.infer<typeof walkInJsonSchema>;
 export type WalkInSuggestion = z.infer<typeof walkInSuggestionSchema>;
 export type WeekdayHoursInput = z.infer<typeof weekdayHoursSchema>;
 export type WalkInListJson = z.infer<typeof walkInListSchema>;
+export type StorePolicyInput = z.infer<typeof storePolicySchema>;
+export type StorePolicyJson = z.infer<typeof storePolicyJsonSchema>;
+export type StoreDetailsInput = z.infer<typeof storeDetailsSchema>;
+export type StoreDetailsJson = z.infer<typeof storeDetailsJsonSchema>;

@@ -25,7 +25,9 @@ export type AuditAction =
   | 'booking_create'
   | 'booking_change'
   | 'walk_in_seat'
-  | 'walk_in_free';
+  | 'walk_in_free'
+  | 'details_set'
+  | 'policy_set';
 
 type State = Record<string, unknown> | null;
 
