@@ -94,10 +94,16 @@ interface Operation {
   auth?: 'user' | 'staff';
   /** Takes an `Idempotency-Key` (src/server/idempotency.ts). */
   idempotent?: true;
-  /** A 409 an operation without a body can answer, and why. */
-  conflict?: string;
+  /** What its 409 answers mean, naming their error codes (else a general word on a taken slot or table). */
+  conflicts?: string;
   tags: string[];
 }
+
+/** The 409s of a diner's change to a booking, and of the store's. */
+const CHANGE_CONFLICTS =
+  '`slot_taken` (no fitting table free then; `next_slots` lists the nearest free starts), `not_changeable` (cancelled or started), `duplicate_booking` (the diner would hold two overlapping tables there)';
+const DINER_CHANGE_CONFLICTS = `${CHANGE_CONFLICTS}, \`change_needs_store\` (the fee is due: moving the start or shrinking the party goes through the store, whose \`phone\` is given)`;
+const CANCEL_CONFLICTS = '`not_changeable` (already started)';
 
 /** The `Idempotency-Key` header, as the IETF httpapi draft has it. */
 const idempotencyKeyParameter = {
@@ -145,8 +151,8 @@ function operations(now: Date): Record<string, Record<string, Operation>> {
     },
     '/api/bookings/{id}': {
       get: { summary: 'One of the diner’s bookings', ids: ['id'], ok: [200, 'Booking'], auth: 'user', tags: diner },
-      patch: { summary: 'Change it', ids: ['id'], body: editSchema, ok: [200, 'Booking'], auth: 'user', idempotent: true, tags: diner },
-      delete: { summary: 'Cancel it', ids: ['id'], ok: [200, 'Booking'], auth: 'user', idempotent: true, tags: diner },
+      patch: { summary: 'Change it', ids: ['id'], body: editSchema, ok: [200, 'Booking'], auth: 'user', idempotent: true, conflicts: DINER_CHANGE_CONFLICTS, tags: diner },
+      delete: { summary: 'Cancel it', ids: ['id'], ok: [200, 'Booking'], auth: 'user', idempotent: true, conflicts: CANCEL_CONFLICTS, tags: diner },
     },
     '/api/bookings/{id}/ics': { get: { summary: 'It as a calendar file', ids: ['id'], ok: [200, { 'text/calendar': { schema: { type: 'string' } } }], auth: 'user', tags: diner } },
     '/api/guest-bookings': {
@@ -160,8 +166,8 @@ function operations(now: Date): Record<string, Record<string, Operation>> {
     },
     '/api/guest-bookings/{id}': {
       get: { summary: 'A guest booking (header X-Booking-Token)', ids: ['id'], ok: [200, 'Booking'], tags: diner },
-      patch: { summary: 'Change it', ids: ['id'], body: editSchema, ok: [200, 'Booking'], idempotent: true, tags: diner },
-      delete: { summary: 'Cancel it', ids: ['id'], ok: [200, 'Booking'], idempotent: true, tags: diner },
+      patch: { summary: 'Change it', ids: ['id'], body: editSchema, ok: [200, 'Booking'], idempotent: true, conflicts: DINER_CHANGE_CONFLICTS, tags: diner },
+      delete: { summary: 'Cancel it', ids: ['id'], ok: [200, 'Booking'], idempotent: true, conflicts: CANCEL_CONFLICTS, tags: diner },
     },
     '/api/guest-bookings/{id}/ics': { get: { summary: 'It as a calendar file', ids: ['id'], ok: [200, { 'text/calendar': { schema: { type: 'string' } } }], tags: diner } },
     '/api/favourites': { get: { summary: 'Favourite stores', ok: [200, object], auth: 'user', tags: diner } },
@@ -189,6 +195,7 @@ function operations(now: Date): Record<string, Record<string, Operation>> {
         body: storeBookingPatchSchema,
         ok: [200, 'StoreBooking'],
         auth: 'staff',
+        conflicts: `A change: ${CHANGE_CONFLICTS}. A mark: \`not_changeable\` (cancelled, a no-show before its start, a cancellation after its end, or nothing to undo), \`undo_expired\` (more than 10 minutes after the mark), \`table_held\` (undoing a cancellation whose table was taken meanwhile)`,
         tags: store,
       },
     },
@@ -218,7 +225,7 @@ function operations(now: Date): Record<string, Record<string, Operation>> {
         ids: ['id'],
         ok: [204, null],
         auth: 'staff',
-        conflict: '`table_in_use`: bookings, walk-ins or blocks are on record at the table (still to come, or past: make it walk-in only instead)',
+        conflicts: '`table_in_use`: bookings, walk-ins or blocks are on record at the table (still to come, or past: make it walk-in only instead)',
         tags: store,
       },
     },
@@ -296,10 +303,10 @@ function operation(op: Operation): Json {
   if (op.auth) responses['401'] = errorResponse('Not signed in');
   if (op.auth === 'staff') responses['403'] = errorResponse('Not a store staff account');
   if (op.ids?.length || op.auth === 'staff') responses['404'] = errorResponse("Not found (someone else's is not found either)");
-  if (op.body) responses['409'] = errorResponse('Conflict: the slot or table was taken meanwhile');
-  if (op.conflict) responses['409'] = errorResponse(`Conflict: ${op.conflict}`);
+  const conflicts = op.conflicts ?? (op.body ? 'the slot or table was taken meanwhile' + (op.idempotent ? ', a duplicate booking' : '') : undefined);
+  if (conflicts) responses['409'] = errorResponse(`Conflict: ${conflicts}`);
   if (op.idempotent) {
-    responses['409'] = errorResponse(op.body ? 'Conflict: the slot or table was taken meanwhile, a duplicate booking, or the Idempotency-Key is still in use' : 'Conflict: the Idempotency-Key is still in use');
+    responses['409'] = errorResponse(`Conflict: ${conflicts ? `${conflicts}; ` : ''}\`idempotency_key_in_flight\` (the Idempotency-Key is still in use)`);
     responses['422'] = errorResponse('The Idempotency-Key was used with another body');
   }
   return {

@@ -3,10 +3,13 @@
  * minutes (a cancellation is confirmed again only while its table is still free); later, after the
  * server restarts with its clock 20 minutes on (SUGU_CLOCK), the undo is refused with a clear
  * message in the staff's language; the audit keeps the mark and its undo with before and after.
+ * A diner mailed a store's cancellation is mailed again, in their language, when it is undone.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { openAppDb, startApp, type App } from '../helpers/app';
+import { openDb } from '../../src/server/db/client';
+import type { DbHandle } from '../../src/server/db/types';
 import { tokyoStart, type Fixture } from './booking-fixtures';
 import { bearer, startWithStaff, staffLogin, STORE_HOST, type StaffFixture } from './store-fixtures';
 import { storeBookingSchema } from '../../src/lib/contract/store';
@@ -83,6 +86,59 @@ for (const engine of ['pglite', 'postgres'] as const) {
         }
       }
     });
+
+    /** The outbox's rows to `to`: on PGlite the server holds the database, so it is stopped to read it and started again. */
+    const mailsTo = async (to: string) => {
+      const read = (h: DbHandle) => h.sql<{ kind: string; subject: string; body_text: string; locale: string }[]>`select kind, subject, body_text, locale from mail_outbox where to_address = ${to} order by id`;
+      if (engine === 'postgres') {
+        const h = await openAppDb(app);
+        try {
+          return await read(h);
+        } finally {
+          await h.close();
+        }
+      }
+      await app.stop();
+      const h = await openDb({ dataDir: dataDir! });
+      try {
+        return await read(h);
+      } finally {
+        await h.close();
+        app = await startApp('pglite', { STORE_HOST, DATA_DIR: dataDir! });
+      }
+    };
+
+    it('mails the diner, in the language they booked in, that their booking stands when the store’s cancellation is undone', async () => {
+      const to = `undone-${engine}@example.jp`;
+      const booked = await app.fetch('/api/guest-bookings', {
+        method: 'POST',
+        headers: { 'accept-language': 'de' },
+        json: { ...guest, email: to, store_id: fx.storeId, start: tokyoStart(4, 19), party_size: 2 },
+      });
+      expect(booked.status).toBe(201);
+      const { id, code } = (await booked.json()) as Json;
+      let from = app.output().length;
+      expect((await patch(tokenA, id, { mark: 'cancelled', reason: '停電のため' })).status).toBe(200);
+      await app.waitForOutput(/"msg":"mail_queued"[^\n]*"kind":"booking_store_cancelled"/, 'the cancellation mail', from);
+      from = app.output().length;
+      expect((await patch(tokenA, id, { mark: null })).status).toBe(200);
+      await app.waitForOutput(/"msg":"mail_queued"[^\n]*"kind":"booking_store_restored"/, 'the mail that the booking stands', from);
+      // Undoing another mark (arrived) mails nobody: the diner was never told of it.
+      expect((await patch(tokenA, id, { mark: 'arrived' })).status).toBe(200);
+      expect((await patch(tokenA, id, { mark: null })).status).toBe(200);
+
+      const mails = await mailsTo(to);
+      expect(mails.map((m) => m.kind)).toEqual(['booking_created', 'booking_store_cancelled', 'booking_store_restored']);
+      const restored = mails[2]!;
+      expect(restored.locale).toBe('de');
+      expect(restored.subject).toBe(`[Sugu] Ihre Reservierung bleibt bestehen (${code}, テスト酒場 渋谷)`);
+      expect(restored.body_text).toContain('Stornierung zurückgenommen');
+      expect(restored.body_text).toContain(code);
+      // The reason belonged to the cancellation; the booking stands, so none is given.
+      expect(restored.body_text).not.toContain('停電のため');
+      expect(mails[1]!.body_text).toContain('停電のため');
+      // PGlite's server is stopped to read its outbox and started again: a busy machine takes a while.
+    }, 120_000);
 
     it('keeps a store’s cancellation when its table was booked meanwhile', async () => {
       const id = await book(fx.tinyStoreId, tokyoStart(2, 20));

@@ -40,4 +40,15 @@ describe('OpenAPI document', () => {
     expect(day).toEqual(['date', 'store_id']);
     expect(doc.paths['/api/store/bookings']!.get.responses['403']).toBeDefined();
   });
+
+  it('names the error codes of a booking change’s 409, the diner’s and the store’s', () => {
+    const conflict = (path: string, method: string) => doc.paths[path]![method].responses['409'].description as string;
+    for (const path of ['/api/bookings/{id}', '/api/guest-bookings/{id}']) {
+      for (const code of ['slot_taken', 'not_changeable', 'duplicate_booking', 'change_needs_store', 'idempotency_key_in_flight']) expect([path, conflict(path, 'patch')]).toEqual([path, expect.stringContaining(`\`${code}\``)]);
+      expect(conflict(path, 'delete')).toContain('`not_changeable`');
+    }
+    for (const code of ['slot_taken', 'not_changeable', 'duplicate_booking', 'undo_expired', 'table_held']) expect(conflict('/api/store/bookings/{id}', 'patch')).toContain(`\`${code}\``);
+    // The store agrees to its own change: the diner's fee rule never refuses it.
+    expect(conflict('/api/store/bookings/{id}', 'patch')).not.toContain('change_needs_store');
+  });
 });

@@ -2,7 +2,8 @@
  * What staff mark on a booking: the party arrived, did not come, or the store had to cancel it —
  * then with a reason, mailed to the diner in the language they booked in, and the table freed for
  * everyone at once. Each mark is one transaction with its audit line, announced like a booking.
- * A mark made by mistake can be undone for MARK_UNDO_MINUTES: the audit keeps both lines.
+ * A mark made by mistake can be undone for MARK_UNDO_MINUTES: the audit keeps both lines, and a
+ * diner told of a cancellation is told again that their booking stands.
  */
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/types';
@@ -51,7 +52,7 @@ export async function markBooking(db: Db, scope: StaffScope, id: number, input: 
   });
   // Every mark is a change the door tablets' streams show; a cancellation also frees the table.
   await publishAvailabilityChange(db, [done.storeId]);
-  if (input.mark === 'cancelled') await mailStoreCancellation(db, id, reason);
+  if (input.mark === 'cancelled') await mailStoreMark(db, id, { reason });
   return (await storeBooking(db, id))!;
 }
 
@@ -69,9 +70,9 @@ const MARK_ACTIONS = ['booking_arrived', 'booking_no_show', 'booking_cancelled']
  * the booking stays cancelled). Refused (409) when there is no mark to undo or it is too late.
  */
 export async function undoMark(db: Db, scope: StaffScope, id: number, now = clock.now()): Promise<StoreBookingJson> {
-  let storeId: number;
+  let undone: { storeId: number; restored: boolean };
   try {
-    storeId = await db.transaction(async (tx) => {
+    undone = await db.transaction(async (tx) => {
       const [found] = await tx
         .select({ storeId: bookings.storeId })
         .from(bookings)
@@ -106,19 +107,24 @@ export async function undoMark(db: Db, scope: StaffScope, id: number, now = cloc
       }
       const after = cancelledByStore ? { ...before, status: 'confirmed', store_cancel_reason: null } : { ...before, attendance };
       await audit(tx, scope, { action: 'booking_mark_undone', storeId: found.storeId, targetId: id, detail: { mark: cancelledByStore ? 'cancelled' : b!.attendance }, before, after });
-      return found.storeId;
+      return { storeId: found.storeId, restored: cancelledByStore };
     });
   } catch (err) {
     // Someone booked the freed table meanwhile: the cancellation stands.
     if (pgError(err).code === '23P01') throw new ApiError(409, 'table_held', 'store.error.undoTableTaken');
     throw err;
   }
-  await publishAvailabilityChange(db, [storeId]);
+  await publishAvailabilityChange(db, [undone.storeId]);
+  // The diner was mailed the cancellation: they must not stay away from a table that is theirs again.
+  if (undone.restored) await mailStoreMark(db, id, 'restored');
   return (await storeBooking(db, id))!;
 }
 
-/** The diner's mail when the store cancels: in the language they booked in, with the store's reason. */
-async function mailStoreCancellation(db: Db, id: number, reason: string): Promise<void> {
+/**
+ * The diner's mail when the store cancels (with the store's reason) or takes its cancellation back
+ * (`restored`): in the language they booked in, with the booking as it stands.
+ */
+async function mailStoreMark(db: Db, id: number, what: { reason: string } | 'restored'): Promise<void> {
   const [b] = await db
     .select({
       code: bookings.code,
@@ -136,14 +142,15 @@ async function mailStoreCancellation(db: Db, id: number, reason: string): Promis
   if (!b?.to) return;
   const locale = isLocale(b.locale) ? b.locale : FALLBACK_LOCALE;
   const t = translatorFor(locale);
+  const kind = what === 'restored' ? 'restored' : 'cancelled';
   const text = [
-    t('store.mail.cancelled.intro', { store: b.store }),
+    t(`store.mail.${kind}.intro`, { store: b.store }),
     '',
     `${t('booking.summary.code')}: ${b.code}`,
     `${t('booking.summary.store')}: ${b.store}`,
     `${t('booking.summary.time')}: ${formatStay(b.start, b.end, locale, t)}`,
     `${t('booking.summary.party')}: ${t('booking.partyCount', { count: b.party })}`,
-    `${t('store.mail.cancelled.reason')}: ${reason}`,
+    ...(what === 'restored' ? [] : [`${t('store.mail.cancelled.reason')}: ${what.reason}`]),
   ].join('\n');
-  await queueMail(db, { to: b.to, subject: t('store.mail.cancelled.subject', { code: b.code, store: b.store }), text, locale, kind: 'booking_store_cancelled' });
+  await queueMail(db, { to: b.to, subject: t(`store.mail.${kind}.subject`, { code: b.code, store: b.store }), text, locale, kind: `booking_store_${kind}` });
 }
