@@ -69,3 +69,12 @@ export const MARK_UNDO_MINUTES = 10;
 
 /** The party size the door tablet's walk-in form starts at: most walk-ins come as two. */
 export const WALK_IN_DEFAULT_PARTY = 2;
+
+/**
+ * An `Idempotency-Key` is remembered this long: a retry within it gets the first answer again; the
+ * same key after it is a new request (and the stored answer is swept away).
+ */
+export const IDEMPOTENCY_KEY_HOURS = 24;
+/** An `Idempotency-Key`'s length: long enough to be unguessable (it also seals the answer kept). */
+export const IDEMPOTENCY_KEY_MIN = 16;
+export const IDEMPOTENCY_KEY_MAX = 255;
