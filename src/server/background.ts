@@ -1,7 +1,7 @@
 /**
  * Work a server process does besides answering requests, started once with the first request
  * (scripts/start.mjs asks /readyz as soon as it listens): outbox delivery through SMTP, the
- * day-of reminders, and the watches (空席通知) each instance matches changes against. Every instance runs them; the database decides which one does each piece.
+ * day-of reminders, the watches (空席通知) each instance matches changes against, and forgetting expired Idempotency-Keys. Every instance runs them; the database decides which one does each piece.
  */
 import { getDbHandle } from './db/startup';
 import type { Db } from './db/types';
@@ -11,11 +11,14 @@ import { sendDueReminders } from './bookings/reminders';
 import { reloadWatches } from './watches/matcher';
 import { pruneWatches } from './watches/notify';
 import { listenForWatches } from './watches/feed';
+import { sweepIdempotencyKeys } from './idempotency';
 
 const REMINDER_POLL_MS = 60_000;
 /** Watches made, confirmed or cancelled through other instances while this one's LISTEN was down are known here this soon. */
 const WATCH_RELOAD_MS = 30_000;
 const WATCH_PRUNE_MS = 60 * 60_000;
+/** Answers kept for Idempotency-Keys older than a day are deleted this often. */
+const IDEMPOTENCY_SWEEP_MS = 60 * 60_000;
 
 let started = false;
 
@@ -26,6 +29,7 @@ export function startBackgroundWork(): void {
   every(REMINDER_POLL_MS, 'reminders_failed', sendDueReminders);
   every(WATCH_RELOAD_MS, 'watches_reload_failed', reloadWatches);
   every(WATCH_PRUNE_MS, 'watches_prune_failed', pruneWatches);
+  every(IDEMPOTENCY_SWEEP_MS, 'idempotency_sweep_failed', (db) => sweepIdempotencyKeys(db));
   listenForWatches().catch((error: unknown) => console.error(JSON.stringify({ level: 'error', msg: 'watches_listen_failed', error: String((error as Error)?.message ?? error) })));
 }
 

@@ -18,10 +18,11 @@ import type { Db } from './db/types';
 import { ApiError, errorResponse, readCapped, MAX_BODY_BYTES } from './http/api';
 import { DEVICE_COOKIE, DEVICE_ID } from './bookingLimits';
 import { clock } from './clock';
+import { IDEMPOTENCY_KEY_HOURS, IDEMPOTENCY_KEY_MAX, IDEMPOTENCY_KEY_MIN } from '../lib/contract/limits';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 /** How long a key is remembered. */
-export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60_000;
+export const IDEMPOTENCY_TTL_MS = IDEMPOTENCY_KEY_HOURS * 60 * 60_000;
 /**
  * A first request that has not finished after this long died with its instance: its key may be
  * used again. (The booking it may have made is still caught as a duplicate of the diner's own.)
@@ -31,7 +32,7 @@ const ABANDONED_MS = 2 * 60_000;
  * A key as the draft's structured-field string (quoted) or bare: printable ASCII, long enough to be
  * unguessable, since it also seals the answer. The islands send a UUID.
  */
-const KEY = /^[\x21-\x7e]{16,255}$/;
+const KEY = new RegExp(`^[\\x21-\\x7e]{${IDEMPOTENCY_KEY_MIN},${IDEMPOTENCY_KEY_MAX}}$`);
 
 export interface Answer {
   status: number;
@@ -114,7 +115,6 @@ export async function idempotent(
     on conflict (id) do update set fingerprint = excluded.fingerprint, status = null, answer = null, created_at = excluded.created_at
       where idempotency_keys.created_at < ${expired.toISOString()}::timestamptz or (idempotency_keys.status is null and idempotency_keys.created_at < ${abandoned.toISOString()}::timestamptz)
     returning id`);
-  if (Math.random() < 0.02) await db.execute(sql`delete from idempotency_keys where created_at < ${expired.toISOString()}::timestamptz`).catch(() => {});
 
   if (!claimed.length) {
     const [row] = await db.execute<{ fingerprint: string; status: number | null; answer: string | null }>(sql`select fingerprint, status, answer from idempotency_keys where id = ${id}`);
@@ -144,6 +144,18 @@ export async function idempotent(
   const answer: Answer = { status: response.status, body: text, ...(response.headers.get('location') ? { location: response.headers.get('location')! } : {}) };
   await db.execute(sql`update idempotency_keys set status = ${answer.status}, answer = ${seal(answer, key, who)} where id = ${id}`);
   return new Response(text, { status: response.status, headers: response.headers });
+}
+
+/**
+ * Forgets the keys older than IDEMPOTENCY_TTL_MS (the background work runs it every hour on each
+ * instance; any of them may). A key reused after that is a new request whether or not it was swept:
+ * the claim above takes over an expired row.
+ */
+export async function sweepIdempotencyKeys(db: Db, now = clock.now()): Promise<number> {
+  const expired = new Date(now.getTime() - IDEMPOTENCY_TTL_MS);
+  const rows = await db.execute(sql`delete from idempotency_keys where created_at < ${expired.toISOString()}::timestamptz returning id`);
+  if (rows.length) console.log(JSON.stringify({ level: 'info', msg: 'idempotency_keys_swept', count: rows.length }));
+  return rows.length;
 }
 
 const release = (db: Db, id: string) => db.execute(sql`delete from idempotency_keys where id = ${id} and status is null`).catch(() => {});

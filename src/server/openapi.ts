@@ -14,6 +14,8 @@ import { availabilityQuerySchema, listQuerySchema } from './stores';
 import { createSchema, editSchema, guestSchema } from '../lib/contract/booking';
 import { watchSchema } from '../lib/contract/watches';
 import { availabilitySchema, bookingListSchema, bookingSchema, errorSchema, guestBookedSchema } from '../lib/contract/responses';
+import type { ErrorCode } from '../lib/contract/errors';
+import { IDEMPOTENCY_KEY_HOURS, IDEMPOTENCY_KEY_MAX, IDEMPOTENCY_KEY_MIN } from '../lib/contract/limits';
 import {
   blockJsonSchema,
   blockListSchema,
@@ -94,26 +96,31 @@ interface Operation {
   auth?: 'user' | 'staff';
   /** Takes an `Idempotency-Key` (src/server/idempotency.ts). */
   idempotent?: true;
-  /** What its 409 answers mean, naming their error codes (else a general word on a taken slot or table). */
-  conflicts?: string;
+  /** The `error.code`s its 409 answers carry, each with what it means (else a general description). */
+  conflicts?: Partial<Record<ErrorCode, string>>;
   tags: string[];
 }
-
-/** The 409s of a diner's change to a booking, and of the store's. */
-const CHANGE_CONFLICTS =
-  '`slot_taken` (no fitting table free then; `next_slots` lists the nearest free starts), `not_changeable` (cancelled or started), `duplicate_booking` (the diner would hold two overlapping tables there)';
-const DINER_CHANGE_CONFLICTS = `${CHANGE_CONFLICTS}, \`change_needs_store\` (the fee is due: moving the start or shrinking the party goes through the store, whose \`phone\` is given)`;
-const CANCEL_CONFLICTS = '`not_changeable` (already started)';
 
 /** The `Idempotency-Key` header, as the IETF httpapi draft has it. */
 const idempotencyKeyParameter = {
   name: 'Idempotency-Key',
   in: 'header',
   required: false,
-  description:
-    'A unique key per intent (16–255 printable ASCII characters, e.g. a UUID), sent again on every retry of it. Within 24 hours the same key with the same body gets the first answer again (a guest booking\'s edit token included); with another body 422 `idempotency_key_reused`; while the first request is still being answered 409 `idempotency_key_in_flight`.',
-  schema: { type: 'string', minLength: 16, maxLength: 255 },
+  description: `A unique key per intent (${IDEMPOTENCY_KEY_MIN}–${IDEMPOTENCY_KEY_MAX} printable ASCII characters, e.g. a UUID; the draft's quoted form is the same key), sent again on every retry of it. Within ${IDEMPOTENCY_KEY_HOURS} hours the same key with the same body gets the first answer again, status and body (a guest booking's edit token included), from any instance; with another body 422 \`idempotency_key_reused\`; while the first request is still being answered 409 \`idempotency_key_in_flight\` with Retry-After. After ${IDEMPOTENCY_KEY_HOURS} hours the key is forgotten and is a new request. A malformed key is 400.`,
+  schema: { type: 'string', minLength: IDEMPOTENCY_KEY_MIN, maxLength: IDEMPOTENCY_KEY_MAX },
 };
+
+/** What a 409 of the booking operations may say, by `error.code`. */
+const CONFLICT = {
+  slot_taken: 'the start was taken meanwhile; `next_slots` offers the nearest free starts that day, each with its fee',
+  duplicate_booking: 'the diner (account, phone, e-mail or device) already holds a booking at this store overlapping in time (利用規約 第4条); `booking_url` links to it when the asker may see it',
+  not_changeable: 'the booking is cancelled or has started',
+  change_needs_store: 'the cancellation fee is due now, so a change of time or party is made by calling the store (`phone`)',
+  idempotency_key_in_flight: 'the first request with this Idempotency-Key is still being answered; try again after Retry-After',
+} satisfies Partial<Record<ErrorCode, string>>;
+const bookConflicts = { slot_taken: CONFLICT.slot_taken, duplicate_booking: CONFLICT.duplicate_booking };
+const changeConflicts = { slot_taken: CONFLICT.slot_taken, not_changeable: CONFLICT.not_changeable, change_needs_store: CONFLICT.change_needs_store };
+const cancelConflicts = { not_changeable: CONFLICT.not_changeable };
 
 const object = { type: 'object' };
 const events = { 'text/event-stream': { schema: { type: 'string' } } };
@@ -147,27 +154,28 @@ function operations(now: Date): Record<string, Record<string, Operation>> {
     '/api/availability/stream': { get: { summary: 'Live availability of some stores (Server-Sent Events)', query: streamQuerySchema, ok: [200, events], tags: diner } },
     '/api/bookings': {
       get: { summary: "The diner's bookings", ok: [200, 'BookingList'], auth: 'user', tags: diner },
-      post: { summary: 'Book a table (409 `duplicate_booking` with `booking_url` when the diner already holds an overlapping booking there)', body: createSchema, ok: [201, 'Booking'], auth: 'user', idempotent: true, tags: diner },
+      post: { summary: 'Book a table (409 `duplicate_booking` with `booking_url` when the diner already holds an overlapping booking there)', body: createSchema, ok: [201, 'Booking'], auth: 'user', idempotent: true, conflicts: bookConflicts, tags: diner },
     },
     '/api/bookings/{id}': {
       get: { summary: 'One of the diner’s bookings', ids: ['id'], ok: [200, 'Booking'], auth: 'user', tags: diner },
-      patch: { summary: 'Change it', ids: ['id'], body: editSchema, ok: [200, 'Booking'], auth: 'user', idempotent: true, conflicts: DINER_CHANGE_CONFLICTS, tags: diner },
-      delete: { summary: 'Cancel it', ids: ['id'], ok: [200, 'Booking'], auth: 'user', idempotent: true, conflicts: CANCEL_CONFLICTS, tags: diner },
+      patch: { summary: 'Change it', ids: ['id'], body: editSchema, ok: [200, 'Booking'], auth: 'user', idempotent: true, conflicts: changeConflicts, tags: diner },
+      delete: { summary: 'Cancel it', ids: ['id'], ok: [200, 'Booking'], auth: 'user', idempotent: true, conflicts: cancelConflicts, tags: diner },
     },
     '/api/bookings/{id}/ics': { get: { summary: 'It as a calendar file', ids: ['id'], ok: [200, { 'text/calendar': { schema: { type: 'string' } } }], auth: 'user', tags: diner } },
     '/api/guest-bookings': {
       post: {
-        summary: 'Book as a guest (the edit token is in this answer only; 409 `duplicate_booking` when the same phone or e-mail already holds an overlapping booking there)',
+        summary: 'Book as a guest (the edit token is in this answer only; 409 `duplicate_booking` when the same phone, e-mail or device already holds an overlapping booking there)',
         body: guestSchema,
         ok: [201, 'GuestBooked'],
         idempotent: true,
+        conflicts: bookConflicts,
         tags: diner,
       },
     },
     '/api/guest-bookings/{id}': {
       get: { summary: 'A guest booking (header X-Booking-Token)', ids: ['id'], ok: [200, 'Booking'], tags: diner },
-      patch: { summary: 'Change it', ids: ['id'], body: editSchema, ok: [200, 'Booking'], idempotent: true, conflicts: DINER_CHANGE_CONFLICTS, tags: diner },
-      delete: { summary: 'Cancel it', ids: ['id'], ok: [200, 'Booking'], idempotent: true, conflicts: CANCEL_CONFLICTS, tags: diner },
+      patch: { summary: 'Change it', ids: ['id'], body: editSchema, ok: [200, 'Booking'], idempotent: true, conflicts: changeConflicts, tags: diner },
+      delete: { summary: 'Cancel it', ids: ['id'], ok: [200, 'Booking'], idempotent: true, conflicts: cancelConflicts, tags: diner },
     },
     '/api/guest-bookings/{id}/ics': { get: { summary: 'It as a calendar file', ids: ['id'], ok: [200, { 'text/calendar': { schema: { type: 'string' } } }], tags: diner } },
     '/api/favourites': { get: { summary: 'Favourite stores', ok: [200, object], auth: 'user', tags: diner } },
@@ -195,7 +203,13 @@ function operations(now: Date): Record<string, Record<string, Operation>> {
         body: storeBookingPatchSchema,
         ok: [200, 'StoreBooking'],
         auth: 'staff',
-        conflicts: `A change: ${CHANGE_CONFLICTS}. A mark: \`not_changeable\` (cancelled, a no-show before its start, a cancellation after its end, or nothing to undo), \`undo_expired\` (more than 10 minutes after the mark), \`table_held\` (undoing a cancellation whose table was taken meanwhile)`,
+        conflicts: {
+          slot_taken: 'a change: no fitting table is free then; `next_slots` lists the nearest free starts',
+          duplicate_booking: 'a change: the diner would hold two overlapping tables there',
+          not_changeable: 'a change or a mark: cancelled, a no-show before its start, a cancellation after its end, or nothing to undo',
+          undo_expired: 'an undo more than 10 minutes after the mark',
+          table_held: 'undoing a cancellation whose table was taken meanwhile',
+        },
         tags: store,
       },
     },
@@ -225,7 +239,7 @@ function operations(now: Date): Record<string, Record<string, Operation>> {
         ids: ['id'],
         ok: [204, null],
         auth: 'staff',
-        conflicts: '`table_in_use`: bookings, walk-ins or blocks are on record at the table (still to come, or past: make it walk-in only instead)',
+        conflicts: { table_in_use: 'bookings, walk-ins or blocks are on record at the table (still to come, or past: make it walk-in only instead)' },
         tags: store,
       },
     },
@@ -290,6 +304,15 @@ function queryParameters(schema: $ZodType): Json[] {
 }
 
 const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: ref('Error') } } });
+/** An error answer whose `error.code` is one of `codes`, each listed with its meaning. */
+const codedResponse = (lead: string, codes: Partial<Record<ErrorCode, string>>, headers?: Json) => ({
+  description: `${lead}; \`error.code\` is one of:\n${Object.entries(codes)
+    .map(([code, meaning]) => `- \`${code}\`: ${meaning}`)
+    .join('\n')}`,
+  ...(headers ? { headers } : {}),
+  content: { 'application/json': { schema: { allOf: [ref('Error'), { type: 'object', properties: { error: { type: 'object', properties: { code: { enum: Object.keys(codes) } } } } }] } } },
+});
+const retryAfter = { 'Retry-After': { description: 'Seconds to wait before trying again', schema: { type: 'integer' } } };
 
 function operation(op: Operation): Json {
   const [status, answer] = op.ok;
@@ -303,11 +326,14 @@ function operation(op: Operation): Json {
   if (op.auth) responses['401'] = errorResponse('Not signed in');
   if (op.auth === 'staff') responses['403'] = errorResponse('Not a store staff account');
   if (op.ids?.length || op.auth === 'staff') responses['404'] = errorResponse("Not found (someone else's is not found either)");
-  const conflicts = op.conflicts ?? (op.body ? 'the slot or table was taken meanwhile' + (op.idempotent ? ', a duplicate booking' : '') : undefined);
-  if (conflicts) responses['409'] = errorResponse(`Conflict: ${conflicts}`);
+  if (op.body) responses['409'] = errorResponse('Conflict: the slot or table was taken meanwhile');
+  if (op.conflicts || op.idempotent) {
+    const codes = { ...op.conflicts, ...(op.idempotent ? { idempotency_key_in_flight: CONFLICT.idempotency_key_in_flight } : {}) };
+    responses['409'] = codedResponse('Conflict', codes, op.idempotent ? retryAfter : undefined);
+  }
   if (op.idempotent) {
-    responses['409'] = errorResponse(`Conflict: ${conflicts ? `${conflicts}; ` : ''}\`idempotency_key_in_flight\` (the Idempotency-Key is still in use)`);
-    responses['422'] = errorResponse('The Idempotency-Key was used with another body');
+    responses['422'] = codedResponse('The Idempotency-Key was used with another request', { idempotency_key_reused: `the key was sent within ${IDEMPOTENCY_KEY_HOURS} hours with another method, path or body; nothing was done` });
+    responses['503'] = codedResponse('The database is away for a moment; nothing was done', { database_away: 'try again after Retry-After' }, retryAfter);
   }
   return {
     summary: op.summary,

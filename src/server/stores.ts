@@ -13,7 +13,8 @@ import { and, arrayContains, asc, eq, inArray, sql, type SQL } from 'drizzle-orm
 import { z } from 'zod';
 import type { Db } from './db/types';
 import { areas, storeClosures, storeHours, stores, storeTables, type StorePhoto } from './db/schema';
-import { searchQueryTerms } from './db/searchTerms';
+import { searchQueryTerms, storeSearchTerms } from './db/searchTerms';
+import { translatorFor } from '../i18n';
 import type { StoreFacts } from './availability/engine';
 import { availabilityView, bookableDates, businessDate, type AvailabilityView, bookableNow, loadStoreStates, nextMarks, NOW_WINDOW_MIN, ofKind, slotsBetween, type Slot } from './availability';
 import { MINUTE_MS, toTokyoIso } from '../lib/datetime';
@@ -341,9 +342,18 @@ export async function searchStores(db: Db, query: ListQuery, now = clock.now()):
     // order are decided by the index in one pass over every store, with the exact total.
     let only: Set<number> | undefined;
     if (terms.length) {
-      const ids = (await db.select({ id: stores.id }).from(stores).where(arrayContains(stores.searchTerms, terms))).map((r) => r.id);
-      await view.load(ids);
-      only = new Set(ids);
+      let ids: number[] | null = null;
+      if (!databaseAway()) {
+        try {
+          ids = (await db.select({ id: stores.id }).from(stores).where(arrayContains(stores.searchTerms, terms))).map((r) => r.id);
+          await view.load(ids);
+        } catch (error) {
+          if (!noteDatabaseFailure(error)) throw error;
+          ids = null;
+        }
+      }
+      // The database away: the keyword is matched against the stores the index holds.
+      only = new Set(ids ?? matchInMemory(view, terms));
     }
     const found = view.search({ ...catalogQuery(query, position, start), party: query.party, kind, only });
     const items = await cardsFor(db, view, found.items, fromView(view, query.party, kind), now);
@@ -367,6 +377,22 @@ export async function searchStores(db: Db, query: ListQuery, now = clock.now()):
   const found = searchCatalog(catalog, { marks, mask: (i) => masks[i]!, now }, catalogQuery(query, position, start));
   const items = await cardsFor(db, null, found.items, answers, now);
   return { items, page: query.page, perPage: query.per_page, total: found.total };
+}
+
+/** A store's search terms from the facts the index holds (as the seed and the store side write them; the area's kana aside). */
+const termsOfFacts = new WeakMap<StoreFacts, Set<string>>();
+function matchInMemory(view: AvailabilityView, terms: string[]): number[] {
+  const genreLabel = translatorFor('ja');
+  return view.ids().filter((id) => {
+    const facts = view.facts(id);
+    if (!facts) return false;
+    let own = termsOfFacts.get(facts);
+    if (!own) {
+      own = new Set(storeSearchTerms({ name: facts.name, nameKana: facts.nameKana, genre: facts.genre, genreLabel: genreLabel(`discovery.genre.${facts.genre}`), areaName: facts.areaName, station: facts.station }));
+      termsOfFacts.set(facts, own);
+    }
+    return terms.every((t) => own.has(t));
+  });
 }
 
 /** What the catalog filters and orders on, as the fallback reads it. */

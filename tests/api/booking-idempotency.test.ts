@@ -140,6 +140,38 @@ for (const engine of ['pglite', 'postgres'] as const) {
       expect((await patch({ party_size: 2 })).status).toBe(422);
     });
 
+    it('a guest cancel retried with its key, ten at once and again later, answers the same and cancels once', async () => {
+      const d = guest();
+      const created = (await (await app.fetch('/api/guest-bookings', { method: 'POST', json: { ...d, store_id: fx.storeId, start: tokyoStart(4, 18), party_size: 2 } })).json()) as Json;
+      const k = key();
+      const del = (kk = k) => app.fetch(`/api/guest-bookings/${created.id}`, { method: 'DELETE', headers: { 'x-booking-token': created.edit_token, 'idempotency-key': kk, 'accept-language': 'ja' } });
+      const answers = await Promise.all(Array.from({ length: 10 }, () => del()));
+      const statuses = answers.map((r) => r.status);
+      expect(statuses.every((s) => s === 200 || s === 409)).toBe(true);
+      const bodies = (await Promise.all(answers.map((r) => r.json()))) as Json[];
+      const ok = bodies.filter((_, i) => statuses[i] === 200);
+      expect(ok.length).toBeGreaterThanOrEqual(1);
+      expect(ok[0]!.status).toBe('cancelled');
+      for (const b of ok) expect(b).toEqual(ok[0]);
+      for (const [i, b] of bodies.entries()) if (statuses[i] === 409) expect(b.error.code).toBe('idempotency_key_in_flight');
+      // The retry after the answer was lost is the first answer again.
+      const later = await del();
+      expect(later.status).toBe(200);
+      expect(await later.json()).toEqual(ok[0]);
+      // The same key for another request (a change of the cancelled booking) is refused, not run.
+      const other = await app.fetch(`/api/guest-bookings/${created.id}`, { method: 'PATCH', json: { party_size: 3 }, headers: { 'x-booking-token': created.edit_token, 'idempotency-key': k } });
+      expect(other.status).toBe(422);
+      if (engine === 'postgres') {
+        const h = await openAppDb(app);
+        try {
+          const mails = await h.sql<{ n: number }[]>`select count(*)::int as n from mail_outbox where kind = 'booking_cancelled' and to_address = ${d.email}`;
+          expect(mails[0]!.n).toBe(1);
+        } finally {
+          await h.close();
+        }
+      }
+    });
+
     it('a malformed key is a 400 with a translated message, and books nothing', async () => {
       const start = tokyoStart(5, 12);
       for (const bad of ['short', 'x'.repeat(256), 'a key with spaces inside it']) {

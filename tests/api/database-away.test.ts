@@ -3,7 +3,7 @@
  * PostgreSQL cluster of this file's own (stopping the shared one would break the files running
  * beside it). With the database stopped, pages are served from memory with the notice that booking
  * is paused, a booking answers 503 with Retry-After within two seconds, and /readyz says not ready;
- * once it is back both instances answer normally without a restart, and a booking made through one
+ * once it is back both instances answer normally without a restart (a keyword search is matched in memory meanwhile), and a booking made through one
  * reaches the other.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -61,6 +61,13 @@ describe('database away [postgres]', () => {
     }
     const [first, second] = (await slotsOn(b)).filter((x) => x.free_tables > 1);
     expect(second).toBeDefined();
+    const storeName = ((await (await a.fetch(`/api/stores/${storeId}`)).json()) as { name: string }).name;
+    const byKeyword = async (app: App) => {
+      const res = await app.fetch(`/api/stores?per_page=50&name=${encodeURIComponent(storeName)}`);
+      expect(res.status).toBe(200);
+      return ((await res.json()) as { items: { id: number }[] }).items.map((s) => s.id);
+    };
+    expect(await byKeyword(a)).toContain(storeId);
 
     cluster.pause();
     for (const app of [a, b]) await until(async () => (await app.fetch('/readyz')).status === 503, 'readyz 503 while the database is away');
@@ -75,6 +82,16 @@ describe('database away [postgres]', () => {
         // The listing itself, from the index: store cards with their bookable starts.
         expect(html).toMatch(/href="\/store\/\d+/);
       }
+      // A keyword search too, matched against the stores the index holds.
+      const searched = await app.fetch(`/home?name=${encodeURIComponent(storeName)}`, { headers: { 'accept-language': 'ja' } });
+      expect(searched.status).toBe(200);
+      const found = await searched.text();
+      expect(found).toContain('data-booking-paused');
+      expect(found).toContain(`href="/store/${storeId}`);
+      expect(await byKeyword(app)).toContain(storeId);
+      const none = await app.fetch('/api/stores?name=%E5%AD%98%E5%9C%A8%E3%81%97%E3%81%AA%E3%81%84%E5%BA%97%E5%90%8Dzzqx');
+      expect(none.status).toBe(200);
+      expect(((await none.json()) as { items: unknown[] }).items).toHaveLength(0);
       const store = await app.fetch(`/store/${storeId}`, { headers: { 'accept-language': 'ja' } });
       expect(store.status).toBe(200);
       expect(await store.text()).toContain('data-booking-paused');

@@ -85,7 +85,10 @@ test('signed in: the confirmation and the cancel dialog state the fee inside and
   await page.goto(bookingUrl('booking', store.inside));
   await expect(confirm.getByTestId('fee')).toHaveText('このお時間はすでにキャンセル料の対象です。予約後にキャンセルすると、お一人様¥2,000（合計¥4,000）がかかります。');
   await expect(confirm.getByTestId('fee')).toHaveAttribute('data-applies', 'due');
+  // The booking is sent with an Idempotency-Key of its own.
+  const posted = page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/bookings');
   await confirm.getByRole('button', { name: 'この内容で予約する' }).click();
+  expect((await posted).headers()['idempotency-key']).toMatch(/^[0-9a-f]{32}$/);
   await expect(page).toHaveURL(/\/booking\/complete\/\d+$/);
   const inside = Number(page.url().match(/(\d+)$/)![1]);
 
@@ -93,8 +96,24 @@ test('signed in: the confirmation and the cancel dialog state the fee inside and
   await page.getByRole('button', { name: '予約をキャンセル' }).click();
   const ask = page.getByRole('alertdialog', { name: 'この予約をキャンセルしますか？' });
   await expect(ask.getByTestId('fee')).toHaveText('今キャンセルすると、お一人様¥2,000（合計¥4,000）のキャンセル料がかかります。');
+  // The first cancel reaches the server but its answer is lost on the way back: the question stays
+  // open, and answering it again sends the same key, so the server answers as it did the first time.
+  const keys: string[] = [];
+  await page.route(`${base}/api/bookings/${inside}`, async (route) => {
+    if (route.request().method() !== 'DELETE') return route.continue();
+    keys.push(route.request().headers()['idempotency-key'] ?? '');
+    if (keys.length > 1) return route.continue();
+    await route.fetch();
+    await route.abort('connectionreset');
+  });
+  await ask.getByRole('button', { name: 'キャンセルする' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: '通信に失敗しました' })).toBeVisible();
   await ask.getByRole('button', { name: 'キャンセルする' }).click();
   await expect(page.getByTestId('edit-done')).toHaveText('予約をキャンセルしました');
+  expect(keys).toHaveLength(2);
+  expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+  expect(keys[1]).toBe(keys[0]);
+  await page.unrouteAll();
   await expect(page.getByTestId('booking-fee')).toHaveText('このキャンセルには、お一人様¥2,000（合計¥4,000）のキャンセル料がかかります。');
 
   // The booking outside the window: its cancel dialog says it is still free, and until when.

@@ -7,6 +7,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openApiDocument } from '../../src/server/openapi';
+import { ERROR_CODES } from '../../src/lib/contract/errors';
+import { IDEMPOTENCY_KEY_HOURS, IDEMPOTENCY_KEY_MAX, IDEMPOTENCY_KEY_MIN } from '../../src/lib/contract/limits';
 
 const root = path.resolve(import.meta.dirname, '../../src/pages');
 
@@ -41,14 +43,42 @@ describe('OpenAPI document', () => {
     expect(doc.paths['/api/store/bookings']!.get.responses['403']).toBeDefined();
   });
 
-  it('names the error codes of a booking change’s 409, the diner’s and the store’s', () => {
-    const conflict = (path: string, method: string) => doc.paths[path]![method].responses['409'].description as string;
-    for (const path of ['/api/bookings/{id}', '/api/guest-bookings/{id}']) {
-      for (const code of ['slot_taken', 'not_changeable', 'duplicate_booking', 'change_needs_store', 'idempotency_key_in_flight']) expect([path, conflict(path, 'patch')]).toEqual([path, expect.stringContaining(`\`${code}\``)]);
-      expect(conflict(path, 'delete')).toContain('`not_changeable`');
+  it('names the codes of the store’s booking change and mark, which the diner’s fee rule never refuses', () => {
+    const codes: string[] = doc.paths['/api/store/bookings/{id}']!.patch.responses['409'].content['application/json'].schema.allOf[1].properties.error.properties.code.enum;
+    expect(codes).toEqual(expect.arrayContaining(['slot_taken', 'not_changeable', 'duplicate_booking', 'undo_expired', 'table_held']));
+    expect(codes).not.toContain('change_needs_store');
+  });
+
+  it('names the codes of every booking create and change: its 409s, and the Idempotency-Key with its 422 and 409', () => {
+    const codes = (response: any): string[] => response.content['application/json'].schema.allOf[1].properties.error.properties.code.enum;
+    const ops = {
+      'post /api/bookings': ['slot_taken', 'duplicate_booking'],
+      'post /api/guest-bookings': ['slot_taken', 'duplicate_booking'],
+      'patch /api/bookings/{id}': ['slot_taken', 'not_changeable', 'change_needs_store'],
+      'patch /api/guest-bookings/{id}': ['slot_taken', 'not_changeable', 'change_needs_store'],
+      'delete /api/bookings/{id}': ['not_changeable'],
+      'delete /api/guest-bookings/{id}': ['not_changeable'],
+    };
+    for (const [name, conflicts] of Object.entries(ops)) {
+      const [method, p] = name.split(' ') as [string, string];
+      const op = doc.paths[p]![method];
+      expect(codes(op.responses['409']), name).toEqual([...conflicts, 'idempotency_key_in_flight']);
+      for (const code of codes(op.responses['409'])) expect(op.responses['409'].description, name).toContain(`\`${code}\``);
+      expect(op.responses['409'].headers['Retry-After'], name).toBeDefined();
+      expect(codes(op.responses['422']), name).toEqual(['idempotency_key_reused']);
+      expect(codes(op.responses['503']), name).toEqual(['database_away']);
+      const key = op.parameters.find((x: { name: string }) => x.name === 'Idempotency-Key');
+      expect(key, name).toMatchObject({ in: 'header', required: false, schema: { minLength: IDEMPOTENCY_KEY_MIN, maxLength: IDEMPOTENCY_KEY_MAX } });
+      expect(key.description).toContain(`${IDEMPOTENCY_KEY_HOURS} hours`);
     }
-    for (const code of ['slot_taken', 'not_changeable', 'duplicate_booking', 'undo_expired', 'table_held']) expect(conflict('/api/store/bookings/{id}', 'patch')).toContain(`\`${code}\``);
-    // The store agrees to its own change: the diner's fee rule never refuses it.
-    expect(conflict('/api/store/bookings/{id}', 'patch')).not.toContain('change_needs_store');
+    // Every code named anywhere is one the API has.
+    const named = JSON.stringify(doc).match(/"enum":\[[^\]]*\]/g) ?? [];
+    const all = Object.values(doc.paths).flatMap((m) => Object.values(m)).flatMap((op: any) => Object.values(op.responses)).flatMap((r: any) => {
+      const s = r.content?.['application/json']?.schema;
+      return s?.allOf ? codes(r) : [];
+    });
+    expect(named.length).toBeGreaterThan(0);
+    expect(all.length).toBeGreaterThan(20);
+    for (const code of all) expect(ERROR_CODES).toContain(code);
   });
 });

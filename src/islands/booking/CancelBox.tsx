@@ -22,11 +22,12 @@ interface Props {
 }
 
 export default function CancelBox({ form, headingId, policy, fee, api, asked }: Props) {
-  const { t, busy, cancel } = form;
+  const { t, busy, cancel, askCancel } = form;
   const [asking, setAsking] = useState(asked);
   const [current, setCurrent] = useState(fee);
   const ask = () => {
     setAsking(true);
+    askCancel();
     void fetch(api, { headers: { accept: 'application/json' } })
       .then((res) => (res.ok ? (res.json() as Promise<BookingJson>) : null))
       .then((b) => b && setCurrent(b.cancellation_fee))
@@ -51,7 +52,8 @@ export default function CancelBox({ form, headingId, policy, fee, api, asked }: 
             className="flex gap-2"
             onSubmit={(e) => {
               e.preventDefault();
-              void cancel().finally(() => setAsking(false));
+              // A failed answer leaves the question open: answering it again is a retry, with the same key.
+              void cancel();
             }}
           >
             <button type="submit" name="intent" value="cancel" className="btn btn-error" disabled={busy} autoFocus>

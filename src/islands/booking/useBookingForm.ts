@@ -45,12 +45,15 @@ export function useBookingForm(props: BookingWidgetProps, fieldId: (name: string
   const [done] = useState<GuestDone | null>(init?.done ?? null);
   // A refusal as a duplicate: the page of the booking the diner already holds.
   const [firstBooking, setFirstBooking] = useState<string | undefined>(init?.firstBooking);
-  // This confirm step's Idempotency-Key: a retry of the same booking sends it again, so a lost
-  // answer never books twice; back on the form, the next confirmation is a new intent.
-  const intentKey = useRef<string | null>(null);
+  // This confirm step's Idempotency-Key, drawn when the step is shown: a retry of the same booking
+  // sends it again, so a lost answer never books twice. Back on the form, or another start picked on
+  // the step (its own was taken), the next confirmation is a new intent with a key of its own.
+  const intentKey = useRef<{ key: string; body: string } | null>(null);
   useEffect(() => {
-    if (step === 'form') intentKey.current = null;
+    intentKey.current = step === 'confirm' ? { key: newIntentKey(), body: '' } : null;
   }, [step]);
+  // Cancelling's key, drawn when its question opens and sent again by each retry of that answer.
+  const cancelKey = useRef<string | null>(null);
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   const formTop = useRef<HTMLDivElement>(null);
@@ -135,8 +138,12 @@ export function useBookingForm(props: BookingWidgetProps, fieldId: (name: string
     setRace(null);
     setFirstBooking(undefined);
     try {
-      intentKey.current ??= newIntentKey();
-      const answer = await send(props.api, mode === 'edit' ? 'PATCH' : 'POST', bookingBody(mode, store.id, values), intentKey.current);
+      const body = bookingBody(mode, store.id, values);
+      const sent = JSON.stringify(body);
+      const intent = intentKey.current;
+      if (!intent || (intent.body !== '' && intent.body !== sent)) intentKey.current = { key: newIntentKey(), body: sent };
+      else intent.body = sent;
+      const answer = await send(props.api, mode === 'edit' ? 'PATCH' : 'POST', body, intentKey.current!.key);
       if (answer.ok) return afterBooking(answer.data);
       const error = answer.error;
       if (answer.status === 409 && error?.code === 'duplicate_booking') {
@@ -168,10 +175,16 @@ export function useBookingForm(props: BookingWidgetProps, fieldId: (name: string
     }
   }
 
-  async function cancel() {
+  /** Opens the question "cancel?": a new intent, whose key each retry of its answer sends again. */
+  const askCancel = () => {
+    cancelKey.current = newIntentKey();
+  };
+  /** Cancels; when the answer is not a cancellation the question stays open, and answering it again is a retry of the same intent. */
+  async function cancel(): Promise<void> {
     setBusy(true);
     try {
-      const answer = await send(props.api, 'DELETE');
+      cancelKey.current ??= newIntentKey();
+      const answer = await send(props.api, 'DELETE', undefined, cancelKey.current);
       if (answer.ok && answer.data.status === 'cancelled') window.location.replace(`${window.location.pathname}?done=cancelled`);
       else showToast({ kind: 'error', message: (!answer.ok && answer.error?.message) || t('booking.error.network') });
     } catch (e) {
@@ -193,7 +206,7 @@ export function useBookingForm(props: BookingWidgetProps, fieldId: (name: string
   };
   const editLink = done ? (done.edit_url ?? window.location.origin + bookingPaths.guestEdit(done.store_id, done.id, done.edit_token)) : '';
 
-  return { t, mode, values, set, notes, remember, setRemember, hydrated, slots, reload, free, chosen, filled, pickInstead, isCurrent, step, setStep, errors, race, pickRaceSlot, busy, done, editLink, formTop, toConfirm, submit, cancel, firstBooking };
+  return { t, mode, values, set, notes, remember, setRemember, hydrated, slots, reload, free, chosen, filled, pickInstead, isCurrent, step, setStep, errors, race, pickRaceSlot, busy, done, editLink, formTop, toConfirm, submit, askCancel, cancel, firstBooking };
 }
 
 export type BookingForm = ReturnType<typeof useBookingForm>;

@@ -85,3 +85,12 @@ export const STORE_TEXT_MAX = 1000;
 export const STORE_LINE_MAX = 100;
 /** Minutes on foot from the station a store names. */
 export const WALK_MINUTES_MAX = 120;
+
+/**
+ * An `Idempotency-Key` is remembered this long: a retry within it gets the first answer again; the
+ * same key after it is a new request (and the stored answer is swept away).
+ */
+export const IDEMPOTENCY_KEY_HOURS = 24;
+/** An `Idempotency-Key`'s length: long enough to be unguessable (it also seals the answer kept). */
+export const IDEMPOTENCY_KEY_MIN = 16;
+export const IDEMPOTENCY_KEY_MAX = 255;

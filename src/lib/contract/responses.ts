@@ -65,6 +65,8 @@ export const errorSchema = z.object({
     next_slots: z.optional(z.array(slotSchema)),
     /** With `duplicate_booking`, to an account: the page of the booking it already holds. */
     booking_url: z.optional(z.string()),
+    /** With `change_needs_store`: the store's phone number, to make the change by calling. */
+    phone: z.optional(z.string()),
   }),
 });
 

@@ -101,6 +101,8 @@ export interface AvailabilityView {
   readonly frame: Frame;
   has(storeId: number): boolean;
   facts(storeId: number): StoreFacts | undefined;
+  /** Every store it holds. */
+  ids(): number[];
   /** How many stores each area has. */
   storesPerArea(): Map<number, number>;
   /** The FILTER_TAG_KEYS bits some store carries. */
@@ -319,6 +321,7 @@ function viewOf(snap: Snapshot, now: Date, refresh: (ids: readonly number[]) => 
     frame,
     has: (id) => stores.has(id),
     facts: (id) => stores.get(id)?.facts,
+    ids: () => [...stores.keys()],
     storesPerArea() {
       const counts = new Map<number, number>();
       for (const { facts } of stores.values()) if (facts) counts.set(facts.areaId, (counts.get(facts.areaId) ?? 0) + 1);
