@@ -34,6 +34,8 @@ export const ERROR_CODES = [
   'too_many_watches',
   'no_free_table',
   'undo_expired',
+  /** A fee's state was set on a booking that owes no fee. */
+  'no_fee',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -23,7 +23,8 @@ export type AuditAction =
   | 'booking_create'
   | 'booking_change'
   | 'walk_in_seat'
-  | 'walk_in_free';
+  | 'walk_in_free'
+  | 'fee_state_set';
 
 type State = Record<string, unknown> | null;
 
