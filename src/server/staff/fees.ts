@@ -126,9 +126,8 @@ export async function feeDetail(db: Db, scope: StaffScope, id: number): Promise<
     const after = (l.after ?? {}) as { state?: FeeState; note?: string };
     return [{ at: toTokyoIso(l.at), event: (after.state ?? 'due') as FeeEvent, actor: l.actor, note: after.note ?? '' }];
   });
-  // A diner's cancellation has no staff line: it is the booking's own.
+  // A diner's cancellation has no staff line: it is the booking's own, and comes before anything the store did about its fee.
   if (f.status === 'cancelled' && f.storeCancelReason === null && f.cancelledAt) history.unshift({ at: toTokyoIso(f.cancelledAt), event: 'cancelled', actor: null, note: '' });
-  history.sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
   return { booking, fee: owed ? feeJson(f, owed) : null, history };
 }
 
