@@ -5,6 +5,7 @@ import type jaAuth from './locales/ja/auth.json';
 import type jaBooking from './locales/ja/booking.json';
 import type jaCommon from './locales/ja/common.json';
 import type jaDiscovery from './locales/ja/discovery.json';
+import type jaFees from './locales/ja/fees.json';
 import type jaLive from './locales/ja/live.json';
 import type jaStore from './locales/ja/store.json';
 import type jaStoreHost from './locales/ja/storehost.json';
@@ -39,7 +40,7 @@ for (const [path, dict] of Object.entries(files)) {
 }
 
 /** Every message key: Japanese is the complete dictionary, so its keys are the keys. */
-export type MessageKey = keyof (typeof jaAccount & typeof jaAuth & typeof jaBooking & typeof jaCommon & typeof jaDiscovery & typeof jaLive & typeof jaStore & typeof jaStoreHost & typeof jaTemplate & typeof jaWatch);
+export type MessageKey = keyof (typeof jaAccount & typeof jaAuth & typeof jaBooking & typeof jaCommon & typeof jaDiscovery & typeof jaFees & typeof jaLive & typeof jaStore & typeof jaStoreHost & typeof jaTemplate & typeof jaWatch);
 
 /** A translator fixed to one locale. `count` picks the plural form where the language has one. */
 export type T = (key: MessageKey, params?: Record<string, unknown>) => string;

@@ -28,6 +28,11 @@ import {
   loginAnswerSchema,
   staffBookingSchema,
   storeBookingPatchSchema,
+  storeFeeDetailSchema,
+  storeFeeJsonSchema,
+  storeFeeListSchema,
+  storeFeeQuerySchema,
+  feeStateSchema,
   storeBookingSchema,
   storeDayQuerySchema,
   storeDaySchema,
@@ -79,6 +84,9 @@ const ANSWERS: Record<string, $ZodType> = {
   WalkInSuggestion: walkInSuggestionSchema,
   StoreDetails: storeDetailsJsonSchema,
   StorePolicy: storePolicyJsonSchema,
+  StoreFeeList: storeFeeListSchema,
+  StoreFeeDetail: storeFeeDetailSchema,
+  StoreFee: storeFeeJsonSchema,
 };
 const ref = (name: keyof typeof ANSWERS & string) => ({ $ref: `#/components/schemas/${name}` });
 
@@ -210,6 +218,26 @@ function operations(now: Date): Record<string, Record<string, Operation>> {
           undo_expired: 'an undo more than 10 minutes after the mark',
           table_held: 'undoing a cancellation whose table was taken meanwhile',
         },
+        tags: store,
+      },
+    },
+    '/api/store/fees': {
+      get: {
+        summary: 'The late-cancellation and no-show fees owed for a month’s bookings (by the one fee rule), each due, waived or collected outside Sugu, with the month’s totals in yen; Sugu processes no payment',
+        query: storeFeeQuerySchema,
+        ok: [200, 'StoreFeeList'],
+        auth: 'staff',
+        tags: store,
+      },
+    },
+    '/api/store/fees/{id}': {
+      get: { summary: 'One booking’s fee (null when it owes none) and its history', ids: ['id'], ok: [200, 'StoreFeeDetail'], auth: 'staff', tags: store },
+      patch: {
+        summary: 'Waive the fee, mark it collected by the store outside Sugu, or put it back to due (undo), with an optional note; 409 `no_fee` when the booking owes none',
+        ids: ['id'],
+        body: feeStateSchema,
+        ok: [200, 'StoreFee'],
+        auth: 'staff',
         tags: store,
       },
     },

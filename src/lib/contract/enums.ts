@@ -32,6 +32,17 @@ export type UserRole = (typeof USER_ROLES)[number];
 export const BOOKING_KINDS = ['booking', 'block', 'walk_in'] as const;
 export type BookingKind = (typeof BOOKING_KINDS)[number];
 
+/**
+ * Where a fee the fee rule made due stands (src/lib/contract/fee.ts `feeOwed`): still `due`,
+ * `waived` by the store, or `collected` by the store itself, outside Sugu (Sugu takes no payment).
+ */
+export const FEE_STATES = ['due', 'waived', 'collected'] as const;
+export type FeeState = (typeof FEE_STATES)[number];
+
+/** Why a booking owes the fee: cancelled by the diner inside the window, or marked a no-show by the store. */
+export const FEE_REASONS = ['late_cancellation', 'no_show'] as const;
+export type FeeReason = (typeof FEE_REASONS)[number];
+
 /** What the store marks on a booking at the door. */
 export const ATTENDANCES = ['arrived', 'no_show'] as const;
 export type Attendance = (typeof ATTENDANCES)[number];

@@ -35,6 +35,8 @@ export const ERROR_CODES = [
   'no_free_table',
   'undo_expired',
   'table_in_use',
+  /** A fee's state was set on a booking that owes no fee. */
+  'no_fee',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -4,7 +4,7 @@
  * is generated from them.
  */
 import * as z from 'zod/mini';
-import { ATTENDANCES, BOOKING_STATUSES, GENRES, TABLE_KINDS } from './enums';
+import { ATTENDANCES, BOOKING_STATUSES, FEE_REASONS, FEE_STATES, GENRES, TABLE_KINDS } from './enums';
 import { isValidDateString } from '../datetime';
 import { LOCALE_CODES, type Locale } from '../../i18n/locales';
 import { isKana, normaliseKana, parseId } from '../validation';
@@ -355,6 +355,60 @@ export const turnTimesSchema = z
     z.refine((v) => new Set(v.turn_times.map((t) => t.party_size)).size === v.turn_times.length, { message: 'store.validation.turnTimeTwice', path: ['turn_times'] }),
   );
 
+/** A month of business days in Asia/Tokyo, as `YYYY-MM`. */
+export const monthField = z.string().check(z.regex(/^\d{4}-(0[1-9]|1[0-2])$/, { message: 'validation.invalid' }));
+
+/**
+ * `GET /api/store/fees`: the fees owed for bookings starting in one month (this business day's when
+ * left out), of every state or of one, at one of the account's stores.
+ */
+export const storeFeeQuerySchema = z.object({ month: z.optional(monthField), state: z.optional(z.enum(FEE_STATES)), ...storeQuerySchema.shape });
+
+/**
+ * A fee a booking owes by the one fee rule (src/lib/contract/fee.ts `feeOwed`): why, since when,
+ * how much, and what the store did about it (`due` until it waives it or collects it itself,
+ * outside Sugu: Sugu takes no payment).
+ */
+export const storeFeeJsonSchema = z.object({
+  reason: z.enum(FEE_REASONS),
+  /** When the diner cancelled, or when the store marked the no-show. */
+  owed_at: instant,
+  per_person: z.int(),
+  total: z.int(),
+  state: z.enum(FEE_STATES),
+  note: z.string(),
+  /** When the state was last set by the store; null while it never was. */
+  state_updated_at: z.nullable(instant),
+});
+
+/** A booking that owes a fee, with that fee. */
+export const storeFeeItemSchema = z.object({ booking: storeBookingSchema, fee: storeFeeJsonSchema });
+
+/** The month's fees, earliest start first, and the month's totals in yen by state (whatever `state` filters). */
+export const storeFeeListSchema = z.object({
+  store_id: z.int(),
+  month: z.string(),
+  state: z.nullable(z.enum(FEE_STATES)),
+  totals: z.object({ due: z.int(), waived: z.int(), collected: z.int() }),
+  items: z.array(storeFeeItemSchema),
+});
+
+/** What happened to a booking's fee, oldest first. */
+export const FEE_EVENTS = ['cancelled', 'no_show', 'mark_undone', ...FEE_STATES] as const;
+
+/** One booking's fee (null when it owes none, e.g. a no-show mark undone) and its history. */
+export const storeFeeDetailSchema = z.object({
+  booking: storeBookingSchema,
+  fee: z.nullable(storeFeeJsonSchema),
+  history: z.array(z.object({ at: instant, event: z.enum(FEE_EVENTS), actor: z.nullable(z.string()), note: z.string() })),
+});
+
+/**
+ * `PATCH /api/store/fees/{bookingId}`: the store waived the fee, or collected it itself outside
+ * Sugu, with an optional note; `due` puts it back (undo). Refused (409) for a booking that owes none.
+ */
+export const feeStateSchema = z.object({ state: z.enum(FEE_STATES), note: optionalText(NOTE_MAX) });
+
 /**
  * `PUT /api/store/policy`: the cancellation-fee policy the one fee rule reads — cancelling is free
  * until `cancel_free_hours` before the start, then `cancel_fee_yen` per person (0: no fee) — and
@@ -451,3 +505,8 @@ export type StorePolicyInput = z.infer<typeof storePolicySchema>;
 export type StorePolicyJson = z.infer<typeof storePolicyJsonSchema>;
 export type StoreDetailsInput = z.infer<typeof storeDetailsSchema>;
 export type StoreDetailsJson = z.infer<typeof storeDetailsJsonSchema>;
+export type StoreFeeJson = z.infer<typeof storeFeeJsonSchema>;
+export type StoreFeeItem = z.infer<typeof storeFeeItemSchema>;
+export type StoreFeeList = z.infer<typeof storeFeeListSchema>;
+export type StoreFeeDetail = z.infer<typeof storeFeeDetailSchema>;
+export type FeeStateInput = z.infer<typeof feeStateSchema>;

@@ -29,7 +29,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
-import { ATTENDANCES, BOOKING_KINDS, BOOKING_STATUSES, TABLE_KINDS, USER_ROLES, type Genre } from '../../lib/contract/enums';
+import { ATTENDANCES, BOOKING_KINDS, BOOKING_STATUSES, FEE_STATES, TABLE_KINDS, USER_ROLES, type Genre } from '../../lib/contract/enums';
 
 const tstz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -38,6 +38,7 @@ export const bookingStatus = pgEnum('booking_status', BOOKING_STATUSES);
 export const userRole = pgEnum('user_role', USER_ROLES);
 export const bookingKind = pgEnum('booking_kind', BOOKING_KINDS);
 export const attendance = pgEnum('attendance', ATTENDANCES);
+export const feeState = pgEnum('fee_state', FEE_STATES);
 
 export interface StorePhoto {
   src: string;
@@ -326,6 +327,22 @@ export const bookings = pgTable(
     check('bookings_party_check', sql`${t.partySize} > 0`),
   ],
 );
+
+/**
+ * What the store did about a fee a booking owes (src/server/staff/fees.ts): waived it, or collected
+ * it itself outside Sugu, with an optional note. No row: the fee is still due. The amount is never
+ * stored: it is the fee rule's (src/lib/contract/fee.ts), the one the diner was told.
+ */
+export const bookingFees = pgTable('booking_fees', {
+  bookingId: integer('booking_id')
+    .primaryKey()
+    .references(() => bookings.id, { onDelete: 'cascade' }),
+  state: feeState('state').notNull().default('due'),
+  note: text('note').notNull().default(''),
+  updatedAt: tstz('updated_at').notNull().defaultNow(),
+  /** Null once the account is deleted; the staff audit still says who it was. */
+  updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+});
 
 export const favourites = pgTable(
   'favourites',

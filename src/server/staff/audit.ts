@@ -27,7 +27,8 @@ export type AuditAction =
   | 'walk_in_seat'
   | 'walk_in_free'
   | 'details_set'
-  | 'policy_set';
+  | 'policy_set'
+  | 'fee_state_set';
 
 type State = Record<string, unknown> | null;
 
