@@ -15,6 +15,10 @@ import { createSchema, editSchema, guestSchema } from '../lib/contract/booking';
 import { watchSchema } from '../lib/contract/watches';
 import { availabilitySchema, bookingListSchema, bookingSchema, errorSchema, guestBookedSchema } from '../lib/contract/responses';
 import {
+  bannerJsonSchema,
+  bannerListSchema,
+  bannerPatchSchema,
+  bannerSchema,
   blockJsonSchema,
   blockListSchema,
   blockSchema,
@@ -68,6 +72,8 @@ const ANSWERS: Record<string, $ZodType> = {
   WalkIn: walkInJsonSchema,
   WalkInList: walkInListSchema,
   WalkInSuggestion: walkInSuggestionSchema,
+  Banner: bannerJsonSchema,
+  BannerList: bannerListSchema,
 };
 const ref = (name: keyof typeof ANSWERS & string) => ({ $ref: `#/components/schemas/${name}` });
 
@@ -226,6 +232,21 @@ function operations(now: Date): Record<string, Record<string, Operation>> {
     },
     '/api/store/closures/{id}': {
       delete: { summary: 'Give a day back its weekly hours; lists the bookings then outside them', ids: ['id'], ok: [200, 'ClosureChange'], auth: 'staff', tags: store },
+    },
+    '/api/store/banners': {
+      get: { summary: "The store's campaign banners: current and upcoming (earliest first), then the latest past ones", query: storeQuerySchema, ok: [200, 'BannerList'], auth: 'staff', tags: store },
+      post: {
+        summary: 'Schedule a banner for the diner home on Tokyo business days `starts_on` … `ends_on`; its only link is the store’s own page (409 `too_many_banners` when the store has as many not ended as it may)',
+        body: bannerSchema,
+        ok: [201, 'Banner'],
+        auth: 'staff',
+        tags: store,
+      },
+    },
+    '/api/store/banners/{id}': {
+      get: { summary: 'One banner', ids: ['id'], ok: [200, 'Banner'], auth: 'staff', tags: store },
+      patch: { summary: 'Change a banner’s text, link or days', ids: ['id'], body: bannerPatchSchema, ok: [200, 'Banner'], auth: 'staff', tags: store },
+      delete: { summary: 'Delete a banner', ids: ['id'], ok: [204, null], auth: 'staff', tags: store },
     },
     '/api/store/stream': { get: { summary: "The store's bookings as they change (Server-Sent Events, event `booking`)", query: storeQuerySchema, ok: [200, events], auth: 'staff', tags: store } },
     '/api/store/blocks/{id}': { delete: { summary: 'Release a block', ids: ['id'], ok: [204, null], auth: 'staff', tags: store } },
