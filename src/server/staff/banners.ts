@@ -59,14 +59,14 @@ const refused = (t: Translate, field: string, key: string, params?: Record<strin
   new ApiError(400, 'validation_failed', 'validation.failed', { fields: { [field]: t(key, params) } });
 
 /**
- * The days' rules, with `today` the business day: not ended, not started in the past (a banner
+ * The days' rules, with `today` the business day: in order, not ended, not started in the past (a banner
  * already showing keeps its first day), not further ahead than BANNER_AHEAD_DAYS_MAX, in order,
  * and no longer than BANNER_DAYS_MAX.
  */
 function checkDays(t: Translate, startsOn: string, endsOn: string, today: string, keptStart?: string) {
   if (endsOn < startsOn) throw refused(t, 'ends_on', 'store.validation.bannerDaysOrder');
-  if (startsOn < today && startsOn !== keptStart) throw refused(t, 'starts_on', 'store.validation.bannerStartPast');
   if (endsOn < today) throw refused(t, 'ends_on', 'store.validation.bannerEnded');
+  if (startsOn < today && startsOn !== keptStart) throw refused(t, 'starts_on', 'store.validation.bannerStartPast');
   if (daysBetween(today, startsOn) > BANNER_AHEAD_DAYS_MAX) throw refused(t, 'starts_on', 'store.validation.bannerTooFar', { days: BANNER_AHEAD_DAYS_MAX });
   if (daysBetween(startsOn, endsOn) + 1 > BANNER_DAYS_MAX) throw refused(t, 'ends_on', 'store.validation.bannerTooLong', { days: BANNER_DAYS_MAX });
 }
