@@ -182,8 +182,8 @@ type Active = HomeBanner & { startsOn: string; endsOn: string };
 
 /**
  * At most `max` of the day's banners, fairly: one banner per store (a store's several take turns
- * by the day), and the stores take turns by the day too, so over the days every store's banner is
- * shown as often as any other's. The same day always gives the same choice.
+ * each time it comes round), and the stores take turns by the day too, so over the days every
+ * store is shown as often as any other and each of its banners in turn. The same day always gives the same choice.
  */
 export function pickBanners<B extends { id: number; storeId: number }>(active: readonly B[], date: string, max = HOME_BANNERS_MAX): B[] {
   const day = Math.floor(Date.parse(`${date}T00:00:00Z`) / 86_400_000);
@@ -194,11 +194,14 @@ export function pickBanners<B extends { id: number; storeId: number }>(active: r
     byStore.set(b.storeId, list);
   }
   const storeIds = [...byStore.keys()].sort((a, b) => a - b);
-  const shown = Math.min(max, storeIds.length);
-  const first = storeIds.length ? (day * shown) % storeIds.length : 0;
+  const n = storeIds.length;
+  const shown = Math.min(max, n);
+  // The stores in a ring, `shown` further each day: place p is store p mod n on its
+  // floor(p / n)-th turn, and each turn shows that store's next banner.
   return Array.from({ length: shown }, (_, i) => {
-    const list = byStore.get(storeIds[(first + i) % storeIds.length]!)!;
-    return list[day % list.length]!;
+    const place = day * shown + i;
+    const list = byStore.get(storeIds[place % n]!)!;
+    return list[Math.floor(place / n) % list.length]!;
   });
 }
 
