@@ -17,6 +17,10 @@ import { availabilitySchema, bookingListSchema, bookingSchema, errorSchema, gues
 import type { ErrorCode } from '../lib/contract/errors';
 import { IDEMPOTENCY_KEY_HOURS, IDEMPOTENCY_KEY_MAX, IDEMPOTENCY_KEY_MIN } from '../lib/contract/limits';
 import {
+  bannerJsonSchema,
+  bannerListSchema,
+  bannerPatchSchema,
+  bannerSchema,
   blockJsonSchema,
   blockListSchema,
   blockSchema,
@@ -87,6 +91,8 @@ const ANSWERS: Record<string, $ZodType> = {
   StoreFeeList: storeFeeListSchema,
   StoreFeeDetail: storeFeeDetailSchema,
   StoreFee: storeFeeJsonSchema,
+  Banner: bannerJsonSchema,
+  BannerList: bannerListSchema,
 };
 const ref = (name: keyof typeof ANSWERS & string) => ({ $ref: `#/components/schemas/${name}` });
 
@@ -315,9 +321,20 @@ function operations(now: Date): Record<string, Record<string, Operation>> {
         summary: 'Replace the cancellation-fee policy (free until 0–168 hours before, then a fee per person; applies to bookings already made); audited',
         body: storePolicySchema,
         ok: [200, 'StorePolicy'],
+    '/api/store/banners': {
+      get: { summary: "The store's campaign banners: current and upcoming (earliest first), then the latest past ones", query: storeQuerySchema, ok: [200, 'BannerList'], auth: 'staff', tags: store },
+      post: {
+        summary: 'Schedule a banner for the diner home on Tokyo business days `starts_on` … `ends_on`; its only link is the store’s own page (409 `too_many_banners` when the store has as many not ended as it may)',
+        body: bannerSchema,
+        ok: [201, 'Banner'],
         auth: 'staff',
         tags: store,
       },
+    },
+    '/api/store/banners/{id}': {
+      get: { summary: 'One banner', ids: ['id'], ok: [200, 'Banner'], auth: 'staff', tags: store },
+      patch: { summary: 'Change a banner’s text, link or days', ids: ['id'], body: bannerPatchSchema, ok: [200, 'Banner'], auth: 'staff', tags: store },
+      delete: { summary: 'Delete a banner', ids: ['id'], ok: [204, null], auth: 'staff', tags: store },
     },
     '/api/store/stream': { get: { summary: "The store's bookings as they change (Server-Sent Events, event `booking`)", query: storeQuerySchema, ok: [200, events], auth: 'staff', tags: store } },
     '/api/store/blocks/{id}': { delete: { summary: 'Release a block', ids: ['id'], ok: [204, null], auth: 'staff', tags: store } },

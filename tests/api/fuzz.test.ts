@@ -14,7 +14,7 @@ import { openAppDb, startApp, type App, type Engine } from '../helpers/app';
 import { openDb } from '../../src/server/db/client';
 import { DEMO_STAFF, DEMO_USER } from '../../src/server/db/seed-data';
 
-type Table = 'users' | 'sessions' | 'bookings' | 'favourites' | 'history' | 'resets';
+type Table = 'users' | 'sessions' | 'bookings' | 'favourites' | 'history' | 'resets' | 'banners';
 /** `writes`: the tables the endpoint may change when it accepts a request; `staff`: sent as the demo store's staff. */
 type Endpoint = { method: string; path: string; body?: boolean; query?: boolean; writes?: Table[]; signedOut?: boolean; staff?: boolean };
 
@@ -63,6 +63,11 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'POST', path: '/api/store/walk-ins', body: true, writes: ['bookings'], staff: true },
   { method: 'GET', path: '/api/store/walk-ins/suggest', query: true, staff: true },
   { method: 'POST', path: '/api/store/walk-ins/:id/free', writes: ['bookings'], staff: true },
+  { method: 'GET', path: '/api/store/banners', query: true, staff: true },
+  { method: 'POST', path: '/api/store/banners', body: true, writes: ['banners'], staff: true },
+  { method: 'GET', path: '/api/store/banners/:id', staff: true },
+  { method: 'PATCH', path: '/api/store/banners/:id', body: true, writes: ['banners'], staff: true },
+  { method: 'DELETE', path: '/api/store/banners/:id', writes: ['banners'], staff: true },
   { method: 'GET', path: '/api/openapi.json' },
 ];
 
@@ -93,6 +98,11 @@ const bodies = fc.oneof(
       mark: fc.oneof(fc.constantFrom('arrived', 'no_show', 'cancelled'), fc.string()),
       reason: fc.string({ maxLength: 300 }),
       agree: fc.oneof(fc.boolean(), fc.string()),
+      title: fc.oneof(fc.string({ maxLength: 60 }), fc.integer()),
+      body: fc.string({ maxLength: 200 }),
+      link_to_store: fc.oneof(fc.boolean(), fc.string()),
+      starts_on: fc.oneof(fc.date({ noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)), fc.string()),
+      ends_on: fc.oneof(fc.date({ noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)), fc.string()),
     },
     { requiredKeys: [] },
   ).map((o) => ({ raw: JSON.stringify(o) })),
@@ -106,7 +116,8 @@ const DIGEST = `select
   (select md5(coalesce(string_agg(concat_ws('|', id, status, starts_at, ends_at, party_size, table_id, seat_preference, note), ',' order by id), '')) from bookings) as bookings,
   (select md5(coalesce(string_agg(concat_ws('|', user_id, store_id), ',' order by user_id, store_id), '')) from favourites) as favourites,
   (select md5(coalesce(string_agg(concat_ws('|', user_id, store_id), ',' order by user_id, store_id), '')) from viewing_history) as history,
-  (select md5(coalesce(string_agg(concat_ws('|', token_hash, used_at), ',' order by token_hash), '')) from password_resets) as resets`;
+  (select md5(coalesce(string_agg(concat_ws('|', token_hash, used_at), ',' order by token_hash), '')) from password_resets) as resets,
+  (select md5(coalesce(string_agg(concat_ws('|', id, store_id, title, body, link_to_store, starts_on, ends_on), ',' order by id), '')) from campaign_banners) as banners`;
 type Digest = Record<Table, string>;
 
 const digestOf = async (sql: { unsafe(q: string): Promise<unknown[]> }) => (await sql.unsafe(DIGEST))[0] as Digest;

@@ -32,6 +32,7 @@ export const ERROR_CODES = [
   'database_away',
   'streams_full',
   'too_many_watches',
+  'too_many_banners',
   'no_free_table',
   'undo_expired',
   'table_in_use',

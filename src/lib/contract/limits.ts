@@ -94,3 +94,15 @@ export const IDEMPOTENCY_KEY_HOURS = 24;
 /** An `Idempotency-Key`'s length: long enough to be unguessable (it also seals the answer kept). */
 export const IDEMPOTENCY_KEY_MIN = 16;
 export const IDEMPOTENCY_KEY_MAX = 255;
+/** A campaign banner's title and its short text: a line and a sentence, so /home stays light. */
+export const BANNER_TITLE_MAX = 30;
+export const BANNER_TEXT_MAX = 80;
+/** Banners a store may have that have not ended yet (current and upcoming). */
+export const BANNERS_ACTIVE_MAX = 3;
+/** A banner runs at most this many business days, and starts at most this many days ahead. */
+export const BANNER_DAYS_MAX = 31;
+export const BANNER_AHEAD_DAYS_MAX = 90;
+/** Banners the diner home shows at once, of as many stores; more are rotated by the day. */
+export const HOME_BANNERS_MAX = 3;
+/** Past banners the store's banner screen lists, latest first. */
+export const BANNERS_PAST_LISTED = 20;

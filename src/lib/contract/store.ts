@@ -10,6 +10,8 @@ import { LOCALE_CODES, type Locale } from '../../i18n/locales';
 import { isKana, normaliseKana, parseId } from '../validation';
 import { emailField, idSchema, kanaField, optionalText, phoneField, requiredText } from './fields';
 import {
+  BANNER_TEXT_MAX,
+  BANNER_TITLE_MAX,
   BUDGET_MAX,
   CANCEL_FEE_YEN_MAX,
   CANCEL_FREE_HOURS_MAX,
@@ -466,6 +468,57 @@ export const storeDetailsJsonSchema = z.object({
   cancellation_policy: z.string(),
 });
 
+/** False only for two valid days in the wrong order (a malformed one has its own message). */
+const daysInOrder = (startsOn: string, endsOn: string) => !isValidDateString(startsOn) || !isValidDateString(endsOn) || endsOn >= startsOn;
+
+/**
+ * `POST /api/store/banners`: a campaign banner for the diner home, shown from `starts_on` to
+ * `ends_on` (Asia/Tokyo business days, both included). Its only link is to the store's own page
+ * (`link_to_store`); no address is taken. The server also refuses a banner that has ended, starts
+ * too far ahead, runs too long, or one more than a store may have.
+ */
+export const bannerSchema = z
+  .object({
+    store_id: storeChoice,
+    title: requiredText(BANNER_TITLE_MAX),
+    body: optionalText(BANNER_TEXT_MAX),
+    link_to_store: z.optional(z.boolean()),
+    starts_on: dayField,
+    ends_on: dayField,
+  })
+  .check(z.refine((v) => daysInOrder(v.starts_on, v.ends_on), { message: 'store.validation.bannerDaysOrder', path: ['ends_on'] }));
+
+/** `PATCH /api/store/banners/{id}`: the fields to change; the days are checked together with those kept. */
+export const bannerPatchSchema = z
+  .object({
+    title: z.optional(requiredText(BANNER_TITLE_MAX)),
+    body: optionalText(BANNER_TEXT_MAX),
+    link_to_store: z.optional(z.boolean()),
+    starts_on: z.optional(dayField),
+    ends_on: z.optional(dayField),
+  })
+  .check(
+    z.refine((v) => v.starts_on === undefined || v.ends_on === undefined || daysInOrder(v.starts_on, v.ends_on), { message: 'store.validation.bannerDaysOrder', path: ['ends_on'] }),
+    z.refine((v) => Object.values(v).some((x) => x !== undefined), { message: 'booking.error.nothingToChange', path: ['_'] }),
+  );
+
+/** A banner as the store sees it: `state` says whether it shows today, later, or no more. */
+export const bannerJsonSchema = z.object({
+  id: z.int(),
+  store_id: z.int(),
+  title: z.string(),
+  body: z.string(),
+  link_to_store: z.boolean(),
+  starts_on: z.string(),
+  ends_on: z.string(),
+  state: z.enum(['current', 'upcoming', 'past']),
+  created_at: instant,
+  updated_at: instant,
+});
+
+/** `GET /api/store/banners`: the store's banners, current and upcoming (earliest first), then the latest past ones. */
+export const bannerListSchema = z.object({ store_id: z.int(), today: z.string(), items: z.array(bannerJsonSchema) });
+
 /**
  * `POST /api/login`: the spec's `{token, user_id}` and the auth state's `tenant` and `store_id`
  * (null for a diner); staff working for several stores get them all in `store_ids`.
@@ -510,3 +563,7 @@ export type StoreFeeItem = z.infer<typeof storeFeeItemSchema>;
 export type StoreFeeList = z.infer<typeof storeFeeListSchema>;
 export type StoreFeeDetail = z.infer<typeof storeFeeDetailSchema>;
 export type FeeStateInput = z.infer<typeof feeStateSchema>;
+export type BannerInput = z.infer<typeof bannerSchema>;
+export type BannerPatch = z.infer<typeof bannerPatchSchema>;
+export type BannerJson = z.infer<typeof bannerJsonSchema>;
+export type BannerListJson = z.infer<typeof bannerListSchema>;

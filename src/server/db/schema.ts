@@ -156,6 +156,31 @@ export const storeClosures = pgTable(
   (t) => [unique('store_closures_store_date_key').on(t.storeId, t.date)],
 );
 
+/**
+ * Campaign banners a store schedules for the diner home: shown from `starts_on` to `ends_on`
+ * (business days in Asia/Tokyo, both included). The only link a banner carries is to the store's
+ * own page (`link_to_store`), never an address typed by staff.
+ */
+export const campaignBanners = pgTable(
+  'campaign_banners',
+  {
+    id: serial('id').primaryKey(),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    body: text('body').notNull().default(''),
+    linkToStore: boolean('link_to_store').notNull().default(false),
+    startsOn: date('starts_on', { mode: 'string' }).notNull(),
+    endsOn: date('ends_on', { mode: 'string' }).notNull(),
+    /** Null once the account is deleted. */
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+    updatedAt: tstz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('campaign_banners_days_idx').on(t.endsOn, t.startsOn), index('campaign_banners_store_idx').on(t.storeId, t.endsOn), check('campaign_banners_days_check', sql`${t.endsOn} >= ${t.startsOn}`)],
+);
+
 export const storeTables = pgTable(
   'store_tables',
   {

@@ -28,7 +28,10 @@ export type AuditAction =
   | 'walk_in_free'
   | 'details_set'
   | 'policy_set'
-  | 'fee_state_set';
+  | 'fee_state_set'
+  | 'banner_create'
+  | 'banner_update'
+  | 'banner_delete';
 
 type State = Record<string, unknown> | null;
 
