@@ -23,7 +23,10 @@ export type AuditAction =
   | 'booking_create'
   | 'booking_change'
   | 'walk_in_seat'
-  | 'walk_in_free';
+  | 'walk_in_free'
+  | 'store_create'
+  | 'invitation_create'
+  | 'invitation_accept';
 
 type State = Record<string, unknown> | null;
 
