@@ -86,7 +86,7 @@ for (const engine of ['pglite', 'postgres'] as const) {
       await smtp?.close();
     });
 
-    it('lets only the admin open a store: a guest 401, a diner and store staff 403, nothing written', async () => {
+    it('lets only the admin open a store: a guest 401, a diner and store staff 403; admin and store pages kept apart', async () => {
       const tokenA = (await staffLogin(app, fx.staffA)).token;
       const guest = await json('/api/admin/stores', newStore('nobody-guest@example.jp'));
       expect(guest.status).toBe(401);
@@ -159,6 +159,10 @@ for (const engine of ['pglite', 'postgres'] as const) {
       // Staff that are not the owner may not invite.
       const refused = await json('/api/store/invitations', { email: 'more@example.jp' }, staff.token);
       expect(refused.status).toBe(403);
+      // Each invitation is a mail: one address gets at most five an hour.
+      const statuses: number[] = [];
+      for (let i = 0; i < 6; i++) statuses.push((await json('/api/store/invitations', { email: `flood-${engine}@example.jp` }, answer.token)).status);
+      expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
     });
 
     it('refuses a link that is unknown, used or out of date, on the page and through the API', async () => {

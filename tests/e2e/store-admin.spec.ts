@@ -14,6 +14,7 @@ import postgres from 'postgres';
 import { createDatabase, startPostgres, type PgCluster } from '../helpers/postgres';
 import { spawnServer, type SpawnedServer } from '../helpers/server';
 import { DEMO_ADMIN } from '../../src/server/db/seed-data';
+import { htmlValidateErrors, nuCheckerErrors, type Page as HtmlPage } from '../helpers/html-validators';
 
 let cluster: PgCluster | undefined;
 let server: SpawnedServer | undefined;
@@ -63,10 +64,21 @@ async function seriousViolations(page: Page) {
     .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
 }
 
+/**
+ * A page's HTML as the server sends it, fetched by the page itself (the store host's name resolves
+ * in the browser, not in Node): a GET, or a form post when `form` is given.
+ */
+function source(page: Page, path: string, form?: Record<string, string>): Promise<string> {
+  return page.evaluate(
+    async ([p, f]) => (await fetch(p, f ? { method: 'POST', body: new URLSearchParams(f), redirect: 'manual' } : {})).text(),
+    [path, form] as const,
+  );
+}
+
 /** Nothing wider than the window (no sideways scrolling). */
 const fitsWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
-test('the admin opens a store with its owner’s invitation; the owner signs up from the mail onto its ledger', async ({ page, browser }) => {
+test('the admin opens a store with its owner’s invitation; the owner signs up from the mail onto its ledger', async ({ page, browser, context }) => {
   const suffix = crypto.randomBytes(3).toString('hex');
   const owner = `owner-${suffix}@example.jp`;
   const storeName = `招待テスト食堂 ${suffix}`;
@@ -118,12 +130,28 @@ test('the admin opens a store with its owner’s invitation; the owner signs up 
   await again.getByRole('button', { name: '登録して招待を送る' }).click();
   await expect(page.getByTestId('store-flash')).toContainText(storeName);
   await expect(page.getByTestId('store-flash')).toContainText(owner);
+  // Dark theme too.
+  await context.addCookies([{ name: 'theme', value: 'dark', url: storeHost }]);
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  expect(await seriousViolations(page)).toEqual([]);
+  // The admin's pages as served, empty and refused, are valid HTML.
+  const pages: HtmlPage[] = [
+    { name: 'GET /admin-create-store', html: await source(page, '/admin-create-store') },
+    { name: 'POST /admin-create-store refused', html: await source(page, '/admin-create-store', { company_name: '会社', lat: 'north' }) },
+  ];
 
   // The owner, in a browser of their own, follows the mailed link.
   const link = await invitationLinkFromOutbox(owner);
   expect(link.startsWith(`${storeHost}/store-signup?token=`)).toBe(true);
   const ownerContext = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'ja-JP' });
   const ownerPage = await ownerContext.newPage();
+  await ownerPage.goto(`${storeHost}/store-signup`);
+  pages.push({ name: 'GET /store-signup?token=', html: await source(ownerPage, new URL(link).pathname + new URL(link).search) });
+  pages.push({ name: 'GET /store-signup?token=unknown', html: await source(ownerPage, '/store-signup?token=unknown') });
+  for (const p of pages) expect(p.html.trimEnd(), `${p.name} ends with </html>`).toMatch(/<\/html>$/);
+  expect(await htmlValidateErrors(pages)).toEqual([]);
+  expect(await nuCheckerErrors(pages)).toEqual([]);
   await ownerPage.goto(link);
   await expect(ownerPage.getByRole('heading', { level: 1 })).toHaveText('店舗スタッフの登録');
   await expect(ownerPage.getByLabel('メールアドレス')).toHaveValue(owner);
