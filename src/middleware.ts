@@ -89,7 +89,7 @@ const storeSameSite = sameSiteAs((url) => [storeOrigin(), url.origin]);
 /**
  * Who is asking: the site's session cookie, or a Bearer token for non-browser clients. A cookie
  * whose session is gone (expired, signed out elsewhere) is taken away; a renewed session's cookie
- * is given its new expiry. On the store host only a staff account's session counts: a diner's
+ * is given its new expiry. On the store host only a staff or admin account's session counts: a diner's
  * gives nothing there, and its cookie is taken away.
  */
 const sessionBy = (cookieName: string, accepts: (user: SessionUser) => boolean) =>
@@ -121,7 +121,7 @@ const sessionBy = (cookieName: string, accepts: (user: SessionUser) => boolean) 
     return next();
   });
 const session = sessionBy(SESSION_COOKIE, () => true);
-const storeSession = sessionBy(STORE_SESSION_COOKIE, (user) => user.role === 'staff');
+const storeSession = sessionBy(STORE_SESSION_COOKIE, (user) => user.role === 'staff' || user.role === 'admin');
 
 /** `/` → `/home`, store-host paths, guest-only auth pages and the guarded pages (spec section 6). */
 const routing = defineMiddleware(({ locals, url, redirect }, next) => {

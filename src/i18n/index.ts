@@ -1,6 +1,7 @@
 import { fromDictionary } from '../lib/contract/messages.ts';
 import { FALLBACK_LOCALE, RTL_LOCALES, type Locale } from './locales.ts';
 import type jaAccount from './locales/ja/account.json';
+import type jaAdmin from './locales/ja/admin.json';
 import type jaAuth from './locales/ja/auth.json';
 import type jaBooking from './locales/ja/booking.json';
 import type jaCommon from './locales/ja/common.json';
@@ -40,7 +41,7 @@ for (const [path, dict] of Object.entries(files)) {
 }
 
 /** Every message key: Japanese is the complete dictionary, so its keys are the keys. */
-export type MessageKey = keyof (typeof jaAccount & typeof jaAuth & typeof jaBooking & typeof jaCommon & typeof jaDiscovery & typeof jaFees & typeof jaLive & typeof jaStore & typeof jaStoreHost & typeof jaTemplate & typeof jaWatch);
+export type MessageKey = keyof (typeof jaAccount & typeof jaAdmin & typeof jaAuth & typeof jaBooking & typeof jaCommon & typeof jaDiscovery & typeof jaFees & typeof jaLive & typeof jaStore & typeof jaStoreHost & typeof jaTemplate & typeof jaWatch);
 
 /** A translator fixed to one locale. `count` picks the plural form where the language has one. */
 export type T = (key: MessageKey, params?: Record<string, unknown>) => string;

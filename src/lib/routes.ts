@@ -26,6 +26,9 @@ export const SIGNIN_PATH = '/auth/signin';
  */
 export const STORE_SITE_PREFIX = '/store-host';
 export const STORE_SIGNIN_PATH = '/store-signin';
+export const ADMIN_SIGNIN_PATH = '/admin-signin';
+/** Where the platform's admin works: it has no store, so no ledger. */
+export const ADMIN_HOME_PATH = '/admin-create-store';
 export const STORE_HOME_PATH = '/list-booking-manage';
 /** Store-host screens for the signed-out. */
 const STORE_GUEST_ONLY: readonly string[] = ['/store-signin', '/store-signup', '/admin-signin'];
@@ -106,7 +109,8 @@ export function decideStoreRoute(input: { pathname: string; search: string; sign
   if (STORE_ACTIONS.includes(p)) return { rewrite: `${STORE_SITE_PREFIX}${p}${search}` };
   if (!isStoreHostPath(p)) return { rewrite: `${STORE_SITE_PREFIX}/not-found` };
   if (STORE_GUEST_ONLY.includes(p)) return signedIn ? { redirect: STORE_HOME_PATH, status: 302 } : { rewrite: `${STORE_SITE_PREFIX}${p}${search}` };
-  if (!signedIn) return { redirect: `${STORE_SIGNIN_PATH}?next=${encodeURIComponent(p + search)}`, status: 302 };
+  // The platform admin's screens ask for the admin's sign-in, the others for the staff's.
+  if (!signedIn) return { redirect: `${p.startsWith('/admin-') ? ADMIN_SIGNIN_PATH : STORE_SIGNIN_PATH}?next=${encodeURIComponent(p + search)}`, status: 302 };
   return { rewrite: `${STORE_SITE_PREFIX}${p}${search}` };
 }
 

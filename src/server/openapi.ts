@@ -57,6 +57,8 @@ import {
   walkInSuggestQuerySchema,
   weekdayHoursSchema,
 } from '../lib/contract/store';
+import { adminStoreJsonSchema, adminStoreSchema, invitationJsonSchema, invitationSchema } from '../lib/contract/admin';
+import { signupSchema } from './staff/invitations';
 
 type Json = Record<string, unknown>;
 
@@ -93,6 +95,8 @@ const ANSWERS: Record<string, $ZodType> = {
   StoreFee: storeFeeJsonSchema,
   Banner: bannerJsonSchema,
   BannerList: bannerListSchema,
+  Invitation: invitationJsonSchema,
+  AdminStore: adminStoreJsonSchema,
 };
 const ref = (name: keyof typeof ANSWERS & string) => ({ $ref: `#/components/schemas/${name}` });
 
@@ -106,8 +110,8 @@ interface Operation {
   weekday?: boolean;
   /** Success status and its body (a component name, a plain JSON Schema, or nothing). */
   ok: [number, (keyof typeof ANSWERS & string) | Json | null];
-  /** Needs a signed-in account (cookie or Bearer); `staff`: a store staff account. */
-  auth?: 'user' | 'staff';
+  /** Needs a signed-in account (cookie or Bearer); `staff`: a store staff account; `admin`: the platform's admin. */
+  auth?: 'user' | 'staff' | 'admin';
   /** Takes an `Idempotency-Key` (src/server/idempotency.ts). */
   idempotent?: true;
   /** The `error.code`s its 409 answers carry, each with what it means (else a general description). */
@@ -146,7 +150,7 @@ function operations(now: Date): Record<string, Record<string, Operation>> {
   const account = ['account'];
   return {
     '/api/login': {
-      post: { summary: "Sign in (diners and store staff; on the store host staff only, a diner's account gets 403)", body: signInSchema, ok: [200, 'LoginAnswer'], tags: account },
+      post: { summary: "Sign in (diners, store staff and the platform's admins; on the store host staff and admins only, a diner's account gets 403)", body: signInSchema, ok: [200, 'LoginAnswer'], tags: account },
       delete: { summary: 'Sign out', ok: [204, null], tags: account },
     },
     '/api/users': { post: { summary: 'Sign up', body: signUpSchema, ok: [201, { type: 'object', properties: { user_id: { type: 'integer' } } }], tags: account } },
@@ -335,6 +339,20 @@ function operations(now: Date): Record<string, Record<string, Operation>> {
       get: { summary: 'One banner', ids: ['id'], ok: [200, 'Banner'], auth: 'staff', tags: store },
       patch: { summary: 'Change a banner’s text, link or days', ids: ['id'], body: bannerPatchSchema, ok: [200, 'Banner'], auth: 'staff', tags: store },
       delete: { summary: 'Delete a banner', ids: ['id'], ok: [204, null], auth: 'staff', tags: store },
+    '/api/admin/stores': {
+      post: {
+        summary: "Open a company: its first store (no hours nor tables yet) and its owner's invitation, mailed; all or nothing",
+        body: adminStoreSchema,
+        ok: [201, 'AdminStore'],
+        auth: 'admin',
+        tags: ['admin'],
+      },
+    },
+    '/api/store/invitations': {
+      post: { summary: "The company's owner invites a member of staff to all its stores (mailed; 403 for other staff)", body: invitationSchema, ok: [201, 'Invitation'], auth: 'staff', tags: store },
+    },
+    '/api/store/signup': {
+      post: { summary: 'Take up an invitation: the staff account for the invited address, signed in (400 `invalid_link` for a link unknown, used or expired)', body: signupSchema, ok: [201, 'LoginAnswer'], tags: store },
     },
     '/api/store/stream': { get: { summary: "The store's bookings as they change (Server-Sent Events, event `booking`)", query: storeQuerySchema, ok: [200, events], auth: 'staff', tags: store } },
     '/api/store/blocks/{id}': { delete: { summary: 'Release a block', ids: ['id'], ok: [204, null], auth: 'staff', tags: store } },
@@ -370,6 +388,7 @@ function operation(op: Operation): Json {
   };
   if (op.auth) responses['401'] = errorResponse('Not signed in');
   if (op.auth === 'staff') responses['403'] = errorResponse('Not a store staff account');
+  if (op.auth === 'admin') responses['403'] = errorResponse("Not the platform admin's account");
   if (op.ids?.length || op.auth === 'staff') responses['404'] = errorResponse("Not found (someone else's is not found either)");
   if (op.body) responses['409'] = errorResponse('Conflict: the slot or table was taken meanwhile');
   if (op.conflicts || op.idempotent) {
@@ -413,6 +432,7 @@ export function openApiDocument(now = new Date()): Json {
       { name: 'account', description: 'Sign-up, sign-in and the account' },
       { name: 'diner', description: 'Finding stores and booking' },
       { name: 'store', description: 'The store host: staff of a store' },
+      { name: 'admin', description: "The platform's admins: companies and their stores" },
       { name: 'meta', description: 'About the API' },
     ],
     paths,

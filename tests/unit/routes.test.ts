@@ -121,6 +121,8 @@ describe('the store host’s paths (DESIGN §2)', () => {
     expect(store('/list-booking-manage', true, '?date=2026-11-24')).toEqual({ rewrite: '/store-host/list-booking-manage?date=2026-11-24' });
     expect(store('/edit-seat/12/', true)).toEqual({ rewrite: '/store-host/edit-seat/12' });
     expect(store('/list-booking-manage', false, '?date=2026-11-24')).toEqual({ redirect: '/store-signin?next=%2Flist-booking-manage%3Fdate%3D2026-11-24', status: 302 });
+    // The platform admin's screen asks for the admin's sign-in.
+    expect(store('/admin-create-store', false)).toEqual({ redirect: '/admin-signin?next=%2Fadmin-create-store', status: 302 });
     expect(store('/store-signin')).toEqual({ rewrite: '/store-host/store-signin' });
     expect(store('/admin-signin', true)).toEqual({ redirect: '/list-booking-manage', status: 302 });
     expect(store('/store-signout')).toEqual({ rewrite: '/store-host/store-signout' });

@@ -20,9 +20,16 @@ export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 export const FEE_OFFERS = ['book', 'change'] as const;
 export type FeeOffer = (typeof FEE_OFFERS)[number];
 
-/** Who an account belongs to: a diner, or a member of a restaurant's staff (linked to its stores). */
-export const USER_ROLES = ['diner', 'staff'] as const;
+/**
+ * Who an account belongs to: a diner, a member of a restaurant's staff (linked to its stores), or
+ * the platform's own admin (no company; creates companies and their first store).
+ */
+export const USER_ROLES = ['diner', 'staff', 'admin'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
+
+/** What an invitation makes of the staff account it creates: the company's owner (who may invite), or staff. */
+export const INVITATION_ROLES = ['owner', 'staff'] as const;
+export type InvitationRole = (typeof INVITATION_ROLES)[number];
 
 /**
  * A row of the bookings table: a diner's booking (online or written down by the store from a phone

@@ -4,7 +4,7 @@ import { getDb } from '../../server/db/startup';
 import { hasForeignOrigin, siteOrigins } from '../../server/http/origin';
 import { trustedOrigins } from '../../server/http/cors';
 import { clearSessionCookie, hashToken, revokeSession, setSessionCookie } from '../../server/sessions';
-import { staffSignedIn } from '../../server/staff/signIn';
+import { adminSignedIn, staffSignedIn } from '../../server/staff/signIn';
 import type { LoginAnswer } from '../../lib/contract/store';
 
 /**
@@ -17,8 +17,8 @@ export const POST = api(async ({ request, locals, cookies }) => {
   const result = await signIn(db, input, { ip: locals.clientAddress, userAgent: request.headers.get('user-agent') });
   if (!result) throw unauthorized('message.unauthorized');
   const staff = await staffSignedIn(db, result.userId);
-  // The store host signs in staff only (its cookie is the store host's own session cookie).
-  if (locals.site === 'store' && !staff) {
+  // The store host signs in staff and the platform's admins only (its cookie is the store host's own session cookie).
+  if (locals.site === 'store' && !staff && !(await adminSignedIn(db, result.userId))) {
     await revokeSession(db, hashToken(result.token));
     throw new ApiError(403, 'forbidden', 'storehost.signin.dinerAccount');
   }

@@ -29,7 +29,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
-import { ATTENDANCES, BOOKING_KINDS, BOOKING_STATUSES, FEE_STATES, TABLE_KINDS, USER_ROLES, type Genre } from '../../lib/contract/enums';
+import { ATTENDANCES, BOOKING_KINDS, BOOKING_STATUSES, FEE_STATES, INVITATION_ROLES, TABLE_KINDS, USER_ROLES, type Genre } from '../../lib/contract/enums';
 
 const tstz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -39,6 +39,7 @@ export const userRole = pgEnum('user_role', USER_ROLES);
 export const bookingKind = pgEnum('booking_kind', BOOKING_KINDS);
 export const attendance = pgEnum('attendance', ATTENDANCES);
 export const feeState = pgEnum('fee_state', FEE_STATES);
+export const invitationRole = pgEnum('invitation_role', INVITATION_ROLES);
 
 export interface StorePhoto {
   src: string;
@@ -213,12 +214,16 @@ export const users = pgTable(
     role: userRole('role').notNull().default('diner'),
     /** The staff's company; always set for staff, never for diners. */
     tenantId: integer('tenant_id').references(() => tenants.id),
+    /** A staff account that owns its company's account on Sugu: it may invite further staff. */
+    owner: boolean('owner').notNull().default(false),
     createdAt: tstz('created_at').notNull().defaultNow(),
     updatedAt: tstz('updated_at').notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
+    // Staff belong to a company; diners and the platform's admins to none.
     check('users_role_tenant_check', sql`(${t.role} = 'staff') = (${t.tenantId} is not null)`),
+    check('users_owner_check', sql`not ${t.owner} or ${t.role} = 'staff'`),
     unique('users_id_tenant_key').on(t.id, t.tenantId),
   ],
 );
@@ -262,6 +267,35 @@ export const staffAudit = pgTable(
     createdAt: tstz('created_at').notNull().defaultNow(),
   },
   (t) => [index('staff_audit_store_idx').on(t.storeId, t.createdAt), index('staff_audit_user_idx').on(t.userId, t.createdAt)],
+);
+
+/**
+ * An invitation to make a staff account at a company's stores: sent by the platform's admin (the
+ * company's owner) or by its owner (further staff). The link's token is random and only its hash is
+ * kept; it is spent once, within its days.
+ */
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: serial('id').primaryKey(),
+    /** SHA-256 hex of the link's token. */
+    tokenHash: text('token_hash').notNull().unique(),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    /** The stores the new account will work for (all of the company's). */
+    storeIds: integer('store_ids').array().notNull(),
+    role: invitationRole('role').notNull(),
+    email: text('email').notNull(),
+    /** Null once the inviting account is deleted. */
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+    expiresAt: tstz('expires_at').notNull(),
+    usedAt: tstz('used_at'),
+    /** The account the invitation made. */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [index('invitations_tenant_idx').on(t.tenantId)],
 );
 
 export const sessions = pgTable(

@@ -444,6 +444,14 @@ export const DEMO_STAFF = {
   tenant: { slug: 'sugu-demo', name: 'すぐ予約デモ株式会社' },
 } as const;
 
+/** The platform's own demo admin: signs in at the store host's /admin-signin and opens stores. */
+export const DEMO_ADMIN = {
+  email: 'admin@sugu.jp',
+  password: 'sugu-admin-2026',
+  name: '運営 花子',
+  nameKana: 'ウンエイ ハナコ',
+} as const;
+
 /** Photo files committed under public/photos: `${genre}-${n}.svg`, n = 1..PHOTOS_PER_GENRE. */
 export const PHOTOS_PER_GENRE = 3;
 export const PHOTO_WIDTH = 640;

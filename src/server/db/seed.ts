@@ -34,6 +34,7 @@ import {
   CANCELLATION_POLICIES,
   CLOSINGS,
   COMMON_TAGS,
+  DEMO_ADMIN,
   DEMO_STAFF,
   DEMO_USER,
   FEATURES,
@@ -557,9 +558,13 @@ export async function seedDemo(db: Db, opts: SeedOptions = {}): Promise<SeedResu
         nameKana: DEMO_STAFF.nameKana,
         role: 'staff',
         tenantId: tenant!.id,
+        // The demo company's owner: it may invite further staff.
+        owner: true,
       })
       .returning({ id: users.id });
     await tx.insert(staffStores).values({ userId: staff!.id, storeId: staffStoreId, tenantId: tenant!.id });
+    // The platform's demo admin (no company).
+    await tx.insert(users).values({ email: DEMO_ADMIN.email, passwordHash: await hashPassword(DEMO_ADMIN.password), name: DEMO_ADMIN.name, nameKana: DEMO_ADMIN.nameKana, role: 'admin' });
     // Its table settings: pairs turn in 90 minutes and parties of six in 150 (others the default);
     // a counter seat, when it has one besides other tables, takes walk-ins only.
     await tx.update(stores).set({ turnTimes: [[2, 90], [6, 150]] }).where(eq(stores.id, staffStoreId));

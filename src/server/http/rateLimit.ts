@@ -33,6 +33,9 @@ export const LIMITS = {
   /** Watches (空席通知) made from one address, and confirmation mails to one guest address. */
   watchPerIp: { max: 30, windowMs: 60 * 60_000 },
   watchPerEmail: { max: 10, windowMs: 60 * 60_000 },
+  /** Invitations (each one a mail) sent by one account, and to one address. */
+  invitePerAccount: { max: 30, windowMs: 60 * 60_000 },
+  invitePerEmail: { max: 5, windowMs: 60 * 60_000 },
 } satisfies Record<string, Limit>;
 
 export interface LimitState {

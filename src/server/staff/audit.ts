@@ -31,7 +31,10 @@ export type AuditAction =
   | 'fee_state_set'
   | 'banner_create'
   | 'banner_update'
-  | 'banner_delete';
+  | 'banner_delete'
+  | 'store_create'
+  | 'invitation_create'
+  | 'invitation_accept';
 
 type State = Record<string, unknown> | null;
 

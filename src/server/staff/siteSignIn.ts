@@ -1,6 +1,7 @@
 /**
- * Staff signing in on the store host's own form (no JavaScript needed): the diners' sign-in
- * service (limits, timing, a fresh session), then the staff check — a diner's account is refused
+ * Staff (or the platform's admins) signing in on the store host's own forms (no JavaScript needed):
+ * the diners' sign-in service (limits, timing, a fresh session), then the role check — a diner's
+ * account, or an admin's on the staff form and the other way round, is refused
  * and its new session ended at once, so it never holds a store-host session even for a moment.
  */
 import type { AstroCookies } from 'astro';
@@ -9,11 +10,13 @@ import { signIn, signInSchema } from '../auth';
 import { getDb } from '../db/startup';
 import { formError, readForm } from '../http/form';
 import { hashToken, revokeSession, setSessionCookie, type Site } from '../sessions';
-import { staffSignedIn } from './signIn';
+import { adminSignedIn, staffSignedIn } from './signIn';
 
 export type StaffSignIn = { ok: true } | { ok: false; status: number; email: string; error: string | null; fields: Record<string, string> };
 
 export async function staffSignInForm(
+  /** Who this form is for: store staff (/store-signin) or the platform's admins (/admin-signin). */
+  kind: 'staff' | 'admin',
   request: Request,
   locals: { t: T; clientAddress: string; secure: boolean; site: Site; sessionId: string | null },
   cookies: AstroCookies,
@@ -26,9 +29,10 @@ export async function staffSignInForm(
   try {
     const result = await signIn(db, form.data, { ip: locals.clientAddress, userAgent: request.headers.get('user-agent') });
     if (!result) return { ok: false, status: 401, email, error: t('message.unauthorized'), fields: {} };
-    if (!(await staffSignedIn(db, result.userId))) {
+    const allowed = kind === 'staff' ? await staffSignedIn(db, result.userId) : await adminSignedIn(db, result.userId);
+    if (!allowed) {
       await revokeSession(db, hashToken(result.token));
-      return { ok: false, status: 403, email, error: t('storehost.signin.dinerAccount'), fields: {} };
+      return { ok: false, status: 403, email, error: t(kind === 'staff' ? 'storehost.signin.dinerAccount' : 'admin.signin.notAdmin'), fields: {} };
     }
     // Whatever session this browser had here before is replaced, never reused.
     if (locals.sessionId) await revokeSession(db, locals.sessionId);

@@ -1,0 +1,81 @@
+/**
+ * The platform admin's and the invitations' calls: a company with its first store and its owner's
+ * invitation (`POST /api/admin/stores`), further staff invited by the owner
+ * (`POST /api/store/invitations`), and an invitation taken up (`POST /api/store/signup`).
+ */
+import * as z from 'zod/mini';
+import { GENRES, INVITATION_ROLES } from './enums';
+import { emailField, idSchema, kanaField, phoneField, requiredText } from './fields';
+import { ACCOUNT_NAME_MAX, BUDGET_MAX, LATITUDE_MAX, LONGITUDE_MAX } from './limits';
+
+/** A company's name and a store's name and address, as long as anyone writes them. */
+export const COMPANY_NAME_MAX = 100;
+export const STORE_NAME_MAX = 100;
+export const ADDRESS_MAX = 200;
+export const STATION_MAX = 50;
+/** The walk from the station, in whole minutes (the listing sorts on it). */
+export const WALK_MINUTES_MAX = 60;
+/** Characters a budget (up to BUDGET_MAX yen) and a coordinate (`-139.7016…`) take in a form field. */
+export const BUDGET_INPUT_MAX = String(BUDGET_MAX).length;
+export const COORDINATE_INPUT_MAX = 20;
+/** An invitation link is good for this many days, once. */
+export const INVITATION_DAYS = 7;
+
+const whole = (min: number, max: number) => z.int().check(z.minimum(min), z.maximum(max));
+const coordinate = (max: number) => z.number().check(z.minimum(-max), z.maximum(max));
+
+/**
+ * `POST /api/admin/stores`: a company, its first store (as diners will see it; its hours and tables
+ * are the owner's to set) and the invitation mailed to its owner, all or nothing.
+ */
+export const adminStoreSchema = z
+  .object({
+    company_name: requiredText(COMPANY_NAME_MAX),
+    store_name: requiredText(STORE_NAME_MAX),
+    name_kana: kanaField,
+    genre: z.enum(GENRES),
+    area_id: idSchema,
+    address: requiredText(ADDRESS_MAX),
+    station: requiredText(STATION_MAX),
+    walk_minutes: whole(0, WALK_MINUTES_MAX),
+    phone: phoneField,
+    budget_min: whole(0, BUDGET_MAX),
+    budget_max: whole(0, BUDGET_MAX),
+    lat: coordinate(LATITUDE_MAX),
+    lng: coordinate(LONGITUDE_MAX),
+    owner_email: emailField,
+  })
+  .check(
+    z.refine((v) => v.budget_max >= v.budget_min, { message: 'admin.validation.budget', path: ['budget_max'] }),
+  );
+
+/** `POST /api/store/invitations`: the owner invites a member of staff to all of the company's stores. */
+export const invitationSchema = z.object({ email: emailField });
+
+/** What an invitation call answers: whom it was sent to, for which company and stores, until when. */
+export const invitationJsonSchema = z.object({
+  id: z.int(),
+  email: z.string(),
+  role: z.enum(INVITATION_ROLES),
+  tenant: z.string(),
+  store_ids: z.array(z.int()),
+  expires_at: z.string(),
+});
+
+/** `POST /api/admin/stores`' answer: the company, its store and the owner's invitation. */
+export const adminStoreJsonSchema = z.object({
+  tenant: z.string(),
+  store_id: z.int(),
+  invitation: invitationJsonSchema,
+});
+
+/** The invitee's own details; the e-mail address is the invitation's. */
+export const signupFieldsSchema = z.object({
+  name: requiredText(ACCOUNT_NAME_MAX),
+  name_kana: kanaField,
+});
+
+export type AdminStoreInput = z.infer<typeof adminStoreSchema>;
+export type InvitationInput = z.infer<typeof invitationSchema>;
+export type InvitationJson = z.infer<typeof invitationJsonSchema>;
+export type AdminStoreJson = z.infer<typeof adminStoreJsonSchema>;

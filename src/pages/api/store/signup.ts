@@ -1,0 +1,21 @@
+import { json, readJson } from '../../../server/http/api';
+import { storeApi } from '../../../server/staff/http';
+import { getDb } from '../../../server/db/startup';
+import { acceptInvitation, signupSchema } from '../../../server/staff/invitations';
+import { revokeSession, setSessionCookie } from '../../../server/sessions';
+import type { LoginAnswer } from '../../../lib/contract/store';
+
+/**
+ * Takes up an invitation: the staff account for the invited address, signed in (the login's
+ * answer and cookie). 400 `invalid_link` for a link unknown, spent or out of date; 409 when the
+ * address already has an account.
+ */
+export const POST = storeApi(async ({ locals, request, cookies }) => {
+  const db = await getDb();
+  const input = await readJson(request, locals.t, signupSchema);
+  const made = await acceptInvitation(db, locals.t, input, { ip: locals.clientAddress, userAgent: request.headers.get('user-agent') });
+  if (locals.sessionId) await revokeSession(db, locals.sessionId);
+  setSessionCookie(cookies, locals, made.token, made.expiresAt);
+  const answer: LoginAnswer = { token: made.token, user_id: made.userId, tenant: made.tenant, store_id: made.storeIds[0] ?? null, store_ids: made.storeIds };
+  return json(answer, { status: 201 });
+});
