@@ -325,6 +325,10 @@ function operations(now: Date): Record<string, Record<string, Operation>> {
         summary: 'Replace the cancellation-fee policy (free until 0–168 hours before, then a fee per person; applies to bookings already made); audited',
         body: storePolicySchema,
         ok: [200, 'StorePolicy'],
+        auth: 'staff',
+        tags: store,
+      },
+    },
     '/api/store/banners': {
       get: { summary: "The store's campaign banners: current and upcoming (earliest first), then the latest past ones", query: storeQuerySchema, ok: [200, 'BannerList'], auth: 'staff', tags: store },
       post: {
@@ -339,6 +343,7 @@ function operations(now: Date): Record<string, Record<string, Operation>> {
       get: { summary: 'One banner', ids: ['id'], ok: [200, 'Banner'], auth: 'staff', tags: store },
       patch: { summary: 'Change a banner’s text, link or days', ids: ['id'], body: bannerPatchSchema, ok: [200, 'Banner'], auth: 'staff', tags: store },
       delete: { summary: 'Delete a banner', ids: ['id'], ok: [204, null], auth: 'staff', tags: store },
+    },
     '/api/admin/stores': {
       post: {
         summary: "Open a company: its first store (no hours nor tables yet) and its owner's invitation, mailed; all or nothing",

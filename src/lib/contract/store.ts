@@ -208,6 +208,7 @@ export const blockJsonSchema = z.object({
 export const blockListSchema = z.object({ store_id: z.int(), date: z.string(), items: z.array(blockJsonSchema) });
 
 /** Minutes after midnight as `HH:MM`; past 24:00 for hours running into the night (`26:00`). */
+export const CLOCK_TEXT_LENGTH = 'HH:MM'.length;
 export const clockField = z.string().check(z.regex(/^([0-3][0-9]|4[0-7]):[0-5][0-9]$/, { message: 'validation.invalid' }));
 const isClock = (v: unknown) => z.safeParse(clockField, v).success;
 export const clockMinutes = (v: string) => Number(v.slice(0, 2)) * 60 + Number(v.slice(3, 5));
