@@ -139,10 +139,12 @@ forEachApp('store host, as configured by default', (app) => {
     }
     expect(await store('/', { cookie: jar })).toMatchObject({ status: 302, headers: { location: '/list-booking-manage' } });
     expect(await store('/store-signin', { cookie: jar })).toMatchObject({ status: 302, headers: { location: '/list-booking-manage' } });
-    // The spec's screens not built yet answer on their paths, inside the store layout.
-    const pending = await store('/payment-detail/3', { cookie: jar });
-    expect(pending.status).toBe(200);
-    expect(pending.body).toContain('準備中');
+    // Every screen the spec names for store staff is a page of its own at its path (none is a placeholder).
+    for (const path of ['/list-seat-manage', '/detail-store-manage', '/list-payment-manage', '/list-store-manage', '/campaign-banner']) {
+      const screen = await store(path, { cookie: jar });
+      expect([path, screen.status]).toEqual([path, 200]);
+      expect(screen.body).not.toContain('準備中');
+    }
 
     // The store cookie signs nobody in on the diner site.
     expect((await diner('/api/me', { cookie: jar })).status).toBe(401);
