@@ -4,6 +4,8 @@
  * a race for the last table has exactly one winner); bad blocks are refused with the field named
  * and nothing written; arrived, no-show and a store's cancellation (mailed in the diner's language).
  * On PostgreSQL, a block made through one instance reaches a stream served by another.
+ * The servers' clock starts at 19:00 tomorrow (SUGU_CLOCK), so the tiny store has hours of its
+ * business day left whatever the hour the tests run at; the other days are further ahead.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
@@ -12,20 +14,23 @@ import { tokyoStart } from './booking-fixtures';
 import { bearer, staffServer, twoInstances, bookableNearby, staffLogin } from './store-fixtures';
 import { SseStream } from './live-sse';
 import { blockJsonSchema, blockListSchema, storeBookingSchema, storeTablesSchema } from '../../src/lib/contract/store';
-import { addTokyoDays, toTokyoIso } from '../../src/lib/datetime';
+import { addTokyoDays, tokyoInstant, toTokyoIso } from '../../src/lib/datetime';
 import { businessDate } from '../../src/server/availability';
 import { businessDayRange } from '../../src/server/availability/rules';
 
 type Json = Record<string, any>;
 const guest = { name: '山田 花子', name_kana: 'ヤマダ ハナコ', phone: '090-1234-5678', email: 'hanako@example.jp' };
 const STEP = 15 * 60_000;
-/** The 15-minute mark just past, as staff start a walk-in's block. */
-const markNow = () => new Date(Math.floor(Date.now() / STEP) * STEP);
+// Tomorrow at 19:00 Tokyo: the servers' clock starts there and runs on.
+const clockAt = tokyoInstant(addTokyoDays(businessDate(new Date()), 1), 19 * 60);
+const clock = { SUGU_CLOCK: clockAt.toISOString() };
+/** The 15-minute mark just past by the servers' clock, as staff start a walk-in's block: the clock starts on a mark, and a describe's tests are over long before the next. */
+const markNow = () => clockAt;
 const iso = (d: Date) => toTokyoIso(d);
 
 for (const engine of ['pglite', 'postgres'] as const) {
   describe(`store blocks and marks [${engine}]`, () => {
-    const s = staffServer(engine);
+    const s = staffServer(engine, clock);
     let tinyTable: number;
     let bigTables: number[];
     beforeAll(async () => {
@@ -110,7 +115,7 @@ for (const engine of ['pglite', 'postgres'] as const) {
       const cases: Array<[string, string, Json, number, string]> = [
         ['end before start', s.tokenA, { table_id: t, start: tokyoStart(7, 20), end: tokyoStart(7, 19) }, 400, 'end'],
         ['longer than a day', s.tokenA, { table_id: t, start: tokyoStart(7, 10), end: tokyoStart(8, 11) }, 400, 'end'],
-        ['in the past', s.tokenA, { table_id: t, start: iso(new Date(Date.now() - 3 * 3600_000)), end: iso(new Date(Date.now() - 3600_000)) }, 400, 'start'],
+        ['in the past', s.tokenA, { table_id: t, start: iso(new Date(clockAt.getTime() - 3 * 3600_000)), end: iso(new Date(clockAt.getTime() - 3600_000)) }, 400, 'start'],
         ['malformed start', s.tokenA, { table_id: t, start: '明日の7時', end: tokyoStart(7, 19) }, 400, 'start'],
         ['no offset', s.tokenA, { table_id: t, start: '2026-12-01T19:00:00', end: tokyoStart(7, 19) }, 400, 'start'],
         ['missing table', s.tokenA, { start: tokyoStart(7, 18), end: tokyoStart(7, 19) }, 400, 'table_id'],
@@ -213,7 +218,7 @@ for (const engine of ['pglite', 'postgres'] as const) {
 }
 
 describe('a block reaches another instance’s live stream', () => {
-  const s = twoInstances();
+  const s = twoInstances(clock);
 
   it('a block made through instance A shows on a stream served by instance B, and its release too', async () => {
     const { a, b } = s;

@@ -76,14 +76,14 @@ export async function staffLogin(app: App, staff: Staff) {
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}`, 'accept-language': 'en' });
 
 /**
- * For one describe: a server on `engine` with the staff fixture and both companies' staff signed
- * in. The fields are set before the first test runs.
+ * For one describe: a server on `engine` (with `env`: a SUGU_CLOCK, say) with the staff fixture and
+ * both companies' staff signed in. The fields are set before the first test runs.
  */
-export function staffServer(engine: Engine) {
+export function staffServer(engine: Engine, env: Record<string, string> = {}) {
   const s = {} as { app: App; fx: Fixture & StaffFixture; tokenA: string; tokenB: string };
   let cleanup: (() => Promise<void>) | undefined;
   beforeAll(async () => {
-    const started = await startWithStaff(engine);
+    const started = await startWithStaff(engine, env);
     cleanup = started.cleanup;
     Object.assign(s, { app: started.app, fx: started.fx });
     s.tokenA = (await staffLogin(s.app, s.fx.staffA)).token;
@@ -95,16 +95,16 @@ export function staffServer(engine: Engine) {
 
 /**
  * For one describe: two instances on one PostgreSQL database, A with the staff fixture and B beside
- * it (both with STORE_HOST), so that a change made through A must reach B's streams and listing.
+ * it (both with STORE_HOST and `env`), so that a change made through A must reach B's streams and listing.
  */
-export function twoInstances() {
+export function twoInstances(env: Record<string, string> = {}) {
   const s = {} as { a: App; b: App; fx: Fixture & StaffFixture };
   let cleanup: (() => Promise<void>) | undefined;
   beforeAll(async () => {
-    const started = await startWithStaff('postgres');
+    const started = await startWithStaff('postgres', env);
     cleanup = started.cleanup;
     Object.assign(s, { a: started.app, fx: started.fx });
-    s.b = await startApp('postgres', { STORE_HOST }, { databaseUrl: s.a.databaseUrl });
+    s.b = await startApp('postgres', { STORE_HOST, ...env }, { databaseUrl: s.a.databaseUrl });
   });
   afterAll(async () => {
     await s.b?.stop();
