@@ -104,7 +104,7 @@ test('the admin opens a store with its owner’s invitation; the owner signs up 
   await form.getByLabel('住所').fill('東京都渋谷区道玄坂1-1-1');
   await form.getByLabel('電話番号').fill('03-1111-2222');
   await form.getByLabel('最寄り駅').fill('渋谷');
-  await form.getByLabel('駅から徒歩（分）').fill('3');
+  await form.getByLabel('駅からの徒歩（分）').fill('3');
   await form.getByLabel('予算（下限）').fill('3000');
   await form.getByLabel('予算（上限）').fill('5000');
   await form.getByLabel('緯度').fill('35.6590');
