@@ -1,4 +1,11 @@
-/** Accessibility: axe-core on every product page and the main template pages, in both themes. */
+/**
+ * Accessibility: axe-core on every product page and the main template pages, in both themes.
+ *
+ * The eighty-odd page checks are the longest piece of the browser suite. They run as a dozen tests
+ * of a few pages each, in parallel mode, so that Playwright spreads them over its workers; a few
+ * pages per test (rather than one) keep each page's styles and scripts in the browser's cache for
+ * the next one.
+ */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 
@@ -29,6 +36,15 @@ const GUEST_PAGES = [
 const SIGNED_IN_PAGES = ['/favourite', '/viewed-list', '/booking-list', '/account-info', '/user-change-password', '/user-leave-association', '/store/1/booking'];
 const TEMPLATE_PAGES = ['/dashboard/analytics', '/apps/email/inbox', '/apps/chat', '/apps/todo', '/apps/board', '/ecommerce/list', '/ecommerce/cart', '/users/list', '/ui/components/alerts', '/ui/forms/text-fields', '/blank'];
 
+test.describe.configure({ mode: 'parallel' });
+
+/** Pages per test: few enough to spread over the workers, enough to keep the cache warm. */
+const PER_TEST = 6;
+function chunks(pages: string[]): string[][] {
+  const n = Math.ceil(pages.length / PER_TEST);
+  return Array.from({ length: n }, (_, i) => pages.slice(Math.floor((i * pages.length) / n), Math.floor(((i + 1) * pages.length) / n)));
+}
+
 async function seriousViolations(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze();
   return violations
@@ -36,48 +52,45 @@ async function seriousViolations(page: Page) {
     .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
 }
 
+/** Each page in turn; the violations found, by page (empty when there are none). */
+async function violationsOf(page: Page, paths: string[], signedIn = false) {
+  const found: Record<string, string[]> = {};
+  for (const path of paths) {
+    await page.goto(path);
+    await page.waitForLoadState('load'); // not networkidle: listing pages hold a live-availability stream open
+    if (signedIn) expect(page.url()).not.toContain('/auth/signin');
+    const v = await seriousViolations(page);
+    if (v.length) found[path] = v;
+  }
+  return found;
+}
+
 for (const theme of ['light', 'dark'] as const) {
   test.describe(`axe, ${theme} theme`, () => {
-    test.describe.configure({ timeout: 240_000 });
+    test.describe.configure({ timeout: 180_000 });
     test.beforeEach(async ({ context, baseURL }) => {
       await context.addCookies([{ name: 'theme', value: theme, url: baseURL! }]);
     });
 
-    test('guest pages have no serious or critical violations', async ({ page }) => {
-      const found: Record<string, string[]> = {};
-      for (const path of GUEST_PAGES) {
-        await page.goto(path);
-        await page.waitForLoadState('load'); // not networkidle: listing pages hold a live-availability stream open
-        const v = await seriousViolations(page);
-        if (v.length) found[path] = v;
-      }
-      expect(found).toEqual({});
-    });
+    for (const paths of chunks(GUEST_PAGES)) {
+      test(`guest pages ${paths[0]} … ${paths.at(-1)} have no serious or critical violations`, async ({ page }) => {
+        expect(await violationsOf(page, paths)).toEqual({});
+      });
+    }
 
-    test('signed-in pages have no serious or critical violations', async ({ page }) => {
-      const email = `a11y-${theme}-${Date.now()}@example.jp`;
-      const res = await page.request.post('/api/users', { data: { name: '検査 太郎', email, password: 'correct horse battery', agree: true } });
-      expect(res.status()).toBe(201);
-      const found: Record<string, string[]> = {};
-      for (const path of SIGNED_IN_PAGES) {
-        await page.goto(path);
-        await page.waitForLoadState('load'); // not networkidle: listing pages hold a live-availability stream open
-        expect(page.url()).not.toContain('/auth/signin');
-        const v = await seriousViolations(page);
-        if (v.length) found[path] = v;
-      }
-      expect(found).toEqual({});
-    });
+    for (const paths of chunks(SIGNED_IN_PAGES)) {
+      test(`signed-in pages ${paths[0]} … ${paths.at(-1)} have no serious or critical violations`, async ({ page }) => {
+        const email = `a11y-${theme}-${test.info().workerIndex}-${Date.now()}@example.jp`;
+        const res = await page.request.post('/api/users', { data: { name: '検査 太郎', email, password: 'correct horse battery', agree: true } });
+        expect(res.status()).toBe(201);
+        expect(await violationsOf(page, paths, true)).toEqual({});
+      });
+    }
 
-    test('main template pages have no serious or critical violations', async ({ page }) => {
-      const found: Record<string, string[]> = {};
-      for (const path of TEMPLATE_PAGES) {
-        await page.goto(path);
-        await page.waitForLoadState('load'); // not networkidle: listing pages hold a live-availability stream open
-        const v = await seriousViolations(page);
-        if (v.length) found[path] = v;
-      }
-      expect(found).toEqual({});
-    });
+    for (const paths of chunks(TEMPLATE_PAGES)) {
+      test(`template pages ${paths[0]} … ${paths.at(-1)} have no serious or critical violations`, async ({ page }) => {
+        expect(await violationsOf(page, paths)).toEqual({});
+      });
+    }
   });
 }
