@@ -9,7 +9,10 @@ export default getViteConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' },
+        // Vitest's default on two cores is one worker, and a project at one worker has its files
+        // run after every other project's, one by one: the unit files waited for the last API
+        // file. At the API project's two they share its queue.
+        test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', maxWorkers: 2 },
       },
       {
         extends: true,
