@@ -57,7 +57,7 @@ import {
   walkInSuggestQuerySchema,
   weekdayHoursSchema,
 } from '../lib/contract/store';
-import { adminStoreJsonSchema, adminStoreSchema, invitationJsonSchema, invitationSchema } from '../lib/contract/admin';
+import { adminStoreJsonSchema, adminStoreSchema, adminTenantListSchema, invitationJsonSchema, invitationListSchema, invitationSchema } from '../lib/contract/admin';
 import { signupSchema } from './staff/invitations';
 
 type Json = Record<string, unknown>;
@@ -96,7 +96,9 @@ const ANSWERS: Record<string, $ZodType> = {
   Banner: bannerJsonSchema,
   BannerList: bannerListSchema,
   Invitation: invitationJsonSchema,
+  InvitationList: invitationListSchema,
   AdminStore: adminStoreJsonSchema,
+  AdminTenantList: adminTenantListSchema,
 };
 const ref = (name: keyof typeof ANSWERS & string) => ({ $ref: `#/components/schemas/${name}` });
 
@@ -353,11 +355,27 @@ function operations(now: Date): Record<string, Record<string, Operation>> {
         tags: ['admin'],
       },
     },
+    '/api/admin/tenants': {
+      get: { summary: 'Every company, newest first, with its stores and its invitations still waiting to be taken up', ok: [200, 'AdminTenantList'], auth: 'admin', tags: ['admin'] },
+    },
+    '/api/admin/invitations/{id}': {
+      delete: { summary: "Withdraw any company's pending invitation: its link then signs no one up (404 when unknown or no longer pending); audited", ids: ['id'], ok: [204, null], auth: 'admin', tags: ['admin'] },
+    },
     '/api/store/invitations': {
+      get: { summary: "The company's invitations still waiting to be taken up, soonest to expire first (the owner's; 403 for other staff)", ok: [200, 'InvitationList'], auth: 'staff', tags: store },
       post: { summary: "The company's owner invites a member of staff to all its stores (mailed; 403 for other staff)", body: invitationSchema, ok: [201, 'Invitation'], auth: 'staff', tags: store },
     },
+    '/api/store/invitations/{id}': {
+      delete: {
+        summary: "The owner withdraws one of its company's pending invitations: its link then signs no one up (403 for other staff; 404 for another company's or one no longer pending); audited",
+        ids: ['id'],
+        ok: [204, null],
+        auth: 'staff',
+        tags: store,
+      },
+    },
     '/api/store/signup': {
-      post: { summary: 'Take up an invitation: the staff account for the invited address, signed in (400 `invalid_link` for a link unknown, used or expired)', body: signupSchema, ok: [201, 'LoginAnswer'], tags: store },
+      post: { summary: 'Take up an invitation: the staff account for the invited address, signed in (400 `invalid_link` for a link unknown, used, withdrawn or expired; the message says which of withdrawn or expired)', body: signupSchema, ok: [201, 'LoginAnswer'], tags: store },
     },
     '/api/store/stream': { get: { summary: "The store's bookings as they change (Server-Sent Events, event `booking`)", query: storeQuerySchema, ok: [200, events], auth: 'staff', tags: store } },
     '/api/store/blocks/{id}': { delete: { summary: 'Release a block', ids: ['id'], ok: [204, null], auth: 'staff', tags: store } },
