@@ -193,7 +193,7 @@ const storeSecure = defineMiddleware(({ locals }, next) => {
 /** The store host's paths onto its own folder of pages (src/lib/routes.ts, decideStoreRoute). */
 const storeRouting = defineMiddleware(({ locals, url, redirect }, next) => {
   if (url.pathname.startsWith('/api/') || url.pathname.startsWith('/_')) return next();
-  const decision = decideStoreRoute({ pathname: url.pathname, search: url.search, signedIn: locals.user !== null });
+  const decision = decideStoreRoute({ pathname: url.pathname, search: url.search, signedIn: locals.user !== null, admin: locals.user?.role === 'admin' });
   if (!decision) return next();
   return 'redirect' in decision ? redirect(decision.redirect, decision.status) : next(decision.rewrite);
 });

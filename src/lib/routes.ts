@@ -94,23 +94,31 @@ export function isStoreSiteFolder(pathname: string): boolean {
 
 export type StoreRouteDecision = { redirect: string; status: 302 } | { rewrite: string } | null;
 
+/** The platform admin's own screens; every other screen of the store host is a store's. */
+const isAdminScreen = (p: string) => p.startsWith('/admin-');
+
 /**
  * Where a store-host request goes (the API and build files are not asked about): `/` to the
  * ledger or sign-in, the spec's store paths onto the store site's folder (sign-in first for all
  * but the sign-in screens), the shared switchers through, and anything else to the store site's
- * own not-found page.
+ * own not-found page. The platform's admin has no store, so a store's screen (and `/`, and a
+ * sign-in screen once signed in) sends it to its own screen instead.
  * @example decideStoreRoute({ pathname: '/list-booking-manage', search: '?date=2026-11-24', signedIn: true }) // { rewrite: '/store-host/list-booking-manage?date=2026-11-24' }
+ * @example decideStoreRoute({ pathname: '/list-seat-manage', search: '', signedIn: true, admin: true }) // { redirect: '/admin-create-store', status: 302 }
  */
-export function decideStoreRoute(input: { pathname: string; search: string; signedIn: boolean }): StoreRouteDecision {
+export function decideStoreRoute(input: { pathname: string; search: string; signedIn: boolean; admin?: boolean }): StoreRouteDecision {
   const { search, signedIn } = input;
+  const admin = signedIn && input.admin === true;
+  const home = admin ? ADMIN_HOME_PATH : STORE_HOME_PATH;
   const p = normalisePath(input.pathname);
-  if (p === '/') return { redirect: signedIn ? STORE_HOME_PATH : STORE_SIGNIN_PATH, status: 302 };
+  if (p === '/') return { redirect: signedIn ? home : STORE_SIGNIN_PATH, status: 302 };
   if (STORE_SHARED.includes(p)) return null;
   if (STORE_ACTIONS.includes(p)) return { rewrite: `${STORE_SITE_PREFIX}${p}${search}` };
   if (!isStoreHostPath(p)) return { rewrite: `${STORE_SITE_PREFIX}/not-found` };
-  if (STORE_GUEST_ONLY.includes(p)) return signedIn ? { redirect: STORE_HOME_PATH, status: 302 } : { rewrite: `${STORE_SITE_PREFIX}${p}${search}` };
+  if (STORE_GUEST_ONLY.includes(p)) return signedIn ? { redirect: home, status: 302 } : { rewrite: `${STORE_SITE_PREFIX}${p}${search}` };
   // The platform admin's screens ask for the admin's sign-in, the others for the staff's.
-  if (!signedIn) return { redirect: `${p.startsWith('/admin-') ? ADMIN_SIGNIN_PATH : STORE_SIGNIN_PATH}?next=${encodeURIComponent(p + search)}`, status: 302 };
+  if (!signedIn) return { redirect: `${isAdminScreen(p) ? ADMIN_SIGNIN_PATH : STORE_SIGNIN_PATH}?next=${encodeURIComponent(p + search)}`, status: 302 };
+  if (admin && !isAdminScreen(p)) return { redirect: ADMIN_HOME_PATH, status: 302 };
   return { rewrite: `${STORE_SITE_PREFIX}${p}${search}` };
 }
 

@@ -57,7 +57,7 @@ import {
   walkInSuggestQuerySchema,
   weekdayHoursSchema,
 } from '../lib/contract/store';
-import { adminStoreJsonSchema, adminStoreSchema, invitationJsonSchema, invitationSchema } from '../lib/contract/admin';
+import { adminStoreJsonSchema, adminStoreSchema, adminTenantListSchema, invitationJsonSchema, invitationListSchema, invitationSchema } from '../lib/contract/admin';
 import { signupSchema } from './staff/invitations';
 
 type Json = Record<string, unknown>;
@@ -96,7 +96,9 @@ const ANSWERS: Record<string, $ZodType> = {
   Banner: bannerJsonSchema,
   BannerList: bannerListSchema,
   Invitation: invitationJsonSchema,
+  InvitationList: invitationListSchema,
   AdminStore: adminStoreJsonSchema,
+  AdminTenantList: adminTenantListSchema,
 };
 const ref = (name: keyof typeof ANSWERS & string) => ({ $ref: `#/components/schemas/${name}` });
 
@@ -142,6 +144,9 @@ const cancelConflicts = { not_changeable: CONFLICT.not_changeable };
 
 const object = { type: 'object' };
 const events = { 'text/event-stream': { schema: { type: 'string' } } };
+
+/** A call of the store API: for a store staff account, in the `store` tag; `more` adds its query, body, ids and conflicts. */
+const storeCall = (summary: string, ok: Operation['ok'], more: Omit<Partial<Operation>, 'summary' | 'ok' | 'auth' | 'tags'> = {}): Operation => ({ summary, ok, auth: 'staff', tags: ['store'], ...more });
 
 /** Every endpoint under /api, by path and method. */
 function operations(now: Date): Record<string, Record<string, Operation>> {
@@ -211,16 +216,13 @@ function operations(now: Date): Record<string, Record<string, Operation>> {
     '/api/watches/stream': { get: { summary: "The diner's or device's table alerts as they happen (Server-Sent Events, event `watch`)", ok: [200, events], tags: diner } },
     '/api/watches/confirm': { post: { summary: "Confirm a guest's address from the mailed link", body: z.object({ token: tokenSchema }), ok: [204, null], tags: diner } },
     '/api/store/bookings': {
-      get: { summary: "A business day's bookings at one of the staff's stores", query: storeDayQuerySchema, ok: [200, 'StoreDay'], auth: 'staff', tags: store },
-      post: { summary: 'Write down a phone booking (the online booking’s rules and lock; walk-in-only tables allowed)', body: staffBookingSchema, ok: [201, 'StoreBooking'], auth: 'staff', tags: store },
+      get: storeCall("A business day's bookings at one of the staff's stores", [200, 'StoreDay'], { query: storeDayQuerySchema }),
+      post: storeCall('Write down a phone booking (the online booking’s rules and lock; walk-in-only tables allowed)', [201, 'StoreBooking'], { body: staffBookingSchema }),
     },
     '/api/store/bookings/{id}': {
-      patch: {
-        summary: 'Mark a booking arrived, no_show or cancelled (with a reason); `mark: null` undoes the last mark within 10 minutes; or change its start, party, table or note (the diner is mailed)',
+      patch: storeCall('Mark a booking arrived, no_show or cancelled (with a reason); `mark: null` undoes the last mark within 10 minutes; or change its start, party, table or note (the diner is mailed)', [200, 'StoreBooking'], {
         ids: ['id'],
         body: storeBookingPatchSchema,
-        ok: [200, 'StoreBooking'],
-        auth: 'staff',
         conflicts: {
           slot_taken: 'a change: no fitting table is free then; `next_slots` lists the nearest free starts',
           duplicate_booking: 'a change: the diner would hold two overlapping tables there',
@@ -228,121 +230,73 @@ function operations(now: Date): Record<string, Record<string, Operation>> {
           undo_expired: 'an undo more than 10 minutes after the mark',
           table_held: 'undoing a cancellation whose table was taken meanwhile',
         },
-        tags: store,
-      },
+      }),
     },
     '/api/store/fees': {
-      get: {
-        summary: 'The late-cancellation and no-show fees owed for a month’s bookings (by the one fee rule), each due, waived or collected outside Sugu, with the month’s totals in yen; Sugu processes no payment',
-        query: storeFeeQuerySchema,
-        ok: [200, 'StoreFeeList'],
-        auth: 'staff',
-        tags: store,
-      },
+      get: storeCall('The late-cancellation and no-show fees owed for a month’s bookings (by the one fee rule), each due, waived or collected outside Sugu, with the month’s totals in yen; Sugu processes no payment', [200, 'StoreFeeList'], { query: storeFeeQuerySchema }),
     },
     '/api/store/fees/{id}': {
-      get: { summary: 'One booking’s fee (null when it owes none) and its history', ids: ['id'], ok: [200, 'StoreFeeDetail'], auth: 'staff', tags: store },
-      patch: {
-        summary: 'Waive the fee, mark it collected by the store outside Sugu, or put it back to due (undo), with an optional note; 409 `no_fee` when the booking owes none',
-        ids: ['id'],
-        body: feeStateSchema,
-        ok: [200, 'StoreFee'],
-        auth: 'staff',
-        tags: store,
-      },
+      get: storeCall('One booking’s fee (null when it owes none) and its history', [200, 'StoreFeeDetail'], { ids: ['id'] }),
+      patch: storeCall('Waive the fee, mark it collected by the store outside Sugu, or put it back to due (undo), with an optional note; 409 `no_fee` when the booking owes none', [200, 'StoreFee'], { ids: ['id'], body: feeStateSchema }),
     },
     '/api/store/walk-ins': {
-      get: { summary: 'Walk-ins seated on a business day', query: storeDayQuerySchema, ok: [200, 'WalkInList'], auth: 'staff', tags: store },
-      post: { summary: 'Seat a walk-in now at the table named or suggested; holds it for the party’s turn time (never past closing)', body: walkInSchema, ok: [201, 'WalkIn'], auth: 'staff', tags: store },
+      get: storeCall('Walk-ins seated on a business day', [200, 'WalkInList'], { query: storeDayQuerySchema }),
+      post: storeCall('Seat a walk-in now at the table named or suggested; holds it for the party’s turn time (never past closing)', [201, 'WalkIn'], { body: walkInSchema }),
     },
     '/api/store/walk-ins/suggest': {
-      get: { summary: 'The table a walk-in of that party size would be seated at now', query: walkInSuggestQuerySchema, ok: [200, 'WalkInSuggestion'], auth: 'staff', tags: store },
+      get: storeCall('The table a walk-in of that party size would be seated at now', [200, 'WalkInSuggestion'], { query: walkInSuggestQuerySchema }),
     },
-    '/api/store/walk-ins/{id}/free': { post: { summary: 'Table free again: the walk-in ends now', ids: ['id'], ok: [200, 'WalkIn'], auth: 'staff', tags: store } },
+    '/api/store/walk-ins/{id}/free': { post: storeCall('Table free again: the walk-in ends now', [200, 'WalkIn'], { ids: ['id'] }) },
     '/api/store/tables': {
-      get: { summary: "The store's tables (online or walk-in only) and turn times", query: storeQuerySchema, ok: [200, 'StoreTables'], auth: 'staff', tags: store },
-      post: { summary: 'Add a table (its label not another table’s of the store)', body: tableCreateSchema, ok: [201, 'StoreTable'], auth: 'staff', tags: store },
+      get: storeCall("The store's tables (online or walk-in only) and turn times", [200, 'StoreTables'], { query: storeQuerySchema }),
+      post: storeCall('Add a table (its label not another table’s of the store)', [201, 'StoreTable'], { body: tableCreateSchema }),
     },
     '/api/store/tables/{id}': {
-      patch: {
-        summary: 'Change a table’s label, kind, party range or online flag (walk-in only when false); a range leaving out a party still to come is 409 `table_in_use`',
+      patch: storeCall('Change a table’s label, kind, party range or online flag (walk-in only when false); a range leaving out a party still to come is 409 `table_in_use`', [200, 'StoreTable'], { ids: ['id'], body: tableSettingsSchema }),
+      delete: storeCall('Remove a table nothing was ever booked at', [204, null], {
         ids: ['id'],
-        body: tableSettingsSchema,
-        ok: [200, 'StoreTable'],
-        auth: 'staff',
-        tags: store,
-      },
-      delete: {
-        summary: 'Remove a table nothing was ever booked at',
-        ids: ['id'],
-        ok: [204, null],
-        auth: 'staff',
-        conflicts: { table_in_use: 'bookings, walk-ins or blocks are on record at the table (still to come, or past: make it walk-in only instead)' },
-        tags: store,
-      },
+        conflicts: {
+          table_in_use: 'bookings, walk-ins or blocks are on record at the table (still to come, or past: make it walk-in only instead)',
+        },
+      }),
     },
     '/api/store/turn-times': {
-      put: { summary: 'Set the default stay and the turn time per party size', body: turnTimesSchema, ok: [200, 'StoreTables'], auth: 'staff', tags: store },
+      put: storeCall('Set the default stay and the turn time per party size', [200, 'StoreTables'], { body: turnTimesSchema }),
     },
     '/api/store/blocks': {
-      get: { summary: 'Blocks touching a business day', query: storeDayQuerySchema, ok: [200, 'BlockList'], auth: 'staff', tags: store },
-      post: { summary: 'Hold a table for a period', body: blockSchema, ok: [201, 'Block'], auth: 'staff', tags: store },
+      get: storeCall('Blocks touching a business day', [200, 'BlockList'], { query: storeDayQuerySchema }),
+      post: storeCall('Hold a table for a period', [201, 'Block'], { body: blockSchema }),
     },
     '/api/store/hours': {
-      get: { summary: "The store's weekly hours", query: storeQuerySchema, ok: [200, 'Hours'], auth: 'staff', tags: store },
-      put: { summary: 'Replace the whole week’s hours (a weekday left out is closed; 0 = Sunday); lists the bookings to come now outside them', body: hoursSchema, ok: [200, 'Hours'], auth: 'staff', tags: store },
+      get: storeCall("The store's weekly hours", [200, 'Hours'], { query: storeQuerySchema }),
+      put: storeCall('Replace the whole week’s hours (a weekday left out is closed; 0 = Sunday); lists the bookings to come now outside them', [200, 'Hours'], { body: hoursSchema }),
     },
     '/api/store/hours/{weekday}': {
-      put: {
-        summary: 'Replace one weekday’s openings (0 = Sunday … 6 = Saturday), the other days untouched; lists the bookings to come now outside the hours',
-        weekday: true,
-        body: weekdayHoursSchema,
-        ok: [200, 'Hours'],
-        auth: 'staff',
-        tags: store,
-      },
+      put: storeCall('Replace one weekday’s openings (0 = Sunday … 6 = Saturday), the other days untouched; lists the bookings to come now outside the hours', [200, 'Hours'], { weekday: true, body: weekdayHoursSchema }),
     },
     '/api/store/closures': {
-      get: { summary: 'One-off days (臨時休業, changed hours) from today on', query: storeQuerySchema, ok: [200, 'ClosureList'], auth: 'staff', tags: store },
-      put: {
-        summary: 'Close a day or change its hours; lists the bookings to come now outside the hours (never cancelled)',
-        body: closureSchema,
-        ok: [200, 'ClosureChange'],
-        auth: 'staff',
-        tags: store,
-      },
+      get: storeCall('One-off days (臨時休業, changed hours) from today on', [200, 'ClosureList'], { query: storeQuerySchema }),
+      put: storeCall('Close a day or change its hours; lists the bookings to come now outside the hours (never cancelled)', [200, 'ClosureChange'], { body: closureSchema }),
     },
     '/api/store/closures/{id}': {
-      delete: { summary: 'Give a day back its weekly hours; lists the bookings then outside them', ids: ['id'], ok: [200, 'ClosureChange'], auth: 'staff', tags: store },
+      delete: storeCall('Give a day back its weekly hours; lists the bookings then outside them', [200, 'ClosureChange'], { ids: ['id'] }),
     },
     '/api/store/details': {
-      get: { summary: "The store's details as diners see them, with its cancellation-fee policy", query: storeQuerySchema, ok: [200, 'StoreDetails'], auth: 'staff', tags: store },
-      put: { summary: 'Replace the details diners see (name, kana, genre, address, station, phone, budget, description); audited', body: storeDetailsSchema, ok: [200, 'StoreDetails'], auth: 'staff', tags: store },
+      get: storeCall("The store's details as diners see them, with its cancellation-fee policy", [200, 'StoreDetails'], { query: storeQuerySchema }),
+      put: storeCall('Replace the details diners see (name, kana, genre, address, station, phone, budget, description); audited', [200, 'StoreDetails'], { body: storeDetailsSchema }),
     },
     '/api/store/policy': {
-      get: { summary: 'The cancellation-fee policy the fee rule reads', query: storeQuerySchema, ok: [200, 'StorePolicy'], auth: 'staff', tags: store },
-      put: {
-        summary: 'Replace the cancellation-fee policy (free until 0–168 hours before, then a fee per person; applies to bookings already made); audited',
-        body: storePolicySchema,
-        ok: [200, 'StorePolicy'],
-        auth: 'staff',
-        tags: store,
-      },
+      get: storeCall('The cancellation-fee policy the fee rule reads', [200, 'StorePolicy'], { query: storeQuerySchema }),
+      put: storeCall('Replace the cancellation-fee policy (free until 0–168 hours before, then a fee per person; applies to bookings already made); audited', [200, 'StorePolicy'], { body: storePolicySchema }),
     },
     '/api/store/banners': {
-      get: { summary: "The store's campaign banners: current and upcoming (earliest first), then the latest past ones", query: storeQuerySchema, ok: [200, 'BannerList'], auth: 'staff', tags: store },
-      post: {
-        summary: 'Schedule a banner for the diner home on Tokyo business days `starts_on` … `ends_on`; its only link is the store’s own page (409 `too_many_banners` when the store has as many not ended as it may)',
-        body: bannerSchema,
-        ok: [201, 'Banner'],
-        auth: 'staff',
-        tags: store,
-      },
+      get: storeCall("The store's campaign banners: current and upcoming (earliest first), then the latest past ones", [200, 'BannerList'], { query: storeQuerySchema }),
+      post: storeCall('Schedule a banner for the diner home on Tokyo business days `starts_on` … `ends_on`; its only link is the store’s own page (409 `too_many_banners` when the store has as many not ended as it may)', [201, 'Banner'], { body: bannerSchema }),
     },
     '/api/store/banners/{id}': {
-      get: { summary: 'One banner', ids: ['id'], ok: [200, 'Banner'], auth: 'staff', tags: store },
-      patch: { summary: 'Change a banner’s text, link or days', ids: ['id'], body: bannerPatchSchema, ok: [200, 'Banner'], auth: 'staff', tags: store },
-      delete: { summary: 'Delete a banner', ids: ['id'], ok: [204, null], auth: 'staff', tags: store },
+      get: storeCall('One banner', [200, 'Banner'], { ids: ['id'] }),
+      patch: storeCall('Change a banner’s text, link or days', [200, 'Banner'], { ids: ['id'], body: bannerPatchSchema }),
+      delete: storeCall('Delete a banner', [204, null], { ids: ['id'] }),
     },
     '/api/admin/stores': {
       post: {
@@ -353,14 +307,24 @@ function operations(now: Date): Record<string, Record<string, Operation>> {
         tags: ['admin'],
       },
     },
+    '/api/admin/tenants': {
+      get: { summary: 'Every company, newest first, with its stores and its invitations still waiting to be taken up', ok: [200, 'AdminTenantList'], auth: 'admin', tags: ['admin'] },
+    },
+    '/api/admin/invitations/{id}': {
+      delete: { summary: "Withdraw any company's pending invitation: its link then signs no one up (404 when unknown or no longer pending); audited", ids: ['id'], ok: [204, null], auth: 'admin', tags: ['admin'] },
+    },
     '/api/store/invitations': {
-      post: { summary: "The company's owner invites a member of staff to all its stores (mailed; 403 for other staff)", body: invitationSchema, ok: [201, 'Invitation'], auth: 'staff', tags: store },
+      get: storeCall("The company's invitations still waiting to be taken up, soonest to expire first (the owner's; 403 for other staff)", [200, 'InvitationList']),
+      post: storeCall("The company's owner invites a member of staff to all its stores (mailed; 403 for other staff)", [201, 'Invitation'], { body: invitationSchema }),
+    },
+    '/api/store/invitations/{id}': {
+      delete: storeCall("The owner withdraws one of its company's pending invitations: its link then signs no one up (403 for other staff; 404 for another company's or one no longer pending); audited", [204, null], { ids: ['id'] }),
     },
     '/api/store/signup': {
-      post: { summary: 'Take up an invitation: the staff account for the invited address, signed in (400 `invalid_link` for a link unknown, used or expired)', body: signupSchema, ok: [201, 'LoginAnswer'], tags: store },
+      post: { summary: 'Take up an invitation: the staff account for the invited address, signed in (400 `invalid_link` for a link unknown, used, withdrawn or expired; the message says which of withdrawn or expired)', body: signupSchema, ok: [201, 'LoginAnswer'], tags: store },
     },
-    '/api/store/stream': { get: { summary: "The store's bookings as they change (Server-Sent Events, event `booking`)", query: storeQuerySchema, ok: [200, events], auth: 'staff', tags: store } },
-    '/api/store/blocks/{id}': { delete: { summary: 'Release a block', ids: ['id'], ok: [204, null], auth: 'staff', tags: store } },
+    '/api/store/stream': { get: storeCall("The store's bookings as they change (Server-Sent Events, event `booking`)", [200, events], { query: storeQuerySchema }) },
+    '/api/store/blocks/{id}': { delete: storeCall('Release a block', [204, null], { ids: ['id'] }) },
     '/api/openapi.json': { get: { summary: 'This description', ok: [200, object], tags: ['meta'] } },
   };
 }

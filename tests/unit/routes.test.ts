@@ -137,6 +137,20 @@ describe('the store host’s paths (DESIGN §2)', () => {
     }
   });
 
+  it('sends the platform admin, who has no store, from every store screen to its own', () => {
+    const admin = (pathname: string, search = '') => decideStoreRoute({ pathname, search, signedIn: true, admin: true });
+    for (const p of ['/list-booking-manage', '/list-seat-manage', '/detail-store-manage', '/list-payment-manage', '/list-store-manage', '/campaign-banner', '/edit-seat/3', '/payment/4', '/card-payment/4', '/edit-store/1', '/payment-detail/9']) {
+      expect([p, admin(p, '?store=1')]).toEqual([p, { redirect: '/admin-create-store', status: 302 }]);
+    }
+    expect(admin('/')).toEqual({ redirect: '/admin-create-store', status: 302 });
+    expect(admin('/admin-signin')).toEqual({ redirect: '/admin-create-store', status: 302 });
+    expect(admin('/admin-create-store')).toEqual({ rewrite: '/store-host/admin-create-store' });
+    expect(admin('/store-signout')).toEqual({ rewrite: '/store-host/store-signout' });
+    expect(admin('/nowhere')).toEqual({ rewrite: '/store-host/not-found' });
+    // Signed out, `admin` means nothing: the store's sign-in as for anyone.
+    expect(decideStoreRoute({ pathname: '/list-seat-manage', search: '', signedIn: false, admin: true })).toEqual({ redirect: '/store-signin?next=%2Flist-seat-manage', status: 302 });
+  });
+
   it('knows the store site’s own folder, which the diner host never serves', () => {
     expect(isStoreSiteFolder('/store-host')).toBe(true);
     expect(isStoreSiteFolder('/store-host/list-booking-manage')).toBe(true);

@@ -1,7 +1,9 @@
 /**
  * The platform admin's and the invitations' calls: a company with its first store and its owner's
- * invitation (`POST /api/admin/stores`), further staff invited by the owner
- * (`POST /api/store/invitations`), and an invitation taken up (`POST /api/store/signup`).
+ * invitation (`POST /api/admin/stores`), the companies with their stores and pending invitations
+ * (`GET /api/admin/tenants`), further staff invited by the owner (`POST /api/store/invitations`,
+ * listed by `GET`), an invitation withdrawn (`DELETE /api/store/invitations/{id}` by the owner,
+ * `DELETE /api/admin/invitations/{id}` by the admin) and one taken up (`POST /api/store/signup`).
  */
 import * as z from 'zod/mini';
 import { GENRES, INVITATION_ROLES } from './enums';
@@ -62,6 +64,21 @@ export const invitationJsonSchema = z.object({
   expires_at: z.string(),
 });
 
+/** `GET /api/store/invitations`: the owner's company's invitations still waiting to be taken up, soonest to expire first. */
+export const invitationListSchema = z.object({ items: z.array(invitationJsonSchema) });
+
+/** One company as the admin sees it: its stores and its pending invitations. */
+export const adminTenantJsonSchema = z.object({
+  tenant: z.string(),
+  name: z.string(),
+  created_at: z.string(),
+  stores: z.array(z.object({ id: z.int(), name: z.string() })),
+  invitations: z.array(invitationJsonSchema),
+});
+
+/** `GET /api/admin/tenants`: every company on Sugu, newest first. */
+export const adminTenantListSchema = z.object({ items: z.array(adminTenantJsonSchema) });
+
 /** `POST /api/admin/stores`' answer: the company, its store and the owner's invitation. */
 export const adminStoreJsonSchema = z.object({
   tenant: z.string(),
@@ -79,3 +96,4 @@ export type AdminStoreInput = z.infer<typeof adminStoreSchema>;
 export type InvitationInput = z.infer<typeof invitationSchema>;
 export type InvitationJson = z.infer<typeof invitationJsonSchema>;
 export type AdminStoreJson = z.infer<typeof adminStoreJsonSchema>;
+export type AdminTenantJson = z.infer<typeof adminTenantJsonSchema>;

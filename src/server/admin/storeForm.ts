@@ -4,10 +4,11 @@
  * so no rule lives here twice. A refusal comes back with what was typed and each field's error.
  */
 import type { Db } from '../db/types';
-import { validate } from '../http/api';
+import { notFound, validate } from '../http/api';
 import { formError } from '../http/form';
 import type { T } from '../../i18n';
-import { adminStoreSchema, invitationSchema } from '../../lib/contract/admin';
+import { adminStoreSchema, invitationSchema, type InvitationJson } from '../../lib/contract/admin';
+import { parseId } from '../../lib/validation';
 import type { StaffScope } from '../staff/access';
 import { acceptInvitation, inviteStaff, signupSchema } from '../staff/invitations';
 import type { AdminScope } from './access';
@@ -62,6 +63,20 @@ export async function adminStorePost(db: Db, admin: AdminScope, form: FormData |
 export async function invitePost(db: Db, scope: StaffScope, form: FormData | null, locals: { t: T; locale: string }) {
   const values = fieldsOf(form, ['email']);
   return outcome(locals.t, values, () => inviteStaff(db, locals.t, scope, validate(locals.t, invitationSchema, values).email, locals.locale));
+}
+
+/**
+ * A revoke button of the owner's or the admin's invitation list: the invitation's id, as the
+ * DELETE call carries it in its path, handed to `revoke` (the call's own service); an id that is
+ * not one is not found, as the call answers.
+ */
+export async function revokePost(t: T, form: FormData | null, revoke: (id: number) => Promise<InvitationJson>) {
+  const values = fieldsOf(form, ['invitation']);
+  return outcome(t, values, () => {
+    const id = parseId(values.invitation!);
+    if (id === null) throw notFound();
+    return revoke(id);
+  });
 }
 
 /** /store-signup's post: the account for the invited address, signed in. */

@@ -292,6 +292,8 @@ export const invitations = pgTable(
     createdAt: tstz('created_at').notNull().defaultNow(),
     expiresAt: tstz('expires_at').notNull(),
     usedAt: tstz('used_at'),
+    /** Set when the owner or the admin withdrew the invitation before it was taken up: its link then signs no one up. */
+    revokedAt: tstz('revoked_at'),
     /** The account the invitation made. */
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
   },

@@ -34,7 +34,8 @@ export type AuditAction =
   | 'banner_delete'
   | 'store_create'
   | 'invitation_create'
-  | 'invitation_accept';
+  | 'invitation_accept'
+  | 'invitation_revoke';
 
 type State = Record<string, unknown> | null;
 

@@ -16,7 +16,9 @@ import { toTokyoIso, tokyoInstant } from '../../lib/datetime';
 import { BUSINESS_DAY_START_MIN, businessDate } from '../availability/rules';
 import { bookingsWhere, storeBooking } from './dayBookings';
 import { audit } from './audit';
-import type { StaffScope } from './access';
+import { staffOf, type StaffScope } from './access';
+import { staffStoreList } from './ledger';
+import { parseId } from '../../lib/validation';
 import { clock } from '../clock';
 
 /** The month (`YYYY-MM`) whose business days hold `at`. */
@@ -161,10 +163,23 @@ export async function setFeeState(db: Db, scope: StaffScope, id: number, input: 
 }
 
 /** The store of a booking (not a block or walk-in) of one of the staff's stores, or null for any other. */
-export async function feeBookingStore(q: Q, scope: StaffScope, id: number): Promise<number | null> {
+async function feeBookingStore(q: Q, scope: StaffScope, id: number): Promise<number | null> {
   const [b] = await q
     .select({ storeId: bookings.storeId })
     .from(bookings)
     .where(and(eq(bookings.id, id), eq(bookings.kind, 'booking'), inArray(bookings.storeId, scope.storeIds)));
   return b?.storeId ?? null;
+}
+
+/**
+ * What the payment/{id} and card-payment/{id} screens show: the booking (one of the staff's stores'
+ * bookings, not a block or walk-in), its store and the switcher's stores; `booking` null, and the
+ * page not found, for any other id. `staff` is false for an account that works for no store.
+ */
+export async function paymentPage(q: Q, userId: number, rawId: string | undefined): Promise<{ staff: boolean; booking: { id: number; storeId: number; stores: { id: number; name: string }[] } | null }> {
+  const scope = await staffOf(q, userId);
+  const id = parseId(rawId);
+  const storeId = scope && id !== null ? await feeBookingStore(q, scope, id) : null;
+  if (!scope || id === null || storeId === null) return { staff: scope !== null, booking: null };
+  return { staff: true, booking: { id, storeId, stores: await staffStoreList(q, scope) } };
 }

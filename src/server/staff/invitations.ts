@@ -4,18 +4,18 @@
  * the link's token is random, kept only as its hash, good for INVITATION_DAYS and spent once, in the
  * same statement that checks it.
  */
-import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db, Q } from '../db/types';
 import { invitations, staffStores, stores, tenants, users } from '../db/schema';
-import { ApiError } from '../http/api';
+import { ApiError, notFound } from '../http/api';
 import { consume, LIMITS, limitKey } from '../http/rateLimit';
 import { config } from '../config';
 import { queueMail, mailQueued } from '../mail/outbox';
 import { hashPassword } from '../passwords';
 import { createSession, hashToken, newToken } from '../sessions';
 import { emailTaken, findUserByEmail, newPasswordSchema, pgCode, tokenSchema } from '../auth';
-import type { T } from '../../i18n';
+import type { MessageKey, T } from '../../i18n';
 import { INVITATION_DAYS, signupFieldsSchema, type InvitationJson } from '../../lib/contract/admin';
 import type { InvitationRole } from '../../lib/contract/enums';
 import { audit } from './audit';
@@ -27,8 +27,30 @@ const DAY_MS = 24 * 60 * 60_000;
 export const signupSchema = z.object({ token: tokenSchema, ...signupFieldsSchema.shape, password: newPasswordSchema });
 export type SignupInput = z.infer<typeof signupSchema>;
 
-/** The one answer for a link that is unknown, spent or out of date: which it was is nobody's business. */
-export const invalidInvitation = () => new ApiError(400, 'invalid_link', 'admin.signup.invalid');
+/**
+ * Why a link signs no one up. Whoever holds a withdrawn or out-of-date link was sent it, so they are
+ * told which, and that a new invitation is the way on; a link unknown or already taken up is only invalid.
+ */
+const REFUSALS = { revoked: 'admin.signup.revoked', expired: 'admin.signup.expired', invalid: 'admin.signup.invalid' } as const satisfies Record<string, MessageKey>;
+export type LinkRefusal = keyof typeof REFUSALS;
+
+export const invalidInvitation = (why: LinkRefusal = 'invalid') => new ApiError(400, 'invalid_link', REFUSALS[why]);
+export const refusalMessage = (t: T, why: LinkRefusal) => t(REFUSALS[why]);
+
+/** An invitation that can still be taken up: not used, not withdrawn, not out of date. */
+const pendingAt = (now: Date): SQL => and(isNull(invitations.usedAt), isNull(invitations.revokedAt), gt(invitations.expiresAt, now))!;
+
+/** Why the link of `token` is refused (it is assumed not pending). */
+async function linkRefusal(q: Q, token: string): Promise<LinkRefusal> {
+  if (!tokenSchema.safeParse(token).success) return 'invalid';
+  const [row] = await q
+    .select({ usedAt: invitations.usedAt, revokedAt: invitations.revokedAt, expiresAt: invitations.expiresAt })
+    .from(invitations)
+    .where(eq(invitations.tokenHash, hashToken(token)));
+  if (!row || row.usedAt) return 'invalid';
+  if (row.revokedAt) return 'revoked';
+  return row.expiresAt <= new Date() ? 'expired' : 'invalid';
+}
 
 /** Counts an invitation against its sender's and its address's limits (each one is a mail). */
 export async function invitationLimits(db: Db, senderId: number, email: string): Promise<void> {
@@ -71,15 +93,18 @@ export async function isOwner(q: Q, userId: number): Promise<boolean> {
   return row?.owner === true;
 }
 
+/** The company of an owner's account; 403 for any other staff (only the owner invites and withdraws). */
+export async function ownerTenant(q: Q, scope: StaffScope): Promise<{ id: number; name: string; slug: string }> {
+  if (!(await isOwner(q, scope.userId))) throw new ApiError(403, 'forbidden', 'admin.invite.ownerOnly');
+  const [tenant] = await q.select({ id: tenants.id, name: tenants.name, slug: tenants.slug }).from(tenants).where(eq(tenants.slug, scope.tenant));
+  return tenant!;
+}
+
 /** An owner invites a member of staff to all of the company's stores; anyone else gets 403. */
 export async function inviteStaff(db: Db, t: T, scope: StaffScope, email: string, locale: string): Promise<InvitationJson> {
-  if (!(await isOwner(db, scope.userId))) throw new ApiError(403, 'forbidden', 'admin.invite.ownerOnly');
+  const tenant = await ownerTenant(db, scope);
   await invitationLimits(db, scope.userId, email);
   const result = await db.transaction(async (tx) => {
-    const [tenant] = await tx
-      .select({ id: tenants.id, name: tenants.name, slug: tenants.slug })
-      .from(tenants)
-      .where(eq(tenants.slug, scope.tenant));
     const storeIds = (await tx.select({ id: stores.id }).from(stores).where(eq(stores.tenantId, tenant!.id)).orderBy(stores.id)).map((s) => s.id);
     const invitation = await writeInvitation(tx, t, { tenantId: tenant!.id, tenantName: tenant!.name, tenantSlug: tenant!.slug, storeIds, role: 'staff', email, createdBy: scope.userId, locale });
     await audit(tx, scope, { action: 'invitation_create', storeId: storeIds[0] ?? null, targetId: invitation.id, after: { email, role: 'staff', store_ids: storeIds } });
@@ -89,15 +114,75 @@ export async function inviteStaff(db: Db, t: T, scope: StaffScope, email: string
   return result;
 }
 
-/** What a valid link offers: the address the account will have and the company it joins; null for any other link. */
-export async function invitationFor(db: Db, token: string): Promise<{ email: string; company: string } | null> {
-  if (!tokenSchema.safeParse(token).success) return null;
+/**
+ * The invitations of the given companies still waiting to be taken up, soonest to expire first,
+ * by company id: what the owner's and the admin's lists show, and what they may withdraw.
+ */
+export async function pendingInvitations(q: Q, tenantIds: number[]): Promise<Map<number, InvitationJson[]>> {
+  const byTenant = new Map<number, InvitationJson[]>();
+  if (!tenantIds.length) return byTenant;
+  const rows = await q
+    .select({ id: invitations.id, tenantId: invitations.tenantId, email: invitations.email, role: invitations.role, tenant: tenants.slug, storeIds: invitations.storeIds, expiresAt: invitations.expiresAt })
+    .from(invitations)
+    .innerJoin(tenants, eq(tenants.id, invitations.tenantId))
+    .where(and(inArray(invitations.tenantId, tenantIds), pendingAt(new Date())))
+    .orderBy(asc(invitations.expiresAt), asc(invitations.id));
+  for (const r of rows) {
+    const list = byTenant.get(r.tenantId) ?? [];
+    list.push({ id: r.id, email: r.email, role: r.role, tenant: r.tenant, store_ids: r.storeIds, expires_at: r.expiresAt.toISOString() });
+    byTenant.set(r.tenantId, list);
+  }
+  return byTenant;
+}
+
+/** `GET /api/store/invitations` and the owner's list on /list-store-manage: the company's pending invitations. */
+export async function ownerInvitations(db: Db, scope: StaffScope): Promise<InvitationJson[]> {
+  const tenant = await ownerTenant(db, scope);
+  return (await pendingInvitations(db, [tenant.id])).get(tenant.id) ?? [];
+}
+
+/**
+ * Withdraws a pending invitation so that its link signs no one up: the owner's within its own
+ * company (`tenantId`), the admin's anywhere (`null`). Another company's invitation, and one no
+ * longer pending, is not found (404). Audited with what it was.
+ */
+export async function revokeInvitation(db: Db, who: { userId: number; email: string }, id: number, tenantId: number | null): Promise<InvitationJson> {
+  return db.transaction(async (tx) => {
+    const now = new Date();
+    const [row] = await tx
+      .update(invitations)
+      .set({ revokedAt: now })
+      .where(and(eq(invitations.id, id), pendingAt(now), tenantId === null ? undefined : eq(invitations.tenantId, tenantId)))
+      .returning({ id: invitations.id, tenantId: invitations.tenantId, email: invitations.email, role: invitations.role, storeIds: invitations.storeIds, expiresAt: invitations.expiresAt });
+    if (!row) throw notFound();
+    const [tenant] = await tx.select({ slug: tenants.slug }).from(tenants).where(eq(tenants.id, row.tenantId));
+    const json: InvitationJson = { id: row.id, email: row.email, role: row.role, tenant: tenant!.slug, store_ids: row.storeIds, expires_at: row.expiresAt.toISOString() };
+    await audit(tx, who, {
+      action: 'invitation_revoke',
+      storeId: row.storeIds[0] ?? null,
+      targetId: row.id,
+      before: { email: row.email, role: row.role, store_ids: row.storeIds, expires_at: json.expires_at, revoked_at: null },
+      after: { revoked_at: now.toISOString() },
+    });
+    return json;
+  });
+}
+
+/** The owner withdraws one of its company's invitations (`DELETE /api/store/invitations/{id}`, and the form). */
+export async function ownerRevoke(db: Db, scope: StaffScope, id: number): Promise<InvitationJson> {
+  const tenant = await ownerTenant(db, scope);
+  return revokeInvitation(db, scope, id, tenant.id);
+}
+
+/** What a link offers: the address the account will have and the company it joins, or why it is refused. */
+export async function invitationFor(db: Db, token: string): Promise<{ email: string; company: string } | { refused: LinkRefusal }> {
+  if (!tokenSchema.safeParse(token).success) return { refused: 'invalid' };
   const [row] = await db
     .select({ email: invitations.email, company: tenants.name })
     .from(invitations)
     .innerJoin(tenants, eq(tenants.id, invitations.tenantId))
-    .where(and(eq(invitations.tokenHash, hashToken(token)), isNull(invitations.usedAt), gt(invitations.expiresAt, new Date())));
-  return row ?? null;
+    .where(and(eq(invitations.tokenHash, hashToken(token)), pendingAt(new Date())));
+  return row ?? { refused: await linkRefusal(db, token) };
 }
 
 /**
@@ -120,9 +205,9 @@ export async function acceptInvitation(
       const [spent] = await tx
         .update(invitations)
         .set({ usedAt: new Date() })
-        .where(and(eq(invitations.tokenHash, hashToken(input.token)), isNull(invitations.usedAt), gt(invitations.expiresAt, new Date())))
+        .where(and(eq(invitations.tokenHash, hashToken(input.token)), pendingAt(new Date())))
         .returning({ id: invitations.id, tenantId: invitations.tenantId, storeIds: invitations.storeIds, role: invitations.role, email: invitations.email });
-      if (!spent) throw invalidInvitation();
+      if (!spent) throw invalidInvitation(await linkRefusal(tx, input.token));
       if (await findUserByEmail(tx as unknown as Db, spent.email)) throw emailTaken(t);
       const [tenant] = await tx.select({ slug: tenants.slug }).from(tenants).where(eq(tenants.id, spent.tenantId));
       const storeIds = spent.storeIds.length

@@ -11,7 +11,7 @@ import type { StaffScope } from './access';
 export const STAFF_WRITES: Limit = { max: 600, windowMs: 60 * 60_000 };
 
 /** Runs a store change within the account's limit. */
-export async function withinStaffLimits<T>(db: Db, scope: StaffScope, change: () => Promise<T>): Promise<T> {
+export async function withinStaffLimits<T>(db: Db, scope: Pick<StaffScope, 'userId'>, change: () => Promise<T>): Promise<T> {
   await consume(db, [{ key: limitKey('staff-write', String(scope.userId)), limit: STAFF_WRITES }]);
   return change();
 }

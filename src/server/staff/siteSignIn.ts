@@ -11,6 +11,7 @@ import { getDb } from '../db/startup';
 import { formError, readForm } from '../http/form';
 import { hashToken, revokeSession, setSessionCookie, type Site } from '../sessions';
 import { adminSignedIn, staffSignedIn } from './signIn';
+import { ADMIN_HOME_PATH, safeNext, STORE_HOME_PATH } from '../../lib/routes';
 
 export type StaffSignIn = { ok: true } | { ok: false; status: number; email: string; error: string | null; fields: Record<string, string> };
 
@@ -42,4 +43,27 @@ export async function staffSignInForm(
     const failed = formError(t, error, form.values);
     return { ok: false, status: failed.status, email, error: failed.message ?? null, fields: failed.fields };
   }
+}
+
+/** What a sign-in page draws: the address typed and, after a refusal, why. */
+export interface SignInShown {
+  email: string;
+  error: string | null;
+  fields: Record<string, string>;
+}
+
+/**
+ * The POST handling of /store-signin and /admin-signin: signed in, a redirect to `?next=` (only a
+ * path on the site) or the kind's home; refused, the form's state and the refusal's status; a GET
+ * draws the empty form.
+ */
+export async function signInPage(
+  kind: 'staff' | 'admin',
+  page: { request: Request; url: URL; locals: App.Locals; cookies: AstroCookies; response: { status?: number }; redirect(path: string, status: 303): Response },
+): Promise<Response | SignInShown> {
+  if (page.request.method !== 'POST') return { email: '', error: null, fields: {} };
+  const result = await staffSignInForm(kind, page.request, page.locals, page.cookies);
+  if (result.ok) return page.redirect(safeNext(page.url.searchParams.get('next'), kind === 'admin' ? ADMIN_HOME_PATH : STORE_HOME_PATH), 303);
+  page.response.status = result.status;
+  return { email: result.email, error: result.error, fields: result.fields };
 }
