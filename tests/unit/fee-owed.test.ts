@@ -31,6 +31,17 @@ describe('feeOwed', () => {
     expect(feeOwed({ freeHours: 2, feeYen: 0 }, booking({ attendance: 'no_show' }))).toBeNull();
   });
 
+  it('reckons from the basis a store’s change left: a due fee moved a week on, a free one moved into the window', () => {
+    const weekLater = new Date(start.getTime() + 7 * 24 * 60 * MIN);
+    // Moved by the store a week on after the fee fell due, for one instead of three: still the fee for three.
+    const moved = { start: weekLater, party: 1, basis: { start, party: 3 } };
+    expect(feeOwed(policy, booking({ ...moved, status: 'cancelled', cancelledAt: new Date(start.getTime() + 60 * MIN) }))).toEqual({ reason: 'late_cancellation', perPerson: 2000, total: 6000 });
+    expect(feeOwed(policy, booking({ ...moved, attendance: 'no_show' }))?.total).toBe(6000);
+    // Moved by the store from a week on to tonight: cancelling before the old deadline costs nothing.
+    const early = { start, party: 3, basis: { start: weekLater, party: 3 } };
+    expect(feeOwed(policy, booking({ ...early, status: 'cancelled', cancelledAt: new Date(start.getTime() - 30 * MIN) }))).toBeNull();
+  });
+
   it('never lets a no-show owe less than cancelling the same booking at any moment would', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 48 }), fc.integer({ min: 0, max: 10_000 }), fc.integer({ min: 1, max: 20 }), fc.integer({ min: -3 * 24 * 60, max: 0 }), (freeHours, feeYen, party, minutes) => {

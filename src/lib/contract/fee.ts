@@ -10,6 +10,14 @@
  * larger party (the fee grows with it), a seat preference or a note may still change online. A
  * booking cancelled by the store costs the diner nothing.
  *
+ * A change the store makes (a move at the diner's call, a table the store needs) is the store's
+ * agreement, so it is never refused for the fee; and it leaves the diner's fee where it stood
+ * (`feeBasisAfter`): a fee already due stays due, for the party it was due for, wherever the
+ * booking moves; a fee not yet due is not brought nearer or made larger — the diner stays free to
+ * cancel until the later of the two deadlines, and owes at most for the smaller party. The fee is
+ * then reckoned from that basis (the booking's `fee_starts_at`/`fee_party_size`), not from the
+ * start and party it now holds.
+ *
  * What a booking owes once it is over (`feeOwed`, the store's list of fees): a cancellation by the
  * diner owes the fee as it stood when they cancelled (due inside the window, nothing before it); a
  * no-show owes the same fee as cancelling at the start would — the full late-cancellation fee for
@@ -53,10 +61,32 @@ export interface Held {
 
 /**
  * Whether changing `held` to `wanted` at `now` must go through the store (refused online): the fee
- * is due on what is held, and the change moves the start or makes the party smaller.
+ * is due (on `basis`, what the fee is reckoned from: `held` unless the store changed the booking),
+ * and the change moves the start or makes the party smaller.
  */
-export function changeNeedsStore(policy: FeePolicy, held: Held, wanted: Held, now: Date): boolean {
-  return cancellationFee(policy, held.start, held.party, now).applies === 'due' && givesUpHeld(held, wanted);
+export function changeNeedsStore(policy: FeePolicy, held: Held, wanted: Held, now: Date, basis: Held = held): boolean {
+  return cancellationFee(policy, basis.start, basis.party, now).applies === 'due' && givesUpHeld(held, wanted);
+}
+
+/** Whether cancelling what `basis` holds would cost the fee at `now` (whatever the fee's amount, none included). */
+const pastDeadline = (policy: FeePolicy, basis: Held, now: Date) => now.getTime() >= basis.start.getTime() - policy.freeHours * 60 * MINUTE_MS;
+
+/**
+ * What the fee is reckoned from once `held` (the booking's start and party, its fee reckoned from
+ * `basis`) is changed to `wanted` at `now`, by the diner or by the store. A change of neither start
+ * nor party leaves it. The diner's own change (only ever allowed by `changeNeedsStore`) is what
+ * they hold from then on, except that a fee already due stays due from its start, only larger with
+ * a larger party. The store's change leaves a due fee as it stood, and a fee not yet due no nearer
+ * and no larger: the later start, the smaller party.
+ * @example feeBasisAfter(policy, { held: b, basis: b, wanted: { start: weekLater, party: 2 }, now: insideWindow, by: 'store' }) // b: still due
+ */
+export function feeBasisAfter(policy: FeePolicy, c: { held: Held; basis: Held; wanted: Held; now: Date; by: 'diner' | 'store' }): Held {
+  const { held, basis, wanted } = c;
+  if (wanted.start.getTime() === held.start.getTime() && wanted.party === held.party) return basis;
+  const due = pastDeadline(policy, basis, c.now);
+  if (c.by === 'diner') return due ? { start: basis.start, party: Math.max(basis.party, wanted.party) } : wanted;
+  if (due) return basis;
+  return { start: new Date(Math.max(basis.start.getTime(), wanted.start.getTime())), party: Math.min(basis.party, wanted.party) };
 }
 
 /** The part of the rule the change's confirm step applies to the fee the page was given: the change moves the start or shrinks the party. */
@@ -72,6 +102,8 @@ export interface Settled {
   /** Cancelled by the store: the diner owes nothing. */
   cancelledByStore: boolean;
   attendance: 'arrived' | 'no_show' | null;
+  /** What the fee is reckoned from when a change the store made left it where it stood (`feeBasisAfter`); else `start` and `party`. */
+  basis?: Held;
 }
 
 /** A fee a booking owes: why, and how much. */
@@ -88,9 +120,11 @@ export interface Owed {
  *   // { reason: 'no_show', perPerson: 2000, total: 6000 }
  */
 export function feeOwed(policy: FeePolicy, b: Settled): Owed | null {
-  const at = b.status === 'cancelled' ? (b.cancelledByStore ? null : b.cancelledAt) : b.attendance === 'no_show' ? b.start : null;
+  const basis = b.basis ?? { start: b.start, party: b.party };
+  // A no-show is reckoned at the start the fee counts from, which is always inside the window.
+  const at = b.status === 'cancelled' ? (b.cancelledByStore ? null : b.cancelledAt) : b.attendance === 'no_show' ? basis.start : null;
   if (!at) return null;
-  const fee = cancellationFee(policy, b.start, b.party, at);
+  const fee = cancellationFee(policy, basis.start, basis.party, at);
   if (fee.applies !== 'due') return null;
   return { reason: b.status === 'cancelled' ? 'late_cancellation' : 'no_show', perPerson: fee.perPerson, total: fee.total };
 }

@@ -12,7 +12,7 @@ import { holdOf, type Cancelled, type Changed, type Refusal } from './outcome';
 import { afterCommit, checkParty, checkStart, lockAndLoad, pickTable, Refused, refusal, refusalOf, stayEnd } from './rules';
 import { findBooking, type Actor, type BookingView } from './view';
 import { clock } from '../clock';
-import { changeNeedsStore } from '../../lib/contract/fee';
+import { changeNeedsStore, feeBasisAfter } from '../../lib/contract/fee';
 
 /**
  * What staff add to a change made at the store: the table they chose, if any, and their audit line,
@@ -41,7 +41,11 @@ export async function editBooking(db: Db, id: number, input: EditInput, actor: A
       const preference = input.seat_preference === undefined ? current.seatPreference : input.seat_preference;
       // Once the fee is due, what is held stays held: moving it or shrinking it is the store's to agree,
       // so a change the store itself makes (staff) is that agreement.
-      if (!staff && changeNeedsStore(current.feePolicy, { start: current.start, party: current.partySize }, { start, party }, now)) throw new Refused({ kind: 'needs_store', phone: current.storePhone });
+      const held = { start: current.start, party: current.partySize };
+      if (!staff && changeNeedsStore(current.feePolicy, held, { start, party }, now, current.feeBasis)) throw new Refused({ kind: 'needs_store', phone: current.storePhone });
+      // What the fee is reckoned from after this change: the store's change leaves the diner's fee where it stood.
+      const basis = feeBasisAfter(current.feePolicy, { held, basis: current.feeBasis, wanted: { start, party }, now, by: staff ? 'store' : 'diner' });
+      const ownBasis = basis.start.getTime() === start.getTime() && basis.party === party;
       tried = { storeId: current.storeId, start, party, kind: preference };
       // Another party size may have another turn time: its stay must fit the hours too.
       if (start.getTime() !== current.start.getTime() || party !== current.partySize) checkStart(state, start, now, party);
@@ -59,6 +63,8 @@ export async function editBooking(db: Db, id: number, input: EditInput, actor: A
           endsAt: end,
           partySize: party,
           seatPreference: preference ?? null,
+          feeStartsAt: ownBasis ? null : basis.start,
+          feePartySize: ownBasis ? null : basis.party,
           ...(input.note !== undefined ? { note: input.note.trim() } : {}),
           updatedAt: now,
         })

@@ -30,10 +30,11 @@ export function bookingJson(b: BookingView, reader: { t: T; locale: string }, no
 
 /**
  * The fee of cancelling `b` now, or, once cancelled, the fee that cancellation cost (none when the
- * store cancelled it).
+ * store cancelled it); reckoned from the fee's basis (a change the store made leaves it where it stood).
  */
 export function bookingFee(b: BookingView, reader: { t: T; locale: string }, now = clock.now()): CancellationFeeJson {
-  if (b.status !== 'cancelled') return feeJson(cancellationFee(b.feePolicy, b.start, b.partySize, now), 'cancel', reader.locale, reader.t);
+  const { start, party } = b.feeBasis;
+  if (b.status !== 'cancelled') return feeJson(cancellationFee(b.feePolicy, start, party, now), 'cancel', reader.locale, reader.t);
   const policy = b.cancelledByStore ? { freeHours: 0, feeYen: 0 } : b.feePolicy;
-  return feeJson(cancellationFee(policy, b.start, b.partySize, b.cancelledAt ?? now), 'cancelled', reader.locale, reader.t);
+  return feeJson(cancellationFee(policy, start, party, b.cancelledAt ?? now), 'cancelled', reader.locale, reader.t);
 }

@@ -57,7 +57,8 @@ export const stayEnd = (state: StoreState, start: Date, party: number) => new Da
  * Picks a table for a stay: keeps `keep` when it still fits and is free, otherwise the smallest
  * free fit. A seat kind asked for (the listing's filter, the form's choice) is a condition, never a
  * wish quietly dropped: no free table of that kind is a taken start, answered with that kind's next
- * free starts. Staff may use walk-in-only tables and name the table (`only`): then that table or none.
+ * free starts. Staff may use walk-in-only tables and name the table (`only`): then that table or
+ * none, of any kind (moving a テーブル booking to the 個室 is the store's call).
  */
 export function pickTable(
   state: StoreState,
@@ -68,7 +69,9 @@ export function pickTable(
   keep?: number,
   staff?: { only?: number },
 ): TableInfo {
-  const free = freeTablesFor(ofKind(state, kind).tables, state.busy, start, end, party, !!staff);
+  // The table staff name is theirs to choose, whatever the diner's seat wish: among all the store's tables.
+  const tables = staff?.only !== undefined ? state.tables : ofKind(state, kind).tables;
+  const free = freeTablesFor(tables, state.busy, start, end, party, !!staff);
   const table = staff?.only !== undefined ? (free.find((x) => x.id === staff.only) ?? null) : (free.find((x) => x.id === keep) ?? smallestFit(free));
   if (!table) throw new Refused({ kind: 'slot_taken', nextSlots: [] });
   return table;

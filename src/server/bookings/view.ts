@@ -8,7 +8,7 @@ import { bookings, stores, storeTables } from '../db/schema';
 import { hashToken } from '../sessions';
 import type { BookingStatus, TableKind } from '../../lib/contract/enums';
 import { BOOKING_LIST_MAX, TOKEN_MAX } from '../../lib/contract/limits';
-import type { FeePolicy } from '../../lib/contract/fee';
+import type { FeePolicy, Held } from '../../lib/contract/fee';
 import { clock } from '../clock';
 
 /**
@@ -32,6 +32,8 @@ export interface BookingView {
   cancellationPolicy: string;
   /** The numbers of the store's policy (src/server/bookings/fee.ts). */
   feePolicy: FeePolicy;
+  /** What the fee is reckoned from: the start and party held, unless a change the store made left the fee where it stood. */
+  feeBasis: Held;
   /** When the booking was cancelled, and whether the store did it (no fee for the diner then). */
   cancelledAt: Date | null;
   cancelledByStore: boolean;
@@ -59,6 +61,8 @@ const viewColumns = {
   feeYen: stores.cancelFeeYen,
   cancelledAt: bookings.cancelledAt,
   storeCancelReason: bookings.storeCancelReason,
+  feeStartsAt: bookings.feeStartsAt,
+  feePartySize: bookings.feePartySize,
   start: bookings.startsAt,
   end: bookings.endsAt,
   partySize: bookings.partySize,
@@ -77,9 +81,10 @@ function select(q: Q) {
   return q.select(viewColumns).from(bookings).innerJoin(stores, eq(stores.id, bookings.storeId)).innerJoin(storeTables, eq(storeTables.id, bookings.tableId));
 }
 
-function toView({ guestName, guestNameKana, guestPhone, guestEmail, freeHours, feeYen, storeCancelReason, ...rest }: Awaited<ReturnType<typeof select>>[number]): BookingView {
+function toView({ guestName, guestNameKana, guestPhone, guestEmail, freeHours, feeYen, storeCancelReason, feeStartsAt, feePartySize, ...rest }: Awaited<ReturnType<typeof select>>[number]): BookingView {
   const guest = guestName !== null ? { name: guestName, nameKana: guestNameKana ?? '', phone: guestPhone ?? '', email: guestEmail ?? '' } : null;
-  return { ...rest, feePolicy: { freeHours, feeYen }, cancelledByStore: storeCancelReason !== null, guest };
+  const feeBasis = { start: feeStartsAt ?? rest.start, party: feePartySize ?? rest.partySize };
+  return { ...rest, feePolicy: { freeHours, feeYen }, feeBasis, cancelledByStore: storeCancelReason !== null, guest };
 }
 
 /**

@@ -378,6 +378,12 @@ export const bookings = pgTable(
     storeCancelReason: text('store_cancel_reason'),
     /** When the store last marked it (arrived, no-show, cancelled): a mark can be undone for a while after. */
     markedAt: tstz('marked_at'),
+    /**
+     * What the cancellation fee is reckoned from when a change the store made left the diner's fee
+     * where it stood (src/lib/contract/fee.ts `feeBasisAfter`); null: the start and party held.
+     */
+    feeStartsAt: tstz('fee_starts_at'),
+    feePartySize: integer('fee_party_size'),
   },
   (t) => [
     index('bookings_store_starts_idx').on(t.storeId, t.startsAt),

@@ -44,6 +44,8 @@ const facts = {
   storeCancelReason: bookings.storeCancelReason,
   attendance: bookings.attendance,
   markedAt: bookings.markedAt,
+  feeStartsAt: bookings.feeStartsAt,
+  feePartySize: bookings.feePartySize,
   freeHours: stores.cancelFreeHours,
   feeYen: stores.cancelFeeYen,
   state: bookingFees.state,
@@ -58,7 +60,18 @@ type Facts = Awaited<ReturnType<typeof selectFacts>>[number];
 
 /** What the booking owes by the fee rule, or null. */
 const owedBy = (f: Facts): Owed | null =>
-  feeOwed({ freeHours: f.freeHours, feeYen: f.feeYen }, { start: f.start, party: f.party, status: f.status, cancelledAt: f.cancelledAt, cancelledByStore: f.storeCancelReason !== null, attendance: f.attendance });
+  feeOwed(
+    { freeHours: f.freeHours, feeYen: f.feeYen },
+    {
+      start: f.start,
+      party: f.party,
+      status: f.status,
+      cancelledAt: f.cancelledAt,
+      cancelledByStore: f.storeCancelReason !== null,
+      attendance: f.attendance,
+      basis: { start: f.feeStartsAt ?? f.start, party: f.feePartySize ?? f.party },
+    },
+  );
 
 function feeJson(f: Facts, owed: Owed): StoreFeeJson {
   const at = owed.reason === 'late_cancellation' ? f.cancelledAt! : (f.markedAt ?? f.start);

@@ -1,18 +1,18 @@
 /**
  * The ledger's plain forms (the door tablet without JavaScript): seat a walk-in, free its table,
- * mark a booking or undo its mark, write down a phone booking. Each form's fields are read as the
+ * mark a booking or undo its mark, change a booking's time, party or table, write down a phone booking. Each form's fields are read as the
  * store API's JSON would carry them and handed to the same service, so no rule lives here twice.
  */
 import type { Db } from '../db/types';
 import { ApiError, notFound, translate, validate } from '../http/api';
 import type { Flash } from '../../lib/flash';
 import type { T } from '../../i18n';
-import { markSchema, staffBookingSchema, walkInSchema } from '../../lib/contract/store';
+import { markSchema, staffBookingSchema, storeBookingPatchSchema, walkInSchema } from '../../lib/contract/store';
 import { tokyoInstant, toTokyoIso } from '../../lib/datetime';
 import { parseId } from '../../lib/validation';
 import { bookingContext } from '../bookings/http';
 import type { StaffScope } from './access';
-import { writeDownBooking } from './bookings';
+import { changeFromStore, writeDownBooking } from './bookings';
 import { withinStaffLimits } from './limits';
 import { markBooking, undoMark } from './marks';
 import { freeWalkIn, seatWalkIn } from './walkIns';
@@ -25,8 +25,13 @@ export interface PhoneRefusal {
   status: number;
 }
 
-/** What the page does next: redirect with a message, or draw the phone form again. */
-export type LedgerOutcome = { flash: Flash } | { phone: PhoneRefusal };
+/** A refused change of one booking: its form drawn open again with what was typed and each field's error. */
+export interface ChangeRefusal extends PhoneRefusal {
+  booking: number;
+}
+
+/** What the page does next: redirect with a message, or draw the phone form or a booking's change form again. */
+export type LedgerOutcome = { flash: Flash } | { phone: PhoneRefusal } | { change: ChangeRefusal };
 
 /** A number typed in a form, or what was typed when it is none (then the schema names the field). */
 const count = (value: string) => (/^\d{1,3}$/.test(value) ? Number(value) : value);
@@ -51,6 +56,7 @@ export async function ledgerPost(db: Db, scope: StaffScope, storeId: number, dat
   };
   const doing = text('action');
   const values = { name: text('name'), name_kana: text('name_kana'), phone: text('phone'), party_size: text('party_size'), time: text('time'), note: text('note') };
+  const changed = { time: text('time'), party_size: text('party_size'), table_id: text('table_id') };
   const done = (message: string): LedgerOutcome => ({ flash: { kind: 'success', message } });
   try {
     if (doing === 'walk_in') {
@@ -86,6 +92,12 @@ export async function ledgerPost(db: Db, scope: StaffScope, storeId: number, dat
     }
     const id = parseId(text('booking'));
     if (id === null) throw notFound();
+    if (doing === 'change') {
+      const table = changed.table_id;
+      const input = validate(t, storeBookingPatchSchema, { start: phoneStart(date, changed.time), party_size: count(changed.party_size), ...(table ? { table_id: count(table) } : {}) });
+      const booking = await withinStaffLimits(db, scope, () => changeFromStore(db, bookingContext(locals), scope, id, input));
+      return done(t('storehost.change.saved', { name: booking.contact.name }));
+    }
     const reason = text('reason');
     const input = validate(t, markSchema, { mark: form?.get('mark'), ...(reason !== '' ? { reason } : {}) });
     await withinStaffLimits(db, scope, () => markBooking(db, scope, id, input));
@@ -96,6 +108,12 @@ export async function ledgerPost(db: Db, scope: StaffScope, storeId: number, dat
     const message = t(error.messageKey, error.options.params);
     // Nothing typed is lost: the phone form comes back open with its fields.
     if (doing === 'phone') return { phone: { values, errors: fields, message, status: error.status } };
+    const booking = parseId(text('booking'));
+    if (doing === 'change' && booking !== null && error.status !== 404) {
+      // The table staff named is taken at that time: its field says so (the time may be the one to change).
+      const taken = error.code === 'slot_taken' ? t('storehost.change.tableTaken') : null;
+      return { change: { booking, values: changed, errors: taken ? { table_id: taken, ...fields } : fields, message: taken ?? message, status: error.status } };
+    }
     const messages = Object.values(fields);
     return { flash: { kind: 'error', message: messages.length ? messages.join(' ') : message } };
   }
