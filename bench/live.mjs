@@ -86,7 +86,7 @@ async function startServer(name, env) {
 }
 
 /** N streams, spread over the servers, each on STORES_PER_STREAM of `stores`. Calls onEvent(stream, data, atMs). */
-async function openStreams(servers, stores, n, onEvent) {
+export async function openStreams(servers, stores, n, onEvent) {
   const streams = [];
   for (let i = 0; i < n; i++) {
     const server = servers[i % servers.length];

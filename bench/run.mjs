@@ -5,6 +5,7 @@ import path from 'node:path';
 import { buildIfNeeded } from '../scripts/build-if-needed.mjs';
 import { ensureChromium } from '../scripts/chromium.mjs';
 import { fmt, machine, root } from './lib.mjs';
+import { storeHostMarkdown } from './storehost.mjs';
 
 /** The watches section's budget (bench/watches.mjs measures it). */
 const WATCHES_BUDGET = { matchP95Ms: 5, mailsPerSecond: 50 };
@@ -104,6 +105,19 @@ if (want('live') && fs.existsSync(path.join(root, 'bench/live.mjs'))) {
   console.log('▶ live updates');
   results.live = await live.measureLive({ quick });
   results.runs.live = run;
+}
+
+if (want('storehost')) {
+  const { measureStoreHost } = await import('./storehost.mjs');
+  console.log('▶ store host: walk-in to the diner streams, the ledger, its JavaScript, accessibility');
+  results.storehost = await measureStoreHost({ quick });
+  results.runs.storehost = run;
+  save();
+  // A missed budget fails the bench (the figures are written first).
+  if (!results.storehost.ok) {
+    console.error(`store host budgets missed:\n- ${results.storehost.misses.join('\n- ')}`);
+    process.exitCode = 1;
+  }
 }
 
 if (want('flood')) {
@@ -247,6 +261,9 @@ function render(r) {
   }
   if (r.live) {
     lines.push('## Live updates', ...from('live'), '', ...(r.live.markdown ?? [JSON.stringify(r.live)]), '');
+  }
+  if (r.storehost?.walkIn) {
+    lines.push('## Store host (the tablet at the door)', ...from('storehost'), '', ...storeHostMarkdown(r.storehost), '');
   }
   if (r.flood) {
     lines.push('## Abuse floods (docs/production.md §7)', ...from('flood'), '', ...(r.flood.markdown ?? [JSON.stringify(r.flood)]), '');
