@@ -67,8 +67,9 @@ process.on('message', async (msg) => {
   }
 });
 // The app gone (even by kill -9): never outlive it, or its successor would find the DATA_DIR lock
-// free while this process still writes to the files.
-process.on('disconnect', () => void stop().then(() => process.exit(0)));
+// free while this process still writes to the files. At once, without closing: PGlite survives a
+// process crash, and a successor may be starting already.
+process.on('disconnect', () => process.exit(0));
 // Ctrl-C and a service manager's SIGTERM reach the whole process group: the app shuts down in
 // order and closes the database last (the 'close' message), so these are its to handle.
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => {});
