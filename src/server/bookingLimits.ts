@@ -18,16 +18,19 @@ import { config } from './config';
 import { consume, limitKey, refund, type Limit } from './http/rateLimit';
 import { cookieOptions } from './http/cookies';
 import { normalisePhone } from '../lib/validation';
+import { hashToken } from './sessions';
 
 const HOUR_MS = 60 * 60_000;
 const DAY_MS = 24 * HOUR_MS;
 
 /**
- * A random id for the browser, so a guest's bookings on one device count together. Not a secret,
- * but it travels only where it is counted: to the guest-booking API.
+ * A random id for the browser, so a guest's bookings on one device count together, and one device
+ * cannot hold two overlapping tables at a store (src/server/bookings/create.ts). On every path: a
+ * booking form posted without JavaScript (`/store/{id}/booking-without`, `/store/{id}/booking`) must
+ * send the same id as the APIs, and one Astro response can set a name on one path only. It is not
+ * a secret, but is kept on a booking only as its hash (`deviceHash`).
  */
 export const DEVICE_COOKIE = 'sugu_device';
-const DEVICE_COOKIE_PATH = '/api/guest-bookings';
 export const DEVICE_ID = /^[A-Za-z0-9_-]{22}$/;
 const DEVICE_MAX_AGE_S = 365 * 24 * 60 * 60;
 
@@ -40,9 +43,12 @@ export function deviceId(cookies: AstroCookies, locals: { secure: boolean }): st
   const known = cookies.get(DEVICE_COOKIE)?.value;
   if (known && DEVICE_ID.test(known)) return known;
   const id = randomBytes(16).toString('base64url');
-  cookies.set(DEVICE_COOKIE, id, cookieOptions(locals, { path: DEVICE_COOKIE_PATH, maxAge: DEVICE_MAX_AGE_S }));
+  cookies.set(DEVICE_COOKIE, id, cookieOptions(locals, { maxAge: DEVICE_MAX_AGE_S }));
   return id;
 }
+
+/** What a booking keeps of its device: the id's hash, never the id. */
+export const deviceHash = (id: string): string => hashToken(`device:${id}`);
 
 function checks(source: BookingSource): { key: string; limit: Limit }[] {
   const c = config();

@@ -4,10 +4,15 @@
  * account (linked to its first booking), or a guest with the same phone number (full-width digits
  * and dashes as typed) or e-mail address (any case), who is told only that such a booking exists.
  * A booking that does not overlap, at another store, or after the first was cancelled is allowed.
+ * One device (the `sugu_device` cookie) is one diner too, whatever names it books under: refused
+ * by every way in (JSON, the guest and signed-in forms, a change), linked to the first booking,
+ * which that device can open; the booking keeps only the device id's hash.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../helpers/app';
-import { startWithFixture, tokyoStart, type Fixture } from './booking-fixtures';
+import { createHash } from 'node:crypto';
+import { CookieJar, type App } from '../helpers/app';
+import { openDb } from '../../src/server/db/client';
+import { bookings, eq, startWithFixture, tokyoStart, type Fixture } from './booking-fixtures';
 
 type Json = Record<string, any>;
 let serial = 0;
@@ -23,8 +28,9 @@ for (const engine of ['pglite', 'postgres'] as const) {
     let app: App;
     let fx: Fixture;
     let cleanup: () => Promise<void>;
+    let databaseUrl: string | undefined;
     beforeAll(async () => {
-      ({ app, fx, cleanup } = await startWithFixture(engine));
+      ({ app, fx, cleanup, databaseUrl } = await startWithFixture(engine));
     });
     afterAll(() => cleanup?.());
 
@@ -102,6 +108,92 @@ for (const engine of ['pglite', 'postgres'] as const) {
       const page = await res.text();
       expect(page).toContain('このお店には、時間の重なるご予約がすでにあります。');
       expect(page).toContain(`href="/store/${fx.storeId}/booking/edit/${mine.id}"`);
+    });
+
+    const DUPLICATE = 'このお店には、時間の重なるご予約がすでにあります。同じ時間帯の重複予約はできません。';
+    const formPost = (path: string, form: URLSearchParams, cookie?: string) =>
+      app.fetch(path, { method: 'POST', body: form, cookie, headers: { 'content-type': 'application/x-www-form-urlencoded', 'accept-language': 'ja' } });
+    /** A first guest booking, and the browser that made it (its device and the booking's cookies). */
+    const firstFromDevice = async (start: string) => {
+      const res = await guestBook({ ...diner(), store_id: fx.storeId, start, party_size: 2 });
+      expect(res.status).toBe(201);
+      const jar = new CookieJar().store(res);
+      const device = jar.get('sugu_device')!;
+      expect(device).toMatch(/^[\w-]{22}$/);
+      return { b: (await res.json()) as Json, jar, device };
+    };
+
+    it('one device, other names, phone and e-mail: an overlapping guest booking is 409 with the message and a link that device can open; another device, or a time not overlapping, books', async () => {
+      const { b, jar, device } = await firstFromDevice(tokyoStart(6, 18));
+      const fromDevice = (body: Json) => app.fetch('/api/guest-bookings', { method: 'POST', json: body, cookie: `sugu_device=${device}`, headers: { 'accept-language': 'ja' } });
+      const again = await fromDevice({ ...diner(), store_id: fx.storeId, start: tokyoStart(6, 19), party_size: 3 });
+      expect(again.status).toBe(409);
+      const e = ((await again.json()) as Json).error;
+      expect(e.code).toBe('duplicate_booking');
+      expect(e.message).toBe(DUPLICATE);
+      expect(e.booking_url).toBe(`/store/${fx.storeId}/booking-without/edit/${b.id}`);
+      // The first booking's page opens in the browser that made it, and nowhere else.
+      expect((await app.fetch(e.booking_url, { cookie: jar.header() })).status).toBe(200);
+      expect((await app.fetch(e.booking_url)).status).toBe(404);
+      // Another device at the same time books; this device once the first stay (18:00–20:00) is over.
+      expect((await guestBook({ ...diner(), store_id: fx.storeId, start: tokyoStart(6, 19), party_size: 3 })).status).toBe(201);
+      expect((await fromDevice({ ...diner(), store_id: fx.storeId, start: tokyoStart(6, 20), party_size: 2 })).status).toBe(201);
+      // Another store at the same time is another plan.
+      expect((await fromDevice({ ...diner(), store_id: fx.tinyStoreId, start: tokyoStart(6, 18), party_size: 2 })).status).toBe(201);
+    });
+
+    it('one device: the guest form without JavaScript, the signed-in form and API, and a change onto the time are refused the same way', async () => {
+      const { b, device } = await firstFromDevice(tokyoStart(7, 12));
+      const link = `/store/${fx.storeId}/booking-without/edit/${b.id}`;
+      const d = diner();
+      const guestForm = new URLSearchParams({ intent: 'book', date: '', start: tokyoStart(7, 13), party_size: '2', seat_preference: '', note: '窓際希望', ...d });
+      const posted = await formPost(`/store/${fx.storeId}/booking-without`, guestForm, `sugu_device=${device}`);
+      expect(posted.status).toBe(409);
+      const html = await posted.text();
+      expect(html).toContain(DUPLICATE);
+      expect(html).toContain(`href="${link}"`);
+      // Nothing typed is lost.
+      for (const typed of [d.name, d.email, '窓際希望']) expect(html).toContain(typed);
+
+      // Signed in on that device (another account): the form and the API.
+      const signed = new URLSearchParams({ intent: 'book', date: '', start: tokyoStart(7, 12, 30), party_size: '2', seat_preference: '', note: '' });
+      const res = await formPost(`/store/${fx.storeId}/booking`, signed, `${as(0)}; sugu_device=${device}`);
+      expect(res.status).toBe(409);
+      const page = await res.text();
+      expect(page).toContain(DUPLICATE);
+      expect(page).toContain(`href="${link}"`);
+      const api = await app.fetch('/api/bookings', { method: 'POST', json: { store_id: fx.storeId, start: tokyoStart(7, 13), party_size: 2 }, cookie: `${as(0)}; sugu_device=${device}`, headers: { 'accept-language': 'ja' } });
+      expect(api.status).toBe(409);
+      expect(((await api.json()) as Json).error).toMatchObject({ code: 'duplicate_booking', message: DUPLICATE, booking_url: link });
+
+      // The same guest form from another browser books (to its result page).
+      const elsewhere = await formPost(`/store/${fx.storeId}/booking-without`, guestForm);
+      expect(elsewhere.status).toBe(303);
+      expect(elsewhere.headers.get('location')).toMatch(new RegExp(`^/store/${fx.storeId}/booking-without/complete/\\d+$`));
+
+      // A later booking from the device, then moved onto the first's time: refused, and left where it was.
+      const later = await app.fetch('/api/guest-bookings', { method: 'POST', json: { ...diner(), store_id: fx.storeId, start: tokyoStart(7, 15), party_size: 2 }, cookie: `sugu_device=${device}` });
+      expect(later.status).toBe(201);
+      const l = (await later.json()) as Json;
+      const move = (start: string) => app.fetch(`/api/guest-bookings/${l.id}`, { method: 'PATCH', json: { start }, headers: { 'x-booking-token': l.edit_token, 'accept-language': 'ja' } });
+      const moved = await move(tokyoStart(7, 13));
+      expect(moved.status).toBe(409);
+      expect(((await moved.json()) as Json).error).toMatchObject({ code: 'duplicate_booking', message: DUPLICATE, booking_url: link });
+      const still = (await (await app.fetch(`/api/guest-bookings/${l.id}`, { headers: { 'x-booking-token': l.edit_token } })).json()) as Json;
+      expect(Date.parse(still.start)).toBe(Date.parse(tokyoStart(7, 15)));
+      // A move that overlaps nothing of this diner's is fine.
+      expect((await move(tokyoStart(7, 16))).status).toBe(200);
+    });
+
+    it.runIf(engine === 'postgres')('keeps the hash of the device id on the booking, never the id', async () => {
+      const { b, device } = await firstFromDevice(tokyoStart(8, 12));
+      const h = await openDb({ databaseUrl: databaseUrl!, max: 1 });
+      try {
+        const [row] = await h.db.select({ device: bookings.deviceHash }).from(bookings).where(eq(bookings.id, b.id));
+        expect(row!.device).toBe(createHash('sha256').update(`device:${device}`).digest('hex'));
+      } finally {
+        await h.close();
+      }
     });
   });
 }

@@ -85,7 +85,7 @@ export async function startWithFixture<X extends object = object>(
   engine: Engine,
   env: Record<string, string> = {},
   extend?: (db: Db, fx: Fixture) => Promise<X>,
-): Promise<{ app: App; fx: Fixture & X; cleanup(): Promise<void>; dataDir?: string }> {
+): Promise<{ app: App; fx: Fixture & X; cleanup(): Promise<void>; dataDir?: string; databaseUrl?: string }> {
   const fill = async (db: Db) => {
     const fx = await prepare(db);
     return { ...fx, ...((await extend?.(db, fx)) ?? ({} as X)) };
@@ -115,7 +115,7 @@ export async function startWithFixture<X extends object = object>(
     await h.close();
   }
   const app = await startApp('postgres', env, { databaseUrl });
-  return { app, fx, cleanup: async () => (await app.stop(), await dropDatabase(inject('pgUrl'), name).catch(() => {})) };
+  return { app, fx, databaseUrl, cleanup: async () => (await app.stop(), await dropDatabase(inject('pgUrl'), name).catch(() => {})) };
 }
 
 /** A start at `hh:mm` Tokyo, `days` business days from today (24-hour test stores are open then). */

@@ -183,7 +183,10 @@ for (const engine of ['pglite', 'postgres'] as const) {
       const cookies = res.headers.getSetCookie();
       expect(cookies.some((c) => c.startsWith('sugu_guest=') && c.includes(`Path=/api/guest-bookings/${b.id}`) && /HttpOnly/i.test(c) && /SameSite=Lax/i.test(c))).toBe(true);
       expect(cookies.some((c) => c.startsWith('sugu_guest_page=') && c.includes(`Path=/store/${fx.storeId}/booking-without/edit/${b.id}`) && /HttpOnly/i.test(c))).toBe(true);
-      expect(cookies.every((c) => !/Path=\/;/i.test(c) && !/Path=\/$/i.test(c))).toBe(true);
+      // The edit token travels only to its booking; the device id (no secret, kept only hashed) to
+      // every booking form too, since one device is one diner wherever it books from.
+      expect(cookies.filter((c) => c.startsWith('sugu_guest')).every((c) => !/Path=\/;/i.test(c) && !/Path=\/$/i.test(c))).toBe(true);
+      expect(cookies.some((c) => c.startsWith('sugu_device=') && /Path=\/(;|$)/i.test(c) && /HttpOnly/i.test(c))).toBe(true);
 
       const url = `/api/guest-bookings/${b.id}`;
       expect((await app.fetch(url, { headers: { 'x-booking-token': b.edit_token } })).status).toBe(200);

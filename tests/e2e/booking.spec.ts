@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { bookAsAnotherDiner } from '../helpers/other-diner';
 
 /**
  * The three booking journeys in a phone-sized Chromium: a guest books, opens the edit link,
@@ -179,11 +180,8 @@ test('losing a race shows the next free times and keeps what was entered', async
     await route.continue().catch(() => {});
   });
   for (let i = 0; i < target.free_tables; i++) {
-    const res = await request.post('/api/guest-bookings', {
-      headers: { origin: new URL(page.url()).origin },
-      data: { store_id: storeId, start: target.start, party_size: 2, name: '他 客', name_kana: 'タ キャク', phone: `090-0000-${1000 + i}`, email: `other${i}@example.jp` },
-    });
-    expect(res.status()).toBe(201);
+    const res = await bookAsAnotherDiner(page.url(), { store_id: storeId, start: target.start, party_size: 2, name: '他 客', name_kana: 'タ キャク', phone: `090-0000-${1000 + i}`, email: `other${i}@example.jp` });
+    expect(res.status).toBe(201);
   }
 
   await page.getByRole('button', { name: 'この内容で予約する' }).click();

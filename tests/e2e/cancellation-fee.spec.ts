@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawnServer, type SpawnedServer } from '../helpers/server';
 import { NO_BOOKING_LIMITS } from '../helpers/limits';
+import { bookAsAnotherDiner } from '../helpers/other-diner';
 
 type Fee = { applies: 'none' | 'free' | 'due'; per_person: number; message: string };
 type Slot = { start: string; end: string; free_tables: number; cancellation_fee: Fee };
@@ -150,15 +151,15 @@ test('without JavaScript: a guest’s confirmation and the plain cancel page sta
 const shownAt = (iso: string) => new RegExp(`^(翌)?${Number(iso.slice(11, 13))}:${iso.slice(14, 16)}$`);
 
 let guests = 0;
-/** Guest bookings for two at `start` until no table is left: their ids and edit tokens. */
-async function fill(request: APIRequestContext, start: string): Promise<{ id: number; edit_token: string }[]> {
+/** Guest bookings for two at `start`, each by a diner of their own, until no table is left: their ids and edit tokens. */
+async function fill(start: string): Promise<{ id: number; edit_token: string }[]> {
   const made: { id: number; edit_token: string }[] = [];
   for (;;) {
     const n = ++guests;
     const contact = { name: '満席 太郎', name_kana: 'マンセキ タロウ', phone: `090-7777-${String(1000 + n)}`, email: `full-${n}-${Date.now()}@example.jp` };
-    const res = await request.post(`${base}/api/guest-bookings`, { data: { ...contact, store_id: store.id, start, party_size: 2 } });
-    if (res.status() === 409) return made;
-    expect(res.status()).toBe(201);
+    const res = await bookAsAnotherDiner(base, { ...contact, store_id: store.id, start, party_size: 2 });
+    if (res.status === 409) return made;
+    expect(res.status).toBe(201);
     made.push((await res.json()) as { id: number; edit_token: string });
     expect(made.length).toBeLessThan(30);
   }
@@ -178,7 +179,7 @@ test('a lost race offers the next starts with their fees: one tapped is confirme
   // Days of their own: a race fills the tables for hours, which the change below needs free today.
   const { first, then } = await startAndNext(request, businessDay(3));
   // `then` is full when the page loads, so the day the island holds does not offer it.
-  const atThen = await fill(request, then.start);
+  const atThen = await fill(then.start);
   const loaded = page.waitForResponse((r) => /\/api\/stores\/\d+\/availability/.test(r.url()));
   await page.goto(bookingUrl('booking', first));
   await loaded;
@@ -193,7 +194,7 @@ test('a lost race offers the next starts with their fees: one tapped is confirme
     await route.continue().catch(() => {});
   });
   for (const b of atThen) expect((await request.delete(`${base}/api/guest-bookings/${b.id}`, { headers: { 'x-booking-token': b.edit_token, origin: base } })).ok()).toBe(true);
-  await fill(request, first.start);
+  await fill(first.start);
   const lost = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/bookings' && r.request().method() === 'POST');
   await confirm.getByRole('button', { name: 'この内容で予約する' }).click();
   const answer = await lost;
@@ -218,7 +219,7 @@ test('without JavaScript: a lost race offers the next starts as buttons, and the
   const confirm = page.getByTestId('booking-confirm');
   await expect(confirm.getByTestId('fee')).toHaveText(first.cancellation_fee.message);
 
-  await fill(request, first.start);
+  await fill(first.start);
   await confirm.getByRole('button', { name: 'この内容で予約する' }).click();
   await page.getByTestId('race-lost').getByRole('button', { name: shownAt(then.start) }).click();
   await expect(confirm.getByTestId('fee')).toHaveText(then.cancellation_fee.message);

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { spawnServer, type SpawnedServer } from '../helpers/server';
 import { NO_BOOKING_LIMITS } from '../helpers/limits';
 import { businessDay } from '../helpers/free-start';
+import { bookAsAnotherDiner } from '../helpers/other-diner';
 
 /**
  * 空席通知 in the browser (phone size, Japanese): a search whose only store is full for the party
@@ -67,10 +68,8 @@ test('full listing → watch → another diner cancels → toast with a link →
   for (let n = 0; n < 16; n++) {
     const [slot] = await freeWithinTheHour(request, store!.id, party);
     if (!slot) break;
-    const res = await request.post(`${base}/api/guest-bookings`, {
-      data: { store_id: store!.id, start: slot.start, party_size: party, name: '先客 太郎', name_kana: 'センキャク タロウ', phone: `090-1111-${String(1000 + n)}`, email: `first-${n}-${Date.now()}@example.jp` },
-    });
-    expect(res.status()).toBe(201);
+    const res = await bookAsAnotherDiner(base, { store_id: store!.id, start: slot.start, party_size: party, name: '先客 太郎', name_kana: 'センキャク タロウ', phone: `090-1111-${String(1000 + n)}`, email: `first-${n}-${Date.now()}@example.jp` });
+    expect(res.status).toBe(201);
     const b = (await res.json()) as { id: number; edit_token: string };
     held.push({ id: b.id, token: b.edit_token });
   }

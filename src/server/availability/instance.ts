@@ -4,9 +4,10 @@
  *   - on the process-wide database, changes heard from other instances re-read their store, and
  *     while the LISTEN connection is down the index answers nothing (callers read the database),
  *     then rebuilds when it is back, since changes may have been missed meanwhile;
- *   - the business day rolls over at 05:00: a timer rebuilds the index just after.
+ *   - the business day rolls over at 05:00: a timer rebuilds the index just after;
+ *   - on PGlite, a restarted worker (src/server/db/client.ts) is followed by a rebuild.
  */
-import { isMainDb } from '../db/startup';
+import { getDbHandle, isMainDb } from '../db/startup';
 import type { Db } from '../db/types';
 import { availabilityBus, onPublish, startAvailabilityFeed, type AvailabilityChange, type FeedStatus } from '../events';
 import { AvailabilityIndex, type AvailabilityView, type IndexOptions } from './engine';
@@ -15,7 +16,7 @@ import { readAllStores, readStores } from './source';
 import { forgetStatic } from './load';
 import { addTokyoDays } from '../../lib/datetime';
 import { clock } from '../clock';
-import { databaseAway, noteDatabaseFailure, probeDatabase } from '../db/health';
+import { databaseAway, noteDatabaseFailure, onDatabaseHealth, probeDatabase } from '../db/health';
 
 const globals = globalThis as Record<string, unknown>;
 // On globalThis so that a module reload (astro dev) keeps one index per database.
@@ -126,5 +127,11 @@ if (!state.wired) {
       void probeDatabase();
     }
     else void main.resync('listen_back').catch(() => {});
+  });
+  // Embedded PGlite has no feed to come back: when its worker answers again, the index is rebuilt
+  // from the database, for whatever committed as the worker went (an answer lost with it).
+  onDatabaseHealth((away) => {
+    if (away) return;
+    void getDbHandle().then((h) => (h.engine === 'pglite' ? state.main?.resync('database_back') : undefined)).catch(() => {});
   });
 }

@@ -11,6 +11,7 @@ import type { TableKind } from '../../lib/contract/enums';
 import { holdOf, type Cancelled, type Changed, type Refusal } from './outcome';
 import { afterCommit, checkParty, checkStart, lockAndLoad, pickTable, Refused, refusal, refusalOf, stayEnd } from './rules';
 import { findBooking, type Actor, type BookingView } from './view';
+import { checkDuplicate } from './create';
 import { clock } from '../clock';
 import { changeNeedsStore, feeBasisAfter } from '../../lib/contract/fee';
 
@@ -54,6 +55,15 @@ export async function editBooking(db: Db, id: number, input: EditInput, actor: A
       const busy = state.busy.filter((b) => !(b.tableId === current.tableId && b.start.getTime() === current.start.getTime()));
       const freeState: StoreState = { ...state, busy };
       const end = stayEnd(state, start, party);
+      // A diner's move must not make the second overlapping table a new booking could not
+      // (利用規約 第4条); the store moving a booking is its own decision.
+      if (!staff && (start.getTime() !== current.start.getTime() || end.getTime() !== current.end.getTime())) {
+        const [diner] = await tx
+          .select({ userId: bookings.userId, phone: bookings.guestPhone, email: bookings.guestEmail, device: bookings.deviceHash })
+          .from(bookings)
+          .where(eq(bookings.id, id));
+        await checkDuplicate(tx, current.storeId, start, end, diner!, id);
+      }
       const table = pickTable(freeState, start, end, party, preference, current.tableId, staff && { only: staff.tableId });
       await tx
         .update(bookings)

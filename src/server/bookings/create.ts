@@ -4,7 +4,7 @@
  * K bookings. A guest's contact details go in with it in their stored form (plain phone digits; the
  * contract's kana field already gave full-width katakana), with the hash of a fresh edit token.
  */
-import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db, Q } from '../db/types';
 import { bookings } from '../db/schema';
 import { hashToken, newToken } from '../sessions';
@@ -16,25 +16,53 @@ import { findBooking, type Actor } from './view';
 import { horizonProblem } from '../availability';
 import { clock } from '../clock';
 
+/** Who a booking is by, as 利用規約 第4条 counts a diner: any one of these in common is the same diner. */
+export interface Diner {
+  userId?: number | null;
+  /** Stored normalised (digits). */
+  phone?: string | null;
+  email?: string | null;
+  /** The hash of the device id (src/server/bookingLimits.ts). */
+  device?: string | null;
+}
+
 /**
  * 利用規約 第4条: one diner, one table at a time at a store. A confirmed booking at the store whose
- * stay overlaps [start, end) by the same account, or by a guest with the same phone number (stored
- * normalised) or e-mail address (any case), refuses the new one. Run under the store's lock, so
- * two such requests at once are decided one after the other. Only an account is told which
- * booking it is: a phone number alone must not reveal someone's booking.
+ * stay overlaps [start, end) by the same account, phone number (stored normalised), e-mail address
+ * (any case) or device refuses the new one (`except`: the booking being changed). Run under the
+ * store's lock, so two such requests at once are decided one after the other. The refusal links to
+ * the first booking only where the asker could open it anyway: its own account's, or one made on the
+ * same device (a guest's page opens there with the cookie it was given); a phone number or an
+ * address alone must not reveal someone's booking.
  */
-async function checkDuplicate(tx: Q, storeId: number, start: Date, end: Date, diner: { userId: number } | { phone: string; email: string }): Promise<void> {
-  const same =
-    'userId' in diner
-      ? eq(bookings.userId, diner.userId)
-      : or(eq(bookings.guestPhone, diner.phone), sql`lower(${bookings.guestEmail}) = lower(${diner.email})`);
-  const [first] = await tx
-    .select({ id: bookings.id })
+export async function checkDuplicate(tx: Q, storeId: number, start: Date, end: Date, diner: Diner, except?: number): Promise<void> {
+  const same = [
+    diner.userId != null ? eq(bookings.userId, diner.userId) : undefined,
+    diner.phone ? eq(bookings.guestPhone, diner.phone) : undefined,
+    diner.email ? sql`lower(${bookings.guestEmail}) = lower(${diner.email})` : undefined,
+    diner.device ? eq(bookings.deviceHash, diner.device) : undefined,
+  ].filter((c) => c !== undefined);
+  if (!same.length) return;
+  const found = await tx
+    .select({ id: bookings.id, userId: bookings.userId, device: bookings.deviceHash })
     .from(bookings)
-    .where(and(eq(bookings.storeId, storeId), eq(bookings.status, 'confirmed'), lt(bookings.startsAt, end), gt(bookings.endsAt, start), same))
-    .orderBy(bookings.startsAt)
-    .limit(1);
-  if (first) throw new Refused({ kind: 'duplicate', ...('userId' in diner ? { first: { id: first.id, storeId } } : {}) });
+    .where(
+      and(
+        eq(bookings.storeId, storeId),
+        eq(bookings.kind, 'booking'),
+        eq(bookings.status, 'confirmed'),
+        lt(bookings.startsAt, end),
+        gt(bookings.endsAt, start),
+        or(...same),
+        except !== undefined ? ne(bookings.id, except) : undefined,
+      ),
+    )
+    .orderBy(bookings.startsAt);
+  if (!found.length) return;
+  const own = found.find((b) => diner.userId != null && b.userId === diner.userId);
+  const sameDevice = found.find((b) => diner.device && b.device === diner.device);
+  const first = own ?? sameDevice;
+  throw new Refused({ kind: 'duplicate', ...(first ? { first: { id: first.id, storeId, guest: first.userId === null } } : {}) });
 }
 
 /**
@@ -49,9 +77,10 @@ export interface StaffBooking {
 /**
  * A user books with `CreateInput`; a guest (actor `{ kind: 'guest', token: '' }`) with `GuestInput`;
  * staff (actor `staff`) with the diner's contact as a guest's, the e-mail address optional, by
- * the same rules and under the same lock, walk-in-only tables included.
+ * the same rules and under the same lock, walk-in-only tables included. `device`: the hash of the
+ * device a diner books from, kept on the booking and counted as the diner (never a staff tablet's).
  */
-export async function createBooking(db: Db, input: CreateInput | GuestInput, actor: Actor, now = clock.now(), staff?: StaffBooking): Promise<Booked | Refusal> {
+export async function createBooking(db: Db, input: CreateInput | GuestInput, actor: Actor, now = clock.now(), staff?: StaffBooking, device?: string): Promise<Booked | Refusal> {
   const start = new Date(input.start);
   const outside = horizonProblem(start, now);
   if (outside) return { kind: 'bad_start', problem: outside };
@@ -77,7 +106,8 @@ export async function createBooking(db: Db, input: CreateInput | GuestInput, act
         checkStart(state, start, now, input.party_size);
         checkParty(state, input.party_size, !!staff);
         const end = stayEnd(state, start, input.party_size);
-        await checkDuplicate(tx, input.store_id, start, end, actor.kind === 'user' ? { userId: actor.userId } : { phone: contact.guestPhone!, email: contact.guestEmail ?? '' });
+        const by = staff ? undefined : device;
+        await checkDuplicate(tx, input.store_id, start, end, actor.kind === 'user' ? { userId: actor.userId, device: by } : { phone: contact.guestPhone, email: contact.guestEmail, device: by });
         const table = pickTable(state, start, end, input.party_size, input.seat_preference, undefined, staff && { only: staff.tableId });
         const [row] = await tx
           .insert(bookings)
@@ -91,6 +121,7 @@ export async function createBooking(db: Db, input: CreateInput | GuestInput, act
             endsAt: end,
             seatPreference: input.seat_preference ?? null,
             note: input.note?.trim() ?? '',
+            deviceHash: staff ? null : (device ?? null),
             ...contact,
           })
           .returning({ id: bookings.id });

@@ -22,7 +22,7 @@ import { bookableDates, businessDate, daySlots } from '../availability';
 import { partyField, slotJson } from '../stores';
 import { publicOrigin } from '../config';
 import { ApiError, asDatabaseAway, translate } from '../http/api';
-import { deviceId, withinBookingLimits } from '../bookingLimits';
+import { deviceHash, deviceId, withinBookingLimits } from '../bookingLimits';
 import { book, bookingContext } from './http';
 import { bookingJson } from './json';
 import { setNewGuestCookies } from './guestAccess';
@@ -136,7 +136,8 @@ export async function postedForm(db: Db, store: BookingStore, mode: FormMode, fo
   const parsed = zm.safeParse(bookingSchemas[mode], body);
   if (!parsed.success) return answer({ errors: fieldErrors(translate(t), parsed.error.issues) }, 400);
   if (p.intent === 'next') return answer({ step: 'confirm' });
-  const ctx = { ...bookingContext(locals), now };
+  const device = deviceId(cookies, locals);
+  const ctx = { ...bookingContext(locals), now, device: deviceHash(device) };
   try {
     if (mode === 'create') {
       const actor = { kind: 'user' as const, userId: user!.id, email: user!.email, name: user!.name };
@@ -144,7 +145,7 @@ export async function postedForm(db: Db, store: BookingStore, mode: FormMode, fo
       return { redirect: bookingPaths.complete(store.id, booking.id) };
     }
     const input = parsed.data as zm.infer<typeof bookingSchemas.guest>;
-    const source = { kind: 'guest' as const, address: locals.clientAddress, email: input.email, phone: input.phone, device: deviceId(cookies, locals) };
+    const source = { kind: 'guest' as const, address: locals.clientAddress, email: input.email, phone: input.phone, device };
     const { booking, editToken } = await withinBookingLimits(db, source, () => book(db, input, { kind: 'guest', token: '' }, ctx));
     setNewGuestCookies(cookies, locals, booking, editToken!, now);
     return { redirect: bookingPaths.guestComplete(store.id, booking.id) };

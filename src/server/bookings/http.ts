@@ -25,6 +25,8 @@ import { clock } from '../clock';
 
 export interface BookingContext extends MailContext {
   now?: Date;
+  /** The hash of the diner's device (src/server/bookingLimits.ts), for a booking made from a browser. */
+  device?: string;
 }
 
 /** What the adapters need from an endpoint's locals. */
@@ -49,9 +51,12 @@ export function refusalError(t: Translate, r: Refusal, next?: SlotJson[]): ApiEr
     case 'slot_taken':
       return new ApiError(409, 'slot_taken', 'booking.error.slotTaken', { extra: { next_slots: next ?? r.nextSlots.map(slotJson) } });
     case 'duplicate':
-      // An account is shown its first booking; a guest only that one exists (it is in their mail).
+      // An account, or the device that made it, is shown the first booking; otherwise only that one
+      // exists (it is in the diner's mail).
       return r.first
-        ? new ApiError(409, 'duplicate_booking', 'booking.error.duplicate', { extra: { booking_url: bookingPaths.edit(r.first.storeId, r.first.id) } })
+        ? new ApiError(409, 'duplicate_booking', 'booking.error.duplicate', {
+            extra: { booking_url: (r.first.guest ? bookingPaths.guestEdit : bookingPaths.edit)(r.first.storeId, r.first.id) },
+          })
         : new ApiError(409, 'duplicate_booking', 'booking.error.duplicateGuest');
     case 'not_changeable':
       return new ApiError(409, 'not_changeable', 'booking.error.notChangeable');
@@ -77,7 +82,7 @@ const mailTo = (actor: Actor, b: BookingView) => (actor.kind === 'user' ? actor.
 
 /** Books and mails the confirmation; a refusal is thrown as its ApiError. */
 export async function book(db: Db, input: CreateInput | GuestInput, actor: Actor, ctx: BookingContext): Promise<Booked> {
-  const outcome = await createBooking(db, input, actor, ctx.now);
+  const outcome = await createBooking(db, input, actor, ctx.now, undefined, ctx.device);
   if (outcome.kind !== 'booked') throw await refused(db, outcome, 'book', ctx);
   await scheduleReminder(db, outcome.booking.id, ctx.locale, ctx.now ?? clock.now());
   const to = mailTo(actor, outcome.booking);

@@ -29,8 +29,11 @@ export type Refusal =
   | { kind: 'party_too_big'; max: number }
   /** No fitting table is free then; the nearest free starts that day for that party (`asked`: the store and party they were looked up for). */
   | { kind: 'slot_taken'; nextSlots: Slot[]; asked?: { storeId: number; party: number } }
-  /** The diner already has an overlapping booking at this store (`first`: which, told to its account only). */
-  | { kind: 'duplicate'; first?: { id: number; storeId: number } }
+  /**
+   * The diner already has an overlapping booking at this store (`first`: which, told only to its
+   * account or the device it was made on; `guest`: a guest's, whose page is the guest one).
+   */
+  | { kind: 'duplicate'; first?: { id: number; storeId: number; guest: boolean } }
   /** Cancelled, or already started. */
   | { kind: 'not_changeable' }
   /** The fee is due: moving the start or shrinking the party goes through the store (src/lib/contract/fee.ts). */

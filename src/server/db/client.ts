@@ -2,17 +2,18 @@
  * The connection: PostgreSQL when a URL is given, otherwise embedded PGlite. Migrations, the seed
  * and the app's one handle are in startup.ts.
  *
- * Embedded mode runs PGlite in a worker thread (so WASM query work never blocks the
- * request thread) behind a Postgres wire-protocol Unix socket inside DATA_DIR; this
- * thread talks to it with postgres.js exactly as it would to a real server. DATA_DIR is
- * held with an exclusive PID lock (see lock.ts).
+ * Embedded mode runs PGlite in a worker process (so WASM query work never blocks the
+ * request thread) behind a Postgres wire-protocol Unix socket inside DATA_DIR; the app
+ * talks to it with postgres.js exactly as it would to a real server, and restarts it
+ * when it fails, as PostgreSQL's own supervisor would. DATA_DIR is held with an
+ * exclusive PID lock (see lock.ts).
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { fork, type ChildProcess } from 'node:child_process';
 import { drizzle } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
 import { acquireDataDirLock, type DataDirLock } from './lock';
@@ -71,48 +72,99 @@ const reconnectDelay = (retries: number) => Math.min(0.05 * 2 ** retries, 1);
 
 type WorkerMsg = { type: 'ready' } | { type: 'closed' } | { type: 'error'; message: string; stack?: string };
 
-async function openPglite(dataDirOpt: string): Promise<DbHandle> {
-  const dataDir = path.resolve(dataDirOpt);
-  const lock: DataDirLock = acquireDataDirLock(dataDir);
-  const socketPath = socketPathFor(dataDir);
-  let worker: Worker | undefined;
+/** A restart of a worker that ended waits this long, doubling after each failed attempt up to the cap. */
+const RESTART_FIRST_MS = 250;
+const RESTART_MAX_MS = 4_000;
+
+/**
+ * Starts a worker process on the database in `dataDir` and waits until it serves its socket.
+ * `reopen`: a restart, which must find the database there (never creates an empty one).
+ */
+async function startWorker(dataDir: string, socketPath: string, reopen: boolean): Promise<ChildProcess> {
+  const child = fork(findPgliteWorker(), [JSON.stringify({ pgDataDir: path.join(dataDir, 'pglite'), socketPath, reopen })], {
+    // The worker is plain ESM: it needs none of the parent's loader flags, and
+    // `--input-type` (node -e) would make loading a worker file fail.
+    execArgv: process.execArgv.filter((a) => !a.startsWith('--input-type')),
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   try {
-    worker = new Worker(findPgliteWorker(), {
-      workerData: { pgDataDir: path.join(dataDir, 'pglite'), socketPath },
-      name: 'sugu-pglite',
-      // The worker is plain ESM: it needs none of the parent's loader flags, and
-      // `--input-type` (node -e) would make loading a worker file fail.
-      execArgv: process.execArgv.filter((a) => !a.startsWith('--input-type')),
-    });
-    const w = worker;
     await new Promise<void>((resolve, reject) => {
       const onMsg = (m: WorkerMsg) => {
         if (m.type === 'ready') done(), resolve();
         else if (m.type === 'error') done(), reject(new Error(`PGlite failed to start in ${dataDir}: ${m.message}`));
       };
       const onErr = (e: Error) => (done(), reject(e));
-      const onExit = (code: number) => (done(), reject(new Error(`PGlite worker exited (${code}) while starting`)));
+      const onExit = (code: number | null, signal: string | null) => (done(), reject(new Error(`PGlite worker exited (${signal ?? code}) while starting`)));
       const done = () => {
-        w.off('message', onMsg);
-        w.off('error', onErr);
-        w.off('exit', onExit);
+        child.off('message', onMsg);
+        child.off('error', onErr);
+        child.off('exit', onExit);
       };
-      w.on('message', onMsg);
-      w.on('error', onErr);
-      w.on('exit', onExit);
+      child.on('message', onMsg);
+      child.on('error', onErr);
+      child.on('exit', onExit);
     });
+    return child;
   } catch (err) {
-    await worker?.terminate().catch(() => {});
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    throw err;
+  }
+}
+
+const log = (level: 'info' | 'warn' | 'error', msg: string, fields: Record<string, unknown> = {}) =>
+  (level === 'info' ? console.log : console.error)(JSON.stringify({ level, msg, ...fields }));
+
+async function openPglite(dataDirOpt: string, onWorkerExit?: (error: Error) => void): Promise<DbHandle> {
+  const dataDir = path.resolve(dataDirOpt);
+  const lock: DataDirLock = acquireDataDirLock(dataDir);
+  const socketPath = socketPathFor(dataDir);
+  let worker: ChildProcess;
+  try {
+    worker = await startWorker(dataDir, socketPath, false);
+  } catch (err) {
     lock.release();
     throw err;
   }
 
-  const w = worker;
   let closing = false;
-  w.on('error', (e) => console.error('[sugu] PGlite worker error:', e));
-  w.on('exit', (code) => {
-    if (!closing) console.error(`[sugu] PGlite worker exited unexpectedly (code ${code})`);
-  });
+  let restartTimer: NodeJS.Timeout | undefined;
+  /**
+   * A worker that ends while the app runs is a database gone away: the app is told at once (it
+   * degrades as for PostgreSQL away), and a new worker reopens the files on disk, retried with a
+   * growing pause. The connection pool reconnects to it by itself; the health probe then notices
+   * the database back and the app resumes.
+   */
+  const supervise = (w: ChildProcess) => {
+    w.on('error', (e) => log('error', 'pglite_worker_error', { error: String(e) }));
+    w.once('exit', (code, signal) => {
+      if (closing) return;
+      const error = new Error(`PGlite worker exited unexpectedly (${signal ?? code})`);
+      log('error', 'pglite_worker_exited', { code, signal });
+      onWorkerExit?.(error);
+      restart(0);
+    });
+  };
+  const restart = (attempt: number) => {
+    const wait = Math.min(RESTART_FIRST_MS * 2 ** attempt, RESTART_MAX_MS);
+    restartTimer = setTimeout(() => {
+      restartTimer = undefined;
+      if (closing) return;
+      startWorker(dataDir, socketPath, true).then(
+        (w) => {
+          if (closing) return void w.kill('SIGKILL');
+          worker = w;
+          supervise(w);
+          log('info', 'pglite_worker_restarted', { attempt: attempt + 1 });
+        },
+        (e: unknown) => {
+          log('warn', 'pglite_worker_restart_failed', { attempt: attempt + 1, error: String((e as Error)?.message ?? e) });
+          if (!closing) restart(attempt + 1);
+        },
+      );
+    }, wait);
+    restartTimer.unref();
+  };
+  supervise(worker);
 
   const sql = postgres({
     path: socketPath,
@@ -133,14 +185,18 @@ async function openPglite(dataDirOpt: string): Promise<DbHandle> {
     close() {
       closed ??= (async () => {
         closing = true;
+        clearTimeout(restartTimer);
         await sql.end({ timeout: 5 }).catch(() => {});
-        await new Promise<void>((resolve) => {
-          const t = setTimeout(resolve, 5000);
-          w.once('message', (m: WorkerMsg) => m.type === 'closed' && (clearTimeout(t), resolve()));
-          w.once('exit', () => (clearTimeout(t), resolve()));
-          w.postMessage({ type: 'close' });
-        });
-        await w.terminate().catch(() => {});
+        const w = worker;
+        if (w.exitCode === null && w.signalCode === null && w.connected) {
+          await new Promise<void>((resolve) => {
+            const t = setTimeout(resolve, 5000);
+            w.once('message', (m: WorkerMsg) => m.type === 'closed' && (clearTimeout(t), resolve()));
+            w.once('exit', () => (clearTimeout(t), resolve()));
+            w.send({ type: 'close' });
+          });
+        }
+        if (w.exitCode === null && w.signalCode === null) w.kill('SIGKILL');
         lock.release();
       })();
       return closed;
@@ -181,5 +237,5 @@ function openPostgres(url: string, max: number): DbHandle {
 /** Opens a database (no migrations, no seed, no singleton): startup.ts and the tests use it. */
 export async function openDb(opts: OpenDbOptions): Promise<DbHandle> {
   if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.max ?? 10);
-  return openPglite(opts.dataDir ?? './data');
+  return openPglite(opts.dataDir ?? './data', opts.onWorkerExit);
 }

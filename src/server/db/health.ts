@@ -79,6 +79,15 @@ function set(away: boolean) {
  */
 export function noteDatabaseFailure(error: unknown): boolean {
   if (!isDatabaseUnreachable(error)) return false;
+  markDatabaseAway(error);
+  return true;
+}
+
+/**
+ * Marks the database away for a reason known without a query (PGlite's worker process ended), and
+ * starts asking it again every second until it answers.
+ */
+export function markDatabaseAway(error: unknown): void {
   if (!state.away) console.error(JSON.stringify({ level: 'warn', msg: 'database_unreachable', error: String(error), cause: String((error as Error)?.cause ?? ''), code: codeOf(error) }));
   set(true);
   if (!state.probe) {
@@ -95,7 +104,6 @@ export function noteDatabaseFailure(error: unknown): boolean {
     }, PROBE_MS);
     state.probe.unref();
   }
-  return true;
 }
 
 /** Asks the database once; marks it away when it does not answer. */

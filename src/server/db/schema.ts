@@ -355,6 +355,12 @@ export const bookings = pgTable(
     guestEmail: text('guest_email'),
     guestTokenHash: text('guest_token_hash'),
     /**
+     * The hash of the browser's device id (the `sugu_device` cookie) a diner booked from, so one
+     * device cannot hold two overlapping tables at a store under other names (利用規約 第4条). Never
+     * the id itself: that is the browser's key to its idempotent retries. Null for staff bookings.
+     */
+    deviceHash: text('device_hash'),
+    /**
      * The hash of the day-of reminder's own edit link for a guest: the confirmation's token is kept
      * only as a hash, so the reminder cannot mail it again.
      */

@@ -6,6 +6,7 @@ import { openDb } from './client';
 import type { Db, DbHandle, OpenDbOptions } from './types';
 import { runMigrations, withStartupLock } from './migrate';
 import { onShutdown } from '../shutdown';
+import { markDatabaseAway } from './health';
 
 /** Opens, migrates and (when `seed` is true and the database is empty) seeds. */
 export async function openAndPrepare(opts: OpenDbOptions & { seed?: boolean; now?: Date }): Promise<DbHandle> {
@@ -35,6 +36,9 @@ export function getDbHandle(): Promise<DbHandle> {
     databaseUrl: process.env.DATABASE_URL || undefined,
     dataDir: process.env.DATA_DIR || './data',
     seed: true,
+    // PGlite's worker ending is the database away, as PostgreSQL stopping is: the app degrades
+    // until the restarted worker answers the health probe.
+    onWorkerExit: markDatabaseAway,
   })
     .then((handle) => {
       state.db = handle.db;

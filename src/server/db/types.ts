@@ -26,4 +26,9 @@ export interface OpenDbOptions {
   databaseUrl?: string;
   /** Pool size for PostgreSQL (default 10). */
   max?: number;
+  /**
+   * PGlite: told when its worker process ends unexpectedly (it is then restarted), so that the
+   * database is known to be away before a query finds out.
+   */
+  onWorkerExit?: (error: Error) => void;
 }

@@ -3,7 +3,7 @@ import { getDb } from '../../../server/db/startup';
 import { book, bookingContext } from '../../../server/bookings/http';
 import { bookingJson } from '../../../server/bookings/json';
 import { listBookings } from '../../../server/bookings/view';
-import { withinBookingLimits } from '../../../server/bookingLimits';
+import { deviceHash, deviceId, withinBookingLimits } from '../../../server/bookingLimits';
 import { createSchema } from '../../../lib/contract/booking';
 import { bookingPaths } from '../../../lib/contract/paths';
 import { clock } from '../../../server/clock';
@@ -23,14 +23,15 @@ export const GET = api(async ({ locals }) => {
  * limits. With an `Idempotency-Key`, a retry gets the first answer.
  */
 export const POST = api(async (context) => {
-  const { locals } = context;
+  const { locals, cookies } = context;
   const user = locals.user;
   if (!user) throw unauthorized();
   const db = await getDb();
   return idempotent(db, context, async (request) => {
     const input = await readJson(request, locals.t, createSchema);
+    const ctx = { ...bookingContext(locals), device: deviceHash(deviceId(cookies, locals)) };
     const { booking } = await withinBookingLimits(db, { kind: 'user', userId: user.id }, () =>
-      book(db, input, { kind: 'user', userId: user.id, email: user.email, name: user.name }, bookingContext(locals)),
+      book(db, input, { kind: 'user', userId: user.id, email: user.email, name: user.name }, ctx),
     );
     return json(bookingJson(booking, locals), { status: 201, headers: { location: bookingPaths.api(booking.id) } });
   });

@@ -3,7 +3,7 @@ import { getDb } from '../../../server/db/startup';
 import { book, bookingContext } from '../../../server/bookings/http';
 import { bookingJson } from '../../../server/bookings/json';
 import { setNewGuestCookies } from '../../../server/bookings/guestAccess';
-import { deviceId, withinBookingLimits } from '../../../server/bookingLimits';
+import { deviceHash, deviceId, withinBookingLimits } from '../../../server/bookingLimits';
 import { guestSchema } from '../../../lib/contract/booking';
 import { bookingPaths } from '../../../lib/contract/paths';
 import { idempotent } from '../../../server/idempotency';
@@ -23,8 +23,10 @@ export const POST = api(async (context) => {
     context,
     async (request) => {
       const input = await readJson(request, locals.t, guestSchema);
-      const source = { kind: 'guest' as const, address: locals.clientAddress, email: input.email, phone: input.phone, device: deviceId(cookies, locals) };
-      const { booking, editToken } = await withinBookingLimits(db, source, () => book(db, input, { kind: 'guest', token: '' }, bookingContext(locals)));
+      const device = deviceId(cookies, locals);
+      const source = { kind: 'guest' as const, address: locals.clientAddress, email: input.email, phone: input.phone, device };
+      const ctx = { ...bookingContext(locals), device: deviceHash(device) };
+      const { booking, editToken } = await withinBookingLimits(db, source, () => book(db, input, { kind: 'guest', token: '' }, ctx));
       setNewGuestCookies(cookies, locals, booking, editToken!);
       return json({ ...bookingJson(booking, locals), edit_token: editToken }, { status: 201, headers: { location: bookingPaths.guestApi(booking.id) } });
     },

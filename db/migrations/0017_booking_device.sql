@@ -1,0 +1,1 @@
+ALTER TABLE "bookings" ADD COLUMN "device_hash" text;
