@@ -74,6 +74,8 @@ describe('the cancellation fee as it applies now', () => {
     const booking = {
       start: at('2026-11-20T18:00:00+09:00'),
       partySize: 2,
+      // Never moved by the store: the fee counts from the booking's own start and party.
+      feeBasis: { start: at('2026-11-20T18:00:00+09:00'), party: 2 },
       status: 'cancelled',
       feePolicy: twoHours,
       cancelledAt: at('2026-11-20T17:00:00+09:00'),

@@ -6,7 +6,7 @@
  * store details) with a notice that booking is paused, and writes answer 503 with Retry-After.
  */
 import { sql } from 'drizzle-orm';
-import { getDb, getDbHandle } from './startup';
+import { getDb, getDbHandle, onWorkerExit } from './startup';
 
 /** How long a client is asked to wait before trying a write again. */
 export const RETRY_AFTER_SECONDS = 5;
@@ -125,3 +125,5 @@ async function everyConnection(): Promise<void> {
   const size = Math.max(1, Number((handle.sql.options as { max?: unknown }).max) || 1);
   await Promise.all(Array.from({ length: size }, () => handle.db.execute(sql`select 1`)));
 }
+
+onWorkerExit(markDatabaseAway);

@@ -6,7 +6,6 @@ import { openDb } from './client';
 import type { Db, DbHandle, OpenDbOptions } from './types';
 import { runMigrations, withStartupLock } from './migrate';
 import { onShutdown } from '../shutdown';
-import { markDatabaseAway } from './health';
 
 /** Opens, migrates and (when `seed` is true and the database is empty) seeds. */
 export async function openAndPrepare(opts: OpenDbOptions & { seed?: boolean; now?: Date }): Promise<DbHandle> {
@@ -30,15 +29,25 @@ export async function openAndPrepare(opts: OpenDbOptions & { seed?: boolean; now
 // instead of opening DATA_DIR a second time.
 const state = ((globalThis as Record<string, unknown>).__suguDb ??= {}) as { current?: Promise<DbHandle>; db?: Db };
 
+const workerExitListeners = new Set<(error: Error) => void>();
+
+/** Hears the process-wide database's PGlite worker ending unexpectedly. */
+export function onWorkerExit(listener: (error: Error) => void): void {
+  workerExitListeners.add(listener);
+}
+
 /** The process-wide handle: env DATABASE_URL, else DATA_DIR (default ./data); migrated and seeded. */
 export function getDbHandle(): Promise<DbHandle> {
   state.current ??= openAndPrepare({
     databaseUrl: process.env.DATABASE_URL || undefined,
     dataDir: process.env.DATA_DIR || './data',
     seed: true,
-    // PGlite's worker ending is the database away, as PostgreSQL stopping is: the app degrades
-    // until the restarted worker answers the health probe.
-    onWorkerExit: markDatabaseAway,
+    // PGlite's worker ending is the database away, as PostgreSQL stopping is: health.ts listens
+    // here (it imports this module for its probe, so the call goes this way round) and the app
+    // degrades until the restarted worker answers.
+    onWorkerExit: (error) => {
+      for (const listener of workerExitListeners) listener(error);
+    },
   })
     .then((handle) => {
       state.db = handle.db;
