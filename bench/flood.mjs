@@ -45,11 +45,24 @@ async function pool(n, width, task) {
   return out;
 }
 
+/** A process and its children (PGlite's worker is a process of the server's own). */
+function processTree(pid) {
+  const children = fs
+    .readdirSync(`/proc/${pid}/task`)
+    .flatMap((task) => fs.readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number));
+  return [pid, ...children.flatMap(processTree)];
+}
+
+/** Open files and resident memory of the server with its children, as the machine pays for them. */
 function processFacts(pid) {
   try {
-    const fds = fs.readdirSync(`/proc/${pid}/fd`).length;
-    const rss = Number(fs.readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)[1]) / 1024;
-    return { openFiles: fds, rssMiB: Math.round(rss) };
+    let fds = 0;
+    let rssKiB = 0;
+    for (const p of processTree(pid)) {
+      fds += fs.readdirSync(`/proc/${p}/fd`).length;
+      rssKiB += Number(fs.readFileSync(`/proc/${p}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)[1]);
+    }
+    return { openFiles: fds, rssMiB: Math.round(rssKiB / 1024) };
   } catch {
     return { openFiles: null, rssMiB: null };
   }
