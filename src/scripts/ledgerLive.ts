@@ -19,12 +19,12 @@ if (root?.dataset.stream) {
     if (status) status.textContent = (online ? status.dataset.online : status.dataset.offline) ?? '';
   };
 
-  /** Staff are in the middle of something: an open form (a reason, a phone booking), or focus in a field of the page's forms. */
+  /** Staff are in the middle of something: an open form (a reason, a phone booking, a booking's change), or focus in a field of the page's forms. */
   const editing = () => {
     const current = ledger();
     const focus = document.activeElement;
     const typing = focus instanceof HTMLTextAreaElement || focus instanceof HTMLInputElement || focus instanceof HTMLSelectElement;
-    return Boolean(current?.querySelector('details[open]') || (typing && current?.contains(focus)));
+    return Boolean(current?.querySelector('details[open], [data-editing]') || (typing && current?.contains(focus)));
   };
 
   const refresh = async (): Promise<void> => {
