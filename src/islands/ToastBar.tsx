@@ -77,6 +77,8 @@ export default function ToastBar({ flash, watching: watchingAtFirst = false, lab
     };
   }, [flash, labels.failed]);
 
+  // Marked on the region once the alert stream is connected: from then on no alert passes this page by.
+  const [listening, setListening] = useState(false);
   useEffect(() => {
     if (!watching) return;
     return listenWatchAlerts((a) =>
@@ -87,11 +89,12 @@ export default function ToastBar({ flash, watching: watchingAtFirst = false, lab
         timeout: 0,
         link: { href: a.href, label: labels.watchBook },
       }),
+      () => setListening(true),
     );
   }, [watching, labels]);
 
   return (
-    <section aria-label={labels.region} className="pointer-events-none fixed inset-x-0 bottom-20 z-50 mx-auto flex max-w-md flex-col gap-2 px-3" data-hydrated="true">
+    <section aria-label={labels.region} className="pointer-events-none fixed inset-x-0 bottom-20 z-50 mx-auto flex max-w-md flex-col gap-2 px-3" data-hydrated="true" data-watch-listening={listening ? 'true' : undefined}>
       {toasts.map((t) => (
         <ToastItem key={t.id} toast={t} closeLabel={labels.close} />
       ))}

@@ -7,9 +7,11 @@
 import { watchPaths } from '../lib/contract/paths';
 import type { WatchAlert } from '../lib/contract/watches';
 
-export function listenWatchAlerts(onAlert: (alert: WatchAlert) => void): () => void {
+/** `onOpen` hears the stream connected (and connected again): alerts from then on reach this page. */
+export function listenWatchAlerts(onAlert: (alert: WatchAlert) => void, onOpen?: () => void): () => void {
   if (typeof EventSource === 'undefined') return () => {};
   const source = new EventSource(watchPaths.stream);
+  if (onOpen) source.addEventListener('open', onOpen);
   source.addEventListener('watch', (e) => {
     try {
       onAlert(JSON.parse((e as MessageEvent<string>).data) as WatchAlert);

@@ -84,6 +84,9 @@ test('full listing → watch → another diner cancels → toast with a link →
   const ask = page.locator('form[data-watch-ask="on"]');
   await ask.getByRole('button', { name: '空席が出たら知らせる' }).click();
   await expect(ask.getByRole('status')).toHaveText('空席通知を登録しました');
+  // The page listens for alerts once its stream is connected (an alert sent before that reaches the
+  // diner by mail only).
+  await expect(page.locator('[data-watch-listening="true"]')).toHaveCount(1);
 
   // Another diner cancels: the page hears it at once.
   const cancelled = await request.delete(`${base}/api/guest-bookings/${held[0]!.id}`, { headers: { 'x-booking-token': held[0]!.token, origin: new URL(page.url()).origin } });
