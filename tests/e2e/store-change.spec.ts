@@ -2,7 +2,8 @@
  * Changing a booking from the day's ledger, in Chromium at tablet size, in Japanese, with and
  * without JavaScript: staff open a booking's change form from the keyboard, move it to another
  * time and table and see the row say so; then a change the rules refuse (a party too big for the
- * table) comes back with the field's error and what was typed. The day is two days ahead, so the
+ * table) comes back with the field's error and what was typed; last, the store cancels it with a
+ * reason and undoes that. The day is two days ahead, so the
  * booking's start is ahead at whatever hour the test runs.
  */
 import AxeBuilder from '@axe-core/playwright';
@@ -49,7 +50,7 @@ const hm = (iso: string) => new Date(Date.parse(iso) + 9 * 60 * MINUTE).toISOStr
 const shown = (iso: string) => hm(iso).replace(/^0/, '');
 
 for (const javaScriptEnabled of [true, false]) {
-  test(`staff change a booking's time and table from the ledger; a refused change keeps what was typed (JavaScript ${javaScriptEnabled ? 'on' : 'off'})`, async ({ browser, baseURL }) => {
+  test(`staff change a booking's time and table from the ledger; a refused change keeps what was typed; a store cancel with a reason is undone (JavaScript ${javaScriptEnabled ? 'on' : 'off'})`, async ({ browser, baseURL }) => {
     test.setTimeout(180_000);
     const context = await browser.newContext({
       javaScriptEnabled,
@@ -160,6 +161,19 @@ for (const javaScriptEnabled of [true, false]) {
       await page.setViewportSize({ width: 390, height: 844 });
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     }
+
+    // The store cancels it with a reason from its row, then takes that back within the undo window.
+    await page.goto(`${storeHost}/list-booking-manage?date=${day}`);
+    await row.getByText('キャンセル', { exact: true }).click();
+    await row.getByLabel('キャンセル理由（お客様にメールでお伝えします）').fill('設備の故障のため');
+    await row.getByRole('button', { name: '店舗都合でキャンセル' }).click();
+    await expect(page.getByTestId('store-flash')).toHaveText('予約をキャンセルしました');
+    await expect(row.getByText('店舗都合でキャンセル', { exact: true })).toBeVisible();
+    await expect(row).toContainText('設備の故障のため');
+    await row.getByRole('button', { name: '取り消す' }).click();
+    await expect(page.getByTestId('store-flash')).toHaveText('記録を取り消しました');
+    await expect(row.getByText('来店待ち', { exact: true })).toBeVisible();
+    await expect(row.getByText('キャンセル', { exact: true })).toBeVisible();
     await context.close();
   });
 }
