@@ -9,7 +9,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { businessDay } from '../helpers/free-start';
-import { DEMO_STAFF } from '../../src/server/db/seed-data';
+import { signInAsStaff } from '../helpers/store-sign-in';
 
 const storeHost = `http://store.localhost:${process.env.E2E_PORT}`;
 const day = businessDay(2);
@@ -29,14 +29,6 @@ type Booking = {
   status: string;
   table: { id: number };
 };
-
-async function signIn(page: Page) {
-  await page.goto(`${storeHost}/store-signin`);
-  await page.getByLabel('メールアドレス').fill(DEMO_STAFF.email);
-  await page.getByLabel('パスワード').fill(DEMO_STAFF.password);
-  await page.getByRole('button', { name: 'ログイン', exact: true }).click();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('予約台帳');
-}
 
 /** Serious faults axe finds in `selector` (the booking's row: the rest of the ledger is checked in store-host.spec.ts). */
 async function seriousViolations(page: Page, selector: string) {
@@ -59,7 +51,7 @@ for (const javaScriptEnabled of [true, false]) {
       timezoneId: 'Asia/Tokyo',
     });
     const page = await context.newPage();
-    await signIn(page);
+    await signInAsStaff(page, storeHost);
     await page.goto(`${storeHost}/list-booking-manage?date=${day}`);
     const storeId = Number((await page.locator('[data-ledger]').getAttribute('data-stream'))!.match(/store_id=(\d+)/)![1]);
 

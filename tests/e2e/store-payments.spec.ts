@@ -15,6 +15,7 @@ import { NO_BOOKING_LIMITS } from '../helpers/limits';
 import { businessDay } from '../helpers/free-start';
 import { DEMO_STAFF } from '../../src/server/db/seed-data';
 import { formatYen } from '../../src/lib/format';
+import { signInAsStaff } from '../helpers/store-sign-in';
 
 type Fee = { applies: 'none' | 'free' | 'due'; per_person: number; total: number };
 
@@ -58,14 +59,6 @@ test.afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function signIn(page: Page) {
-  await page.goto(`${storeHost}/store-signin`);
-  await page.getByLabel('メールアドレス').fill(DEMO_STAFF.email);
-  await page.getByLabel('パスワード').fill(DEMO_STAFF.password);
-  await page.getByRole('button', { name: 'ログイン', exact: true }).click();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('予約台帳');
-}
-
 async function seriousViolations(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze();
   return violations
@@ -74,7 +67,7 @@ async function seriousViolations(page: Page) {
 }
 
 test('a late cancellation’s fee appears as due; staff mark it collected outside Sugu and see the state change', async ({ page }) => {
-  await signIn(page);
+  await signInAsStaff(page, storeHost);
   await page.getByRole('navigation', { name: '店舗メニュー' }).getByRole('link', { name: 'キャンセル料' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('キャンセル料の管理');
   await expect(page.getByTestId('no-card')).toContainText('Suguではカード決済・オンライン決済を行っていません');
@@ -119,7 +112,7 @@ test('a late cancellation’s fee appears as due; staff mark it collected outsid
 
 test('the fee screens pass axe in the dark theme and fit a 390 px phone', async ({ page, context }) => {
   await context.addCookies([{ name: 'theme', value: 'dark', url: storeHost }]);
-  await signIn(page);
+  await signInAsStaff(page, storeHost);
   await page.setViewportSize({ width: 390, height: 844 });
   for (const p of [`/list-payment-manage?month=${day.slice(0, 7)}`, `/payment-detail/${late.id}`, `/payment/${late.id}`, '/list-payment-manage?month=2026-13']) {
     await page.goto(`${storeHost}${p}`);

@@ -7,19 +7,11 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_STAFF } from '../../src/server/db/seed-data';
+import { signInAsStaff } from '../helpers/store-sign-in';
 
 test.use({ viewport: { width: 1024, height: 768 } });
 
 const storeHost = `http://store.localhost:${process.env.E2E_PORT}`;
-
-async function signIn(page: Page) {
-  await page.goto(`${storeHost}/store-signin`);
-  await page.getByLabel('メールアドレス').fill(DEMO_STAFF.email);
-  await page.getByLabel('パスワード').fill(DEMO_STAFF.password);
-  await page.getByRole('button', { name: 'ログイン', exact: true }).click();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('予約台帳');
-}
 
 async function seriousViolations(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze();
@@ -29,7 +21,7 @@ async function seriousViolations(page: Page) {
 }
 
 test('staff add a table, change its capacity, see it in the list, and a bad value keeps what was typed', async ({ page }) => {
-  await signIn(page);
+  await signInAsStaff(page, storeHost);
   await page.getByRole('navigation', { name: '店舗メニュー' }).getByRole('link', { name: '席の管理' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('席の管理');
 
@@ -73,7 +65,7 @@ test('staff add a table, change its capacity, see it in the list, and a bad valu
 });
 
 test('the seat list fits a 390 px phone, and its forms are reached by keyboard', async ({ page }) => {
-  await signIn(page);
+  await signInAsStaff(page, storeHost);
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`${storeHost}/list-seat-manage`);
   await expect(page.getByTestId('seat-row').first()).toBeVisible();
@@ -91,7 +83,7 @@ for (const theme of ['light', 'dark'] as const) {
     // Three pages through axe on a busy machine.
     test.setTimeout(180_000);
     await context.addCookies([{ name: 'theme', value: theme, url: storeHost }]);
-    await signIn(page);
+    await signInAsStaff(page, storeHost);
     await page.goto(`${storeHost}/list-seat-manage`);
     await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
     expect(['/list-seat-manage', await seriousViolations(page)]).toEqual(['/list-seat-manage', []]);

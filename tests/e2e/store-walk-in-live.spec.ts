@@ -17,6 +17,7 @@ import { spawnServer, type SpawnedServer } from '../helpers/server';
 import { NO_BOOKING_LIMITS } from '../helpers/limits';
 import { businessDay } from '../helpers/free-start';
 import { DEMO_STAFF } from '../../src/server/db/seed-data';
+import { signInAsStaff } from '../helpers/store-sign-in';
 
 type Table = { id: number; label: string; min_party: number; max_party: number; online: boolean };
 type Booking = { id: number; start: string; end: string; status: string; table: { id: number } };
@@ -94,11 +95,7 @@ test('a walk-in of eight seated in two taps: the diner’s /home and store page 
     for (const p of [storePage, home]) await p.evaluate(() => ((window as { sameDocument?: boolean }).sameDocument = true));
 
     // The staff, at the door on the tablet.
-    await page.goto(`${storeHost}/store-signin`);
-    await page.getByLabel('メールアドレス').fill(DEMO_STAFF.email);
-    await page.getByLabel('パスワード').fill(DEMO_STAFF.password);
-    await page.getByRole('button', { name: 'ログイン', exact: true }).click();
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('予約台帳');
+    await signInAsStaff(page, storeHost);
     const form = page.getByTestId('walk-in-form');
     await expect(form).toBeVisible();
 
