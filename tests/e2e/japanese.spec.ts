@@ -152,6 +152,8 @@ for (const width of [360, 412]) {
 }
 
 test('the favourite button stays on one line at 390 px in every language, added or not, and the page does not overflow', async ({ page, context, baseURL }) => {
+  // Twenty store pages, one per language and state: 55 s of the default 60 on a busy CI machine.
+  test.setTimeout(180_000);
   await page.setViewportSize({ width: 390, height: 844 });
   // The longest name among the first stores: the button then sits below it rather than squeezing it.
   const names = await Promise.all([1, 2, 3, 4, 5, 6, 7, 8].map(async (id) => ({ id, name: ((await (await page.request.get(`/api/stores/${id}`)).json()) as StoreJson).name })));
