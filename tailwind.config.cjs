@@ -35,6 +35,15 @@ module.exports = {
       '--color-warning-content': ink,
       '--color-error': '#ef476f',
       '--color-error-content': ink,
+      // Small text in the brand and status colours falls below 4.5:1 on white: src/styles/shared.css
+      // sets such text in these deeper shades of the same hues. The dark theme needs none.
+      '--ink-primary': '#00698c',
+      '--ink-accent': '#036a80',
+      '--ink-error': '#b3173f',
+      '--ink-success': '#04785a',
+      '--ink-info': '#0b5fa8',
+      '--ink-warning': '#845600',
+      '--ink-alert-soft': '#1b2631',
       '--radius-selector': '1rem',
       '--radius-field': '0.5rem',
       '--radius-box': '0.75rem',
@@ -46,6 +55,8 @@ module.exports = {
     }),
     plugin(theme)({
       name: 'dark',
+      // Where the diner has chosen no theme (no data-theme), a device set to dark gets this one.
+      prefersdark: true,
       'color-scheme': 'dark',
       '--color-base-100': '#05090c',
       '--color-base-200': '#111b27',
@@ -67,6 +78,14 @@ module.exports = {
       '--color-warning-content': ink,
       '--color-error': '#FF5252',
       '--color-error-content': ink,
+      // The light theme's deeper text shades do not apply here (the light theme's root rule matches too).
+      '--ink-primary': 'initial',
+      '--ink-accent': 'initial',
+      '--ink-error': 'initial',
+      '--ink-success': 'initial',
+      '--ink-info': 'initial',
+      '--ink-warning': 'initial',
+      '--ink-alert-soft': 'initial',
       '--radius-selector': '1rem',
       '--radius-field': '0.5rem',
       '--radius-box': '0.75rem',

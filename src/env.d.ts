@@ -12,7 +12,8 @@ declare namespace App {
     locale: import('./i18n/locales').Locale;
     t: import('./i18n').T;
     dir: 'ltr' | 'rtl';
-    theme: 'light' | 'dark';
+    /** The diner's chosen theme; null until one is chosen, when the device's setting applies. */
+    theme: 'light' | 'dark' | null;
     user: import('./server/sessions').SessionUser | null;
     sessionId: string | null;
     flash: import('./lib/flash').Flash | null;

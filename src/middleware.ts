@@ -48,7 +48,9 @@ const locale = defineMiddleware(({ locals, cookies, request }, next) => {
   locals.locale = detectLocale({ cookie: cookies.get(LOCALE_COOKIE)?.value, acceptLanguage: request.headers.get('accept-language') });
   locals.t = translatorFor(locals.locale);
   locals.dir = directionOf(locals.locale);
-  locals.theme = cookies.get('theme')?.value === 'dark' ? 'dark' : 'light';
+  // No choice yet: the page follows the device's light or dark setting (CSS, so without JavaScript too).
+  const theme = cookies.get('theme')?.value;
+  locals.theme = theme === 'dark' || theme === 'light' ? theme : null;
   return next();
 });
 

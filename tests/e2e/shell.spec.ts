@@ -46,7 +46,7 @@ test.describe('bottom navigation', () => {
 test.describe('toasts', () => {
   test('a redirect carries a one-time message: normal (black) after a theme change', async ({ page }) => {
     await page.goto('/home');
-    await page.getByTestId('theme-toggle').click();
+    await page.getByTestId('theme-toggle').filter({ visible: true }).click();
     const toast = page.getByRole('status').filter({ hasText: 'ダークテーマに切り替えました' });
     await expect(toast).toBeVisible();
     await expect(toast).toHaveAttribute('data-kind', 'normal');
@@ -153,7 +153,7 @@ test('screenshots of /home at phone width, light and dark', async ({ page }) => 
   await page.goto('/home');
   await page.waitForLoadState('load'); // not networkidle: listing pages hold a live-availability stream open
   await page.screenshot({ path: 'test-results/screenshots/home-light.png', fullPage: true });
-  await page.getByTestId('theme-toggle').click();
+  await page.getByTestId('theme-toggle').filter({ visible: true }).click();
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
   await page.waitForLoadState('load'); // not networkidle: listing pages hold a live-availability stream open
   await page.screenshot({ path: 'test-results/screenshots/home-dark.png', fullPage: true });
