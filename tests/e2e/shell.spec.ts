@@ -83,6 +83,8 @@ test.describe('locale', () => {
   test('switches language, sets lang, and writes Arabic right to left', async ({ page }) => {
     await page.goto('/home');
     await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
+    // Each language by its own name, with no flag in front of it.
+    await expect(page.getByTestId('locale-select').locator('option')).toHaveText(['日本語', 'English', 'Español', 'Português', 'Deutsch', 'Français', 'العربية', '한국어', 'Русский', '中文']);
     await expect(page.locator('form[action="/preferences"][data-autosubmit="on"]')).toHaveCount(1); // the picker listens
     await page.getByTestId('locale-select').selectOption('en');
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
