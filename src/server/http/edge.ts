@@ -22,6 +22,7 @@ import type { ErrorCode } from '../../lib/contract/errors.ts';
 import type { MessageKey } from '../../i18n/index.ts';
 import { compressResponse } from './compress.ts';
 import { serveStatic, type Assets } from './static.ts';
+import { limitConnections, type ConnectionLimits } from './connections.ts';
 
 const ALLOWED_METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS';
 
@@ -114,6 +115,8 @@ function lingerOnClose(socket: Socket): void {
 }
 
 const tooLarge: Refusal = { status: 413, code: 'body_too_large', messageKey: 'validation.bodyTooLarge' };
+/** One client with REQUESTS_PER_ADDRESS requests in flight already (src/server/http/connections.ts). */
+const tooBusy: Refusal = { status: 429, code: 'rate_limited', messageKey: 'api.error.rateLimited', headers: { 'retry-after': '5' } };
 
 /**
  * Reads the request's body, whole, into `req.body` (where the node adapter takes it from) and then
@@ -165,14 +168,23 @@ function readBody(req: IncomingMessage, res: ServerResponse, pass: () => void): 
 
 /**
  * Puts the edge in front of the app's request handler on `server` (the node adapter's standalone
- * server, before it accepts its first connection): refusals first, then the body cap, then the
+ * server, before it accepts its first connection): the per-client caps and timeouts of `limits`
+ * (src/server/http/connections.ts), refusals, then the body cap, then the
  * build's static files (src/server/http/static.ts), then the app, its answers compressed
  * (src/server/http/compress.ts).
  */
-export function guardServer(server: Server, options: { assets?: Assets } = {}): void {
+export function guardServer(server: Server, options: { assets?: Assets; limits?: ConnectionLimits } = {}): void {
   const handlers = server.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[];
   server.removeAllListeners('request');
+  const connections = options.limits ? limitConnections(server, options.limits) : null;
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    if (connections && !connections.admit(req, res)) {
+      const { status, headers, body } = refusalResponse(tooBusy, req);
+      lingerOnClose(req.socket);
+      res.writeHead(status, { ...headers, connection: 'close' });
+      res.end(req.method === 'HEAD' ? undefined : body);
+      return;
+    }
     const refused = refusal(req.method, req.url);
     if (!refused) {
       readBody(req, res, () => {
