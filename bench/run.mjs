@@ -123,7 +123,7 @@ if (want('storehost')) {
 if (want('flood')) {
   const { measureFlood } = await import('./flood.mjs');
   console.log('▶ abuse floods');
-  results.flood = await measureFlood(quick ? { streams: 500, bookings: 100 } : {});
+  results.flood = await measureFlood(quick ? { streams: 500, bookings: 100, slow: 1000 } : {});
   results.runs.flood = run;
   save();
 }

@@ -16,6 +16,7 @@ const { parseConfig, ConfigError } = await import(pathToFileURL(path.join(root, 
 const { guardServer } = await import(pathToFileURL(path.join(root, 'src/server/http/edge.ts')).href);
 const { runShutdown } = await import(pathToFileURL(path.join(root, 'src/server/shutdown.ts')).href);
 const { loadAssets } = await import(pathToFileURL(path.join(root, 'src/server/http/static.ts')).href);
+const { connectionLimits } = await import(pathToFileURL(path.join(root, 'src/server/http/connections.ts')).href);
 let settings;
 try {
   settings = parseConfig(process.env);
@@ -40,9 +41,10 @@ const entry = await import(pathToFileURL(path.join(root, 'dist/server/entry.mjs'
 const { server: standalone, done } = entry.startServer();
 /** @type {import('node:http').Server} */
 const httpServer = standalone.server;
-// TRACE, bad %-encoding and oversized headers are answered here, before Astro, and so are the
-// build's static files (precompressed); the app's answers are compressed (src/server/http/edge.ts).
-guardServer(httpServer, { assets: loadAssets(path.join(root, 'dist/client')) });
+// TRACE, bad %-encoding, oversized headers and bodies, and one client's excess of connections or
+// requests are answered here, before Astro, and so are the build's static files (precompressed);
+// the app's answers are compressed (src/server/http/edge.ts).
+guardServer(httpServer, { assets: loadAssets(path.join(root, 'dist/client')), limits: connectionLimits(settings) });
 done.catch((error) => {
   console.error(JSON.stringify({ level: 'error', msg: 'server_failed', error: String(error?.message ?? error) }));
   process.exit(1);

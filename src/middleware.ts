@@ -14,6 +14,7 @@ import { corsAllowed, corsHeaders, isPreflight, isStoreHostPath, preflightHeader
 import { clientOf } from './server/http/client';
 import { mergeCsp, securityHeaders, STRICT_TRANSPORT } from './server/http/headers';
 import { startBackgroundWork } from './server/background';
+import { documentedMethods } from './server/openapi';
 import { databaseAway, noteDatabaseFailure, RETRY_AFTER_SECONDS } from './server/db/health';
 
 const settings = config();
@@ -146,7 +147,7 @@ async function notFound(page: Promise<Response>): Promise<Response> {
  * are all one staff member's.
  */
 const finishFor = (site: 'diner' | 'store') =>
-  defineMiddleware(async ({ locals, url }, next) => {
+  defineMiddleware(async ({ locals, url, request }, next) => {
     let response: Response;
     try {
       response = await next();
@@ -154,6 +155,14 @@ const finishFor = (site: 'diner' | 'store') =>
       // A page that needed the database while it is away: a short 503 saying booking is paused.
       if (!noteDatabaseFailure(error)) throw error;
       response = url.pathname.startsWith('/api/') ? errorResponse(locals.t, databaseAwayError()) : pausedPage(locals);
+    }
+    // A method the API document does not list for a path it documents: 405 naming the ones it does.
+    if (url.pathname.startsWith('/api/') && (response.status === 404 || response.status === 405)) {
+      const allow = documentedMethods(url.pathname);
+      if (allow && !allow.includes(request.method)) {
+        await response.body?.cancel();
+        response = errorResponse(locals.t, new ApiError(405, 'method_not_allowed', 'api.error.methodNotAllowed', { headers: { allow: allow.join(', ') } }));
+      }
     }
     // 499: the client went away (see api()); nobody reads that answer.
     if (url.pathname.startsWith('/api/') && response.status >= 400 && response.status !== 499 && !response.headers.get('content-type')?.includes('json')) {

@@ -93,6 +93,14 @@ const schema = z.object({
   /** Unset: a quarter of the process's open-file limit, at most 2,000 (src/server/streamAdmission.ts). */
   STREAMS_TOTAL: optionalCount(),
   STREAM_MAX_SECONDS: count(30 * 60),
+  /** Open connections one address may hold; its newer ones are closed at once (src/server/http/edge.ts). */
+  CONNECTIONS_PER_ADDRESS: count(256),
+  /** Requests one client address may have in flight (streams included); more: 429. Behind TRUST_PROXY, the proxy's client. */
+  REQUESTS_PER_ADDRESS: count(64),
+  /** A connection that has not sent a whole request head this long after opening is closed. */
+  HEADERS_TIMEOUT_SECONDS: count(10),
+  /** A request (head and body) not received whole in this long is answered 408. */
+  REQUEST_TIMEOUT_SECONDS: count(30),
   GUEST_BOOKINGS_PER_ADDRESS: count(20),
   BOOKINGS_PER_CONTACT: count(5),
 });

@@ -15,7 +15,7 @@ import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } f
 import type { APIContext } from 'astro';
 import { sql } from 'drizzle-orm';
 import type { Db } from './db/types';
-import { ApiError, errorResponse, readCapped, MAX_BODY_BYTES } from './http/api';
+import { ApiError, errorResponse, readCapped } from './http/api';
 import { DEVICE_COOKIE, DEVICE_ID } from './bookingLimits';
 import { clock } from './clock';
 import { IDEMPOTENCY_KEY_HOURS, IDEMPOTENCY_KEY_MAX, IDEMPOTENCY_KEY_MIN } from '../lib/contract/limits';
@@ -97,8 +97,6 @@ export async function idempotent(
   const { request, locals } = context;
   const key = idempotencyKey(request);
   if (key === null) return handle(request);
-  const declared = Number(request.headers.get('content-length') ?? '0');
-  if (declared > MAX_BODY_BYTES) throw new ApiError(413, 'body_too_large', 'validation.bodyTooLarge');
   const body = await readCapped(request);
   const again = new Request(request.url, { method: request.method, headers: request.headers, body: body === '' ? undefined : body });
   const who = keyOwner(context);

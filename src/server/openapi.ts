@@ -383,6 +383,30 @@ function operation(op: Operation): Json {
   };
 }
 
+let routes: { pattern: RegExp; literal: boolean; methods: string[] }[] | undefined;
+
+/**
+ * The methods the document lists for the API path `pathname` (HEAD wherever GET is), or null when
+ * it documents no such path: a method it does not list there is answered 405 with these in `Allow`
+ * (src/middleware.ts). A fixed path (`/api/stores/nearby`) wins over a template that also fits it,
+ * as Astro's routing does.
+ * @example documentedMethods('/api/login') // ['POST', 'DELETE']
+ */
+export function documentedMethods(pathname: string): string[] | null {
+  routes ??= Object.entries(operations(new Date())).map(([path, methods]) => {
+    const names = Object.keys(methods).map((m) => m.toUpperCase());
+    return {
+      pattern: new RegExp(`^${path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+')}$`),
+      literal: !path.includes('{'),
+      methods: names.includes('GET') ? [...names, 'HEAD'] : names,
+    };
+  });
+  const fitting = routes.filter((r) => r.pattern.test(pathname));
+  if (!fitting.length) return null;
+  const chosen = fitting.some((r) => r.literal) ? fitting.filter((r) => r.literal) : fitting;
+  return [...new Set(chosen.flatMap((r) => r.methods))];
+}
+
 /** The document, for `now` (the bookable dates in the availability query depend on the day). */
 export function openApiDocument(now = new Date()): Json {
   const paths: Json = {};

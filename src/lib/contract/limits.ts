@@ -3,6 +3,13 @@
  * schemas, the pages' `maxlength` and the islands all read them from here.
  */
 
+/**
+ * The largest request body the server reads, form or JSON, chunked or with Content-Length: the
+ * HTTP edge (src/server/http/edge.ts) answers 413 past it before any page or endpoint runs. No
+ * form or endpoint takes a file; the longest form (a store's details) is a few kilobytes.
+ */
+export const BODY_MAX_BYTES = 64 * 1024;
+
 /** A party is 1 to 20 people (the largest table of any store sets a lower limit per store). */
 export const PARTY_MIN = 1;
 export const PARTY_MAX = 20;

@@ -6,10 +6,9 @@ import { noControlCharacter, textRule } from '../../lib/contract/fields';
 import { fieldErrors, type Translate } from '../../lib/contract/messages';
 import type { ErrorCode } from '../../lib/contract/errors';
 import { errorBody } from './envelope';
+import { BODY_MAX_BYTES } from '../../lib/contract/limits';
 import { databaseAway, noteDatabaseFailure, RETRY_AFTER_SECONDS } from '../db/health';
 
-/** Bodies larger than this are refused before they are parsed. */
-export const MAX_BODY_BYTES = 64 * 1024;
 
 /**
  * An error the API answers on purpose. `code` is stable for clients; the message is translated
@@ -96,10 +95,8 @@ export function validate<S extends z.core.$ZodType>(t: T, schema: S, value: unkn
   return result.data;
 }
 
-/** Reads a JSON body of at most 64 KB and validates it. */
+/** Reads a JSON body (at most BODY_MAX_BYTES, capped by the HTTP edge) and validates it. */
 export async function readJson<S extends z.core.$ZodType>(request: Request, t: T, schema: S): Promise<z.infer<S>> {
-  const declared = Number(request.headers.get('content-length') ?? '0');
-  if (declared > MAX_BODY_BYTES) throw new ApiError(413, 'body_too_large', 'validation.bodyTooLarge');
   const text = await readCapped(request);
   let value: unknown;
   try {
@@ -113,6 +110,10 @@ export async function readJson<S extends z.core.$ZodType>(request: Request, t: T
   return validate(t, schema, value);
 }
 
+/**
+ * The body as text. The HTTP edge (src/server/http/edge.ts) has already refused any body over
+ * BODY_MAX_BYTES; the count here only matters under `astro dev`, which has no edge.
+ */
 export async function readCapped(request: Request): Promise<string> {
   if (!request.body) return '';
   const reader = request.body.getReader();
@@ -122,7 +123,7 @@ export async function readCapped(request: Request): Promise<string> {
     const { done, value } = await reader.read();
     if (done) break;
     size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
+    if (size > BODY_MAX_BYTES) {
       await reader.cancel();
       throw new ApiError(413, 'body_too_large', 'validation.bodyTooLarge');
     }

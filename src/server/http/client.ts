@@ -9,7 +9,7 @@
  * proxy say it. Without TRUST_PROXY (the default) the headers are ignored.
  */
 import { isIP, type BlockList } from 'node:net';
-import { config } from '../config';
+import { config } from '../config.ts';
 
 export type ProxyHeader = 'x-forwarded-for' | 'forwarded';
 

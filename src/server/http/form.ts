@@ -1,10 +1,11 @@
 /**
- * HTML form posts to pages (the no-JavaScript path): parsed with the API's size cap and schema,
+ * HTML form posts to pages (the no-JavaScript path): parsed with the API's schema (the body's size
+ * is capped for every route by the HTTP edge, src/server/http/edge.ts),
  * giving back what was typed and one translated message per field so the page can re-render.
  */
 import { z } from 'zod';
 import type { T } from '../../i18n';
-import { ApiError, asDatabaseAway, MAX_BODY_BYTES, validationError } from './api';
+import { ApiError, asDatabaseAway, validationError } from './api';
 
 export type FormResult<S extends z.ZodType> =
   | { ok: true; data: z.infer<S>; values: Record<string, string> }
@@ -20,8 +21,6 @@ export interface FormFailure {
 
 /** Field values as typed (passwords are never echoed back), checkboxes as booleans for the schema. */
 export async function readForm<S extends z.ZodType>(request: Request, t: T, schema: S, checkboxes: readonly string[] = []): Promise<FormResult<S>> {
-  const declared = Number(request.headers.get('content-length') ?? '0');
-  if (declared > MAX_BODY_BYTES) return { ok: false, status: 413, values: {}, fields: {}, message: t('validation.bodyTooLarge') };
   const form = await request.formData().catch(() => null);
   if (!form) return { ok: false, status: 400, values: {}, fields: {}, message: t('validation.invalidJson') };
   const raw: Record<string, unknown> = {};
