@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/types';
 import { ApiError } from './api';
 import type { MessageKey } from '../../i18n';
+import { normaliseRecipient } from '../../lib/contract/recipient';
 
 export interface Limit {
   /** Hits allowed per window. */
@@ -110,3 +111,6 @@ export async function refund(db: Db, keys: readonly string[]): Promise<void> {
 export function limitKey(kind: string, subject: string): string {
   return `${kind}:${createHash('sha256').update(subject.trim().toLowerCase()).digest('base64url').slice(0, 22)}`;
 }
+
+/** The key of a per-e-mail limit: the mailbox (normaliseRecipient), so `victim+1@` … count as `victim@`. */
+export const recipientKey = (kind: string, email: string): string => limitKey(kind, normaliseRecipient(email));
