@@ -7,7 +7,8 @@ import { z } from 'zod';
 import type { Db } from './db/types';
 import { passwordResets, users } from './db/schema';
 import { ApiError, lineText, safeString } from './http/api';
-import { assertUnder, clear, consume, hit, LIMITS, limitKey, peek } from './http/rateLimit';
+import { addressKey, assertUnder, clear, consume, hit, LIMITS, limitKey, peek } from './http/rateLimit';
+import { addressGroup } from './http/client';
 import { isCommonPassword } from './commonPasswords';
 import { hashPassword, needsRehash, verifyPassword } from './passwords';
 import { createSession, hashToken, newToken, revokeUserSessions } from './sessions';
@@ -80,7 +81,7 @@ export async function signUp(
   input: z.infer<typeof signUpSchema>,
   client: { ip: string; userAgent?: string | null },
 ): Promise<{ userId: number; token: string; expiresAt: Date }> {
-  await consume(db, [{ key: limitKey('signup-ip', client.ip), limit: LIMITS.signupPerIp }]);
+  await consume(db, [{ key: addressKey('signup-ip', client.ip), limit: LIMITS.signupPerIp }]);
   if (await findUserByEmail(db, input.email)) throw emailTaken(t);
   const passwordHash = await hashPassword(input.password);
   let userId: number;
@@ -110,10 +111,10 @@ export async function signIn(
   input: z.infer<typeof signInSchema>,
   client: { ip: string; userAgent?: string | null },
 ): Promise<{ userId: number; token: string; expiresAt: Date } | null> {
-  const pair = { key: limitKey('login-pair', `${client.ip} ${input.email}`), limit: LIMITS.loginPerPair };
-  const ip = { key: limitKey('login-ip', client.ip), limit: LIMITS.loginPerIp };
+  const pair = { key: limitKey('login-pair', `${addressGroup(client.ip)} ${input.email}`), limit: LIMITS.loginPerPair };
+  const ip = { key: addressKey('login-ip', client.ip), limit: LIMITS.loginPerIp };
   await assertUnder(db, [pair]);
-  if ((await peek(db, ip.key)).count >= ip.limit.max) await consume(db, [{ key: limitKey('login-slowed', client.ip), limit: LIMITS.loginSlowed }]);
+  if ((await peek(db, ip.key)).count >= ip.limit.max) await consume(db, [{ key: addressKey('login-slowed', client.ip), limit: LIMITS.loginSlowed }]);
   const user = await findUserByEmail(db, input.email);
   dummyHash ??= hashPassword(newToken());
   const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash), input.password);
@@ -141,7 +142,7 @@ export async function signIn(
 export async function requestPasswordReset(db: Db, t: T, email: string, client: { ip: string; origin: string; locale: string }): Promise<void> {
   await consume(db, [
     { key: limitKey('reset-addr', email), limit: LIMITS.resetPerAddress },
-    { key: limitKey('reset-ip', client.ip), limit: LIMITS.resetPerIp },
+    { key: addressKey('reset-ip', client.ip), limit: LIMITS.resetPerIp },
   ]);
   void sendResetLink(db, t, email, client.origin, client.locale).catch((error: unknown) =>
     console.error(JSON.stringify({ level: 'error', msg: 'reset_mail_failed', error: String((error as Error)?.stack ?? error) })),

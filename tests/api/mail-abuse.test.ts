@@ -1,9 +1,10 @@
 /**
- * Mail under abuse, on both engines, with mail delivered to a real SMTP server and the limits as
- * they ship (the per-recipient cap lowered to 8 and the change-mail window to 15 s so a test can see
- * both). Behind a trusted proxy (127.0.0.1), so each request names its client address in
- * X-Forwarded-For:
+ * Mail and per-address limits under abuse, on both engines, with mail delivered to a real SMTP
+ * server and the limits as they ship (the per-recipient cap lowered to 8 and the change-mail window
+ * to 15 s so a test can see both). Behind a trusted proxy (127.0.0.1), so each request names its
+ * client address in X-Forwarded-For, IPv6 included:
  *
+ * - a client is counted by its address group: an IPv6 /64 is one client;
  * - per-e-mail limits count mailboxes: `+tag`, letter case and Gmail's dots do not walk past them;
  * - every kind of mail to one mailbox stops at its cap;
  * - a booking toggled 30 times mails one change at once and one with its latest state later.
@@ -58,6 +59,14 @@ for (const engine of ['pglite', 'postgres'] as const) {
     /** Mails the SMTP server received for one mailbox, however its address was written. */
     const mailsTo = (mailbox: string) => smtp.received.filter((m) => normaliseRecipient(m.to) === mailbox);
     const lines = (pattern: RegExp) => app.output().split('\n').filter((l) => pattern.test(l));
+
+    it('counts an IPv6 client by its /64: 20 guest bookings from one /64, however its addresses rotate, then 429; the next /64 books', async () => {
+      for (let i = 1; i <= 20; i++) expect((await book(`2001:db8:${engine === 'pglite' ? 'a' : 'b'}:1::${i.toString(16)}`)).status).toBe(201);
+      const rotated = await book(`2001:db8:${engine === 'pglite' ? 'a' : 'b'}:1:ffff:ffff:ffff:1`);
+      expect(rotated.status).toBe(429);
+      expect(Number(rotated.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect((await book(`2001:db8:${engine === 'pglite' ? 'a' : 'b'}:2::1`)).status).toBe(201);
+    }, 120_000);
 
     it('holds plus-addressed and re-cased e-mails to the per-address limits: 5 bookings a day, 10 watch confirmations an hour', async () => {
       const domain = `plus-${engine}.example`;

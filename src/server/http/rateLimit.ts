@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/types';
 import { ApiError } from './api';
 import type { MessageKey } from '../../i18n';
+import { addressGroup } from './client';
 import { normaliseRecipient } from '../../lib/contract/recipient';
 
 export interface Limit {
@@ -111,6 +112,9 @@ export async function refund(db: Db, keys: readonly string[]): Promise<void> {
 export function limitKey(kind: string, subject: string): string {
   return `${kind}:${createHash('sha256').update(subject.trim().toLowerCase()).digest('base64url').slice(0, 22)}`;
 }
+
+/** The key of a per-address limit: the client's address group (IPv4 /32, IPv6 /64), so rotating addresses within one's own /64 gains nothing. */
+export const addressKey = (kind: string, address: string): string => limitKey(kind, addressGroup(address));
 
 /** The key of a per-e-mail limit: the mailbox (normaliseRecipient), so `victim+1@` … count as `victim@`. */
 export const recipientKey = (kind: string, email: string): string => limitKey(kind, normaliseRecipient(email));
