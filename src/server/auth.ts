@@ -9,6 +9,7 @@ import { passwordResets, users } from './db/schema';
 import { ApiError, lineText, safeString } from './http/api';
 import { addressKey, assertUnder, clear, consume, hit, LIMITS, limitKey, peek } from './http/rateLimit';
 import { addressGroup } from './http/client';
+import { normaliseRecipient } from '../lib/contract/recipient';
 import { isCommonPassword } from './commonPasswords';
 import { hashPassword, needsRehash, verifyPassword } from './passwords';
 import { createSession, hashToken, newToken, revokeUserSessions } from './sessions';
@@ -140,8 +141,10 @@ export async function signIn(
  * mail happen after it (a reset asked for in the very moment the server stops is simply asked again).
  */
 export async function requestPasswordReset(db: Db, t: T, email: string, client: { ip: string; origin: string; locale: string }): Promise<void> {
+  // Counted per (address group, account), never per account alone: requests from elsewhere must
+  // not lock the owner out of their own reset (the per-account ceiling below only stops mails).
   await consume(db, [
-    { key: limitKey('reset-addr', email), limit: LIMITS.resetPerAddress },
+    { key: limitKey('reset-pair', `${addressGroup(client.ip)} ${normaliseRecipient(email)}`), limit: LIMITS.resetPerPair },
     { key: addressKey('reset-ip', client.ip), limit: LIMITS.resetPerIp },
   ]);
   void sendResetLink(db, t, email, client.origin, client.locale).catch((error: unknown) =>
@@ -152,6 +155,12 @@ export async function requestPasswordReset(db: Db, t: T, email: string, client: 
 async function sendResetLink(db: Db, t: T, email: string, origin: string, locale: string): Promise<void> {
   const user = await findUserByEmail(db, email);
   if (!user) return;
+  // Past the ceiling the answer stays the same and no new mail goes: the links already mailed
+  // (each valid for its hour) still work, so whoever asked from many places blocks no one.
+  if ((await hit(db, limitKey('reset-account', String(user.id)), LIMITS.resetPerAccount)).count > LIMITS.resetPerAccount.max) {
+    console.warn(JSON.stringify({ level: 'warn', msg: 'reset_mail_ceiling', user: user.id }));
+    return;
+  }
   const token = newToken();
   await db.insert(passwordResets).values({ tokenHash: hashToken(token), userId: user.id, expiresAt: new Date(Date.now() + RESET_TTL_MS) });
   const link = `${origin}/auth/reset-password?token=${token}`;

@@ -7,7 +7,8 @@
  * - a client is counted by its address group: an IPv6 /64 is one client;
  * - per-e-mail limits count mailboxes: `+tag`, letter case and Gmail's dots do not walk past them;
  * - every kind of mail to one mailbox stops at its cap;
- * - a booking toggled 30 times mails one change at once and one with its latest state later.
+ * - a booking toggled 30 times mails one change at once and one with its latest state later;
+ * - password reset: limited per (address, account), so the owner from elsewhere is never refused.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWithFixture, tokyoStart, type Fixture } from './booking-fixtures';
@@ -55,6 +56,7 @@ for (const engine of ['pglite', 'postgres'] as const) {
 
     const from = (address: string) => ({ 'x-forwarded-for': address, 'accept-language': 'ja' });
     const book = (address: string, who = diner()) => app.fetch('/api/guest-bookings', { method: 'POST', headers: from(address), json: { store_id: fx.storeId, start: freshStart(), party_size: 2, ...who } });
+    const forgot = (address: string, email: string) => app.fetch('/api/password/forgot', { method: 'POST', headers: from(address), json: { email } });
     const watch = (address: string, email: string) => app.fetch('/api/watches', { method: 'POST', headers: from(address), json: { store_id: fx.storeId, party_size: 2, email } });
     /** Mails the SMTP server received for one mailbox, however its address was written. */
     const mailsTo = (mailbox: string) => smtp.received.filter((m) => normaliseRecipient(m.to) === mailbox);
@@ -116,5 +118,21 @@ for (const engine of ['pglite', 'postgres'] as const) {
       },
       (CHANGE_WINDOW_S + 75) * 1000,
     );
+
+    it('never refuses the owner a password reset: 5 requests from one address stop that address only, the owner elsewhere gets the mail', async () => {
+      const owner = fx.users[0]!.email;
+      for (let i = 0; i < 5; i++) expect((await forgot('203.0.113.5', owner)).status).toBe(202);
+      const blocked = await forgot('203.0.113.5', owner.toUpperCase());
+      expect(blocked.status).toBe(429);
+      // The owner, from home: answered, and mailed a link like the five before.
+      expect((await forgot('192.0.2.77', owner)).status).toBe(202);
+      await expect.poll(() => mailsTo(owner).filter((m) => m.subject.includes('パスワード再設定')).length, { timeout: 60_000 }).toBe(6);
+      expect(mailsTo(owner).at(-1)!.parsed.text).toMatch(/\/auth\/reset-password\?token=[\w-]+/);
+      // An address without an account is answered alike, limits included; an IPv6 client is one across its /64.
+      const nobody = `nobody-${engine}@example.jp`;
+      for (let i = 1; i <= 5; i++) expect((await forgot(`2001:db8:c:1::${i}`, nobody)).status).toBe(202);
+      expect((await forgot('2001:db8:c:1:ffff::99', nobody)).status).toBe(429);
+      expect((await forgot('2001:db8:c:2::1', nobody)).status).toBe(202);
+    });
   });
 }

@@ -29,8 +29,11 @@ export const LIMITS = {
   loginPerIp: { max: 50, windowMs: 15 * 60_000 },
   /** …past which that address may try once every 10 s until its failures age out. */
   loginSlowed: { max: 1, windowMs: 10_000 },
-  resetPerAddress: { max: 5, windowMs: 60 * 60_000 },
+  /** Reset requests for one account from one address group: past this, that pair waits (429). */
+  resetPerPair: { max: 5, windowMs: 60 * 60_000 },
   resetPerIp: { max: 20, windowMs: 60 * 60_000 },
+  /** Reset mails to one account, from everywhere: past this, requests are answered alike but mail nothing. */
+  resetPerAccount: { max: 10, windowMs: 60 * 60_000 },
   signupPerIp: { max: 50, windowMs: 10 * 60_000 },
   /** Watches (空席通知) made from one address, and confirmation mails to one guest address. */
   watchPerIp: { max: 30, windowMs: 60 * 60_000 },
