@@ -73,29 +73,44 @@ export function emailTaken(t: T): ApiError {
 }
 
 /**
- * Creates an account and signs it in. Every attempt from an address counts against the
- * sign-up limit, so probing for taken addresses (the one answer that reveals an account) is bounded.
+ * Creates an account and signs it in; null when the address already has one. Sign-up must not tell
+ * whether an address has an account: the caller answers the same either way, and the owner of an
+ * existing account is mailed that someone tried (with the sign-in link), so only the mailbox's owner
+ * learns it. Every attempt from an address group counts against the generous sign-up limit.
  */
 export async function signUp(
   db: Db,
   t: T,
   input: z.infer<typeof signUpSchema>,
-  client: { ip: string; userAgent?: string | null },
-): Promise<{ userId: number; token: string; expiresAt: Date }> {
+  client: { ip: string; userAgent?: string | null; origin: string; locale: string },
+): Promise<{ userId: number; token: string; expiresAt: Date } | null> {
   await consume(db, [{ key: addressKey('signup-ip', client.ip), limit: LIMITS.signupPerIp }]);
-  if (await findUserByEmail(db, input.email)) throw emailTaken(t);
+  const existing = await findUserByEmail(db, input.email);
+  // Hashed either way, so the answer takes as long whether or not the address is taken.
   const passwordHash = await hashPassword(input.password);
+  if (existing) return tellOwnerOfSignUp(db, t, existing.email, client);
   let userId: number;
   try {
     const [row] = await db.insert(users).values({ email: input.email, name: input.name, passwordHash }).returning({ id: users.id });
     userId = row!.id;
   } catch (error) {
-    // Two sign-ups for one address at once: the unique index decides.
-    if (pgCode(error) === '23505') throw emailTaken(t);
+    // Two sign-ups for one address at once: the unique index decides, and the loser is told as above.
+    if (pgCode(error) === '23505') return tellOwnerOfSignUp(db, t, input.email, client);
     throw error;
   }
   const session = await createSession(db, userId, client.userAgent);
   return { userId, token: session.token, expiresAt: session.expiresAt };
+}
+
+async function tellOwnerOfSignUp(db: Db, t: T, to: string, client: { origin: string; locale: string }): Promise<null> {
+  await queueMail(db, {
+    to,
+    subject: t('auth.mail.signupAttempt.subject'),
+    text: t('auth.mail.signupAttempt.body', { link: `${client.origin}/auth/signin` }),
+    locale: client.locale,
+    kind: 'signup_attempt',
+  });
+  return null;
 }
 
 let dummyHash: Promise<string> | undefined;

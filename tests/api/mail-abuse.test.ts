@@ -8,11 +8,13 @@
  * - per-e-mail limits count mailboxes: `+tag`, letter case and Gmail's dots do not walk past them;
  * - every kind of mail to one mailbox stops at its cap;
  * - a booking toggled 30 times mails one change at once and one with its latest state later;
- * - password reset: limited per (address, account), so the owner from elsewhere is never refused.
+ * - password reset: limited per (address, account), so the owner from elsewhere is never refused;
+ * - sign-up on a taken address answers as a new one and mails the owner.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWithFixture, tokyoStart, type Fixture } from './booking-fixtures';
 import type { App } from '../helpers/app';
+import { CookieJar } from '../helpers/app';
 import { startSmtp, type TestSmtp } from '../helpers/smtp';
 import { normaliseRecipient } from '../../src/lib/contract/recipient';
 
@@ -56,8 +58,8 @@ for (const engine of ['pglite', 'postgres'] as const) {
 
     const from = (address: string) => ({ 'x-forwarded-for': address, 'accept-language': 'ja' });
     const book = (address: string, who = diner()) => app.fetch('/api/guest-bookings', { method: 'POST', headers: from(address), json: { store_id: fx.storeId, start: freshStart(), party_size: 2, ...who } });
-    const forgot = (address: string, email: string) => app.fetch('/api/password/forgot', { method: 'POST', headers: from(address), json: { email } });
     const watch = (address: string, email: string) => app.fetch('/api/watches', { method: 'POST', headers: from(address), json: { store_id: fx.storeId, party_size: 2, email } });
+    const forgot = (address: string, email: string) => app.fetch('/api/password/forgot', { method: 'POST', headers: from(address), json: { email } });
     /** Mails the SMTP server received for one mailbox, however its address was written. */
     const mailsTo = (mailbox: string) => smtp.received.filter((m) => normaliseRecipient(m.to) === mailbox);
     const lines = (pattern: RegExp) => app.output().split('\n').filter((l) => pattern.test(l));
@@ -133,6 +135,34 @@ for (const engine of ['pglite', 'postgres'] as const) {
       for (let i = 1; i <= 5; i++) expect((await forgot(`2001:db8:c:1::${i}`, nobody)).status).toBe(202);
       expect((await forgot('2001:db8:c:1:ffff::99', nobody)).status).toBe(429);
       expect((await forgot('2001:db8:c:2::1', nobody)).status).toBe(202);
+    });
+
+    it('answers sign-up on a taken address (any case) as on a new one, signs no one in, and mails the owner that someone tried', async () => {
+      const owner = fx.users[1]!.email;
+      const signUp = (email: string) => app.fetch('/api/users', { method: 'POST', headers: from('198.51.105.1'), json: { name: '他人', email, password: 'someone-elses-pass', agree: true } });
+      const fresh = await signUp(`fresh-${engine}@example.jp`);
+      const taken = await signUp(owner.toUpperCase());
+      expect([taken.status, await taken.json()]).toEqual([201, {}]);
+      expect([fresh.status, await fresh.json()]).toEqual([201, {}]);
+      expect(new CookieJar().store(taken).get('example')).toBeUndefined();
+      expect(new CookieJar().store(fresh).get('example')).toBeTruthy();
+      await expect.poll(() => mailsTo(owner).filter((m) => m.subject === '【すぐ予約】このメールアドレスでの新規登録がありました').length, { timeout: 60_000 }).toBe(1);
+      const [mail] = mailsTo(owner).filter((m) => m.subject.includes('新規登録'));
+      expect(mail!.parsed.text).toContain('/auth/signin');
+      expect(mail!.parsed.text).not.toContain('someone-elses-pass');
+      // The form without JavaScript answers alike: the same redirect, whether or not the address is taken.
+      const form = (email: string) =>
+        app.fetch('/auth/signup', {
+          method: 'POST',
+          redirect: 'manual',
+          headers: { ...from('198.51.105.2'), 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({ name: '他人', email, password: 'someone-elses-pass', agree: 'on' }),
+        });
+      const formTaken = await form(owner);
+      const formFresh = await form(`fresh-form-${engine}@example.jp`);
+      expect([formTaken.status, formTaken.headers.get('location')]).toEqual([303, '/home']);
+      expect([formFresh.status, formFresh.headers.get('location')]).toEqual([303, '/home']);
+      await expect.poll(() => mailsTo(owner).filter((m) => m.subject.includes('新規登録')).length, { timeout: 60_000 }).toBe(2);
     });
   });
 }
