@@ -9,7 +9,7 @@ import { and, count, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/types';
 import { areas, stores, watches } from '../db/schema';
 import { ApiError, notFound } from '../http/api';
-import { addressKey, consume, LIMITS, limitKey, recipientKey } from '../http/rateLimit';
+import { addressKey, consume, LIMITS, recipientKey } from '../http/rateLimit';
 import { hashToken, newToken } from '../sessions';
 import { queueMail } from '../mail/outbox';
 import { bookableDates, businessDate, businessDayRange, storeDaySlots } from '../availability';
