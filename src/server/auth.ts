@@ -7,7 +7,9 @@ import { z } from 'zod';
 import type { Db } from './db/types';
 import { passwordResets, users } from './db/schema';
 import { ApiError, lineText, safeString } from './http/api';
-import { assertUnder, clear, consume, hit, LIMITS, limitKey, peek } from './http/rateLimit';
+import { addressKey, assertUnder, clear, consume, hit, LIMITS, limitKey, peek } from './http/rateLimit';
+import { addressGroup } from './http/client';
+import { normaliseRecipient } from '../lib/contract/recipient';
 import { isCommonPassword } from './commonPasswords';
 import { hashPassword, needsRehash, verifyPassword } from './passwords';
 import { createSession, hashToken, newToken, revokeUserSessions } from './sessions';
@@ -71,29 +73,44 @@ export function emailTaken(t: T): ApiError {
 }
 
 /**
- * Creates an account and signs it in. Every attempt from an address counts against the
- * sign-up limit, so probing for taken addresses (the one answer that reveals an account) is bounded.
+ * Creates an account and signs it in; null when the address already has one. Sign-up must not tell
+ * whether an address has an account: the caller answers the same either way, and the owner of an
+ * existing account is mailed that someone tried (with the sign-in link), so only the mailbox's owner
+ * learns it. Every attempt from an address group counts against the generous sign-up limit.
  */
 export async function signUp(
   db: Db,
   t: T,
   input: z.infer<typeof signUpSchema>,
-  client: { ip: string; userAgent?: string | null },
-): Promise<{ userId: number; token: string; expiresAt: Date }> {
-  await consume(db, [{ key: limitKey('signup-ip', client.ip), limit: LIMITS.signupPerIp }]);
-  if (await findUserByEmail(db, input.email)) throw emailTaken(t);
+  client: { ip: string; userAgent?: string | null; origin: string; locale: string },
+): Promise<{ userId: number; token: string; expiresAt: Date } | null> {
+  await consume(db, [{ key: addressKey('signup-ip', client.ip), limit: LIMITS.signupPerIp }]);
+  const existing = await findUserByEmail(db, input.email);
+  // Hashed either way, so the answer takes as long whether or not the address is taken.
   const passwordHash = await hashPassword(input.password);
+  if (existing) return tellOwnerOfSignUp(db, t, existing.email, client);
   let userId: number;
   try {
     const [row] = await db.insert(users).values({ email: input.email, name: input.name, passwordHash }).returning({ id: users.id });
     userId = row!.id;
   } catch (error) {
-    // Two sign-ups for one address at once: the unique index decides.
-    if (pgCode(error) === '23505') throw emailTaken(t);
+    // Two sign-ups for one address at once: the unique index decides, and the loser is told as above.
+    if (pgCode(error) === '23505') return tellOwnerOfSignUp(db, t, input.email, client);
     throw error;
   }
   const session = await createSession(db, userId, client.userAgent);
   return { userId, token: session.token, expiresAt: session.expiresAt };
+}
+
+async function tellOwnerOfSignUp(db: Db, t: T, to: string, client: { origin: string; locale: string }): Promise<null> {
+  await queueMail(db, {
+    to,
+    subject: t('auth.mail.signupAttempt.subject'),
+    text: t('auth.mail.signupAttempt.body', { link: `${client.origin}/auth/signin` }),
+    locale: client.locale,
+    kind: 'signup_attempt',
+  });
+  return null;
 }
 
 let dummyHash: Promise<string> | undefined;
@@ -110,10 +127,10 @@ export async function signIn(
   input: z.infer<typeof signInSchema>,
   client: { ip: string; userAgent?: string | null },
 ): Promise<{ userId: number; token: string; expiresAt: Date } | null> {
-  const pair = { key: limitKey('login-pair', `${client.ip} ${input.email}`), limit: LIMITS.loginPerPair };
-  const ip = { key: limitKey('login-ip', client.ip), limit: LIMITS.loginPerIp };
+  const pair = { key: limitKey('login-pair', `${addressGroup(client.ip)} ${input.email}`), limit: LIMITS.loginPerPair };
+  const ip = { key: addressKey('login-ip', client.ip), limit: LIMITS.loginPerIp };
   await assertUnder(db, [pair]);
-  if ((await peek(db, ip.key)).count >= ip.limit.max) await consume(db, [{ key: limitKey('login-slowed', client.ip), limit: LIMITS.loginSlowed }]);
+  if ((await peek(db, ip.key)).count >= ip.limit.max) await consume(db, [{ key: addressKey('login-slowed', client.ip), limit: LIMITS.loginSlowed }]);
   const user = await findUserByEmail(db, input.email);
   dummyHash ??= hashPassword(newToken());
   const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash), input.password);
@@ -139,9 +156,11 @@ export async function signIn(
  * mail happen after it (a reset asked for in the very moment the server stops is simply asked again).
  */
 export async function requestPasswordReset(db: Db, t: T, email: string, client: { ip: string; origin: string; locale: string }): Promise<void> {
+  // Counted per (address group, account), never per account alone: requests from elsewhere must
+  // not lock the owner out of their own reset (the per-account ceiling below only stops mails).
   await consume(db, [
-    { key: limitKey('reset-addr', email), limit: LIMITS.resetPerAddress },
-    { key: limitKey('reset-ip', client.ip), limit: LIMITS.resetPerIp },
+    { key: limitKey('reset-pair', `${addressGroup(client.ip)} ${normaliseRecipient(email)}`), limit: LIMITS.resetPerPair },
+    { key: addressKey('reset-ip', client.ip), limit: LIMITS.resetPerIp },
   ]);
   void sendResetLink(db, t, email, client.origin, client.locale).catch((error: unknown) =>
     console.error(JSON.stringify({ level: 'error', msg: 'reset_mail_failed', error: String((error as Error)?.stack ?? error) })),
@@ -151,6 +170,12 @@ export async function requestPasswordReset(db: Db, t: T, email: string, client: 
 async function sendResetLink(db: Db, t: T, email: string, origin: string, locale: string): Promise<void> {
   const user = await findUserByEmail(db, email);
   if (!user) return;
+  // Past the ceiling the answer stays the same and no new mail goes: the links already mailed
+  // (each valid for its hour) still work, so whoever asked from many places blocks no one.
+  if ((await hit(db, limitKey('reset-account', String(user.id)), LIMITS.resetPerAccount)).count > LIMITS.resetPerAccount.max) {
+    console.warn(JSON.stringify({ level: 'warn', msg: 'reset_mail_ceiling', user: user.id }));
+    return;
+  }
   const token = newToken();
   await db.insert(passwordResets).values({ tokenHash: hashToken(token), userId: user.id, expiresAt: new Date(Date.now() + RESET_TTL_MS) });
   const link = `${origin}/auth/reset-password?token=${token}`;

@@ -15,7 +15,7 @@ import { randomBytes } from 'node:crypto';
 import type { AstroCookies } from 'astro';
 import type { Db } from './db/types';
 import { config } from './config';
-import { consume, limitKey, refund, type Limit } from './http/rateLimit';
+import { addressKey, consume, limitKey, recipientKey, refund, type Limit } from './http/rateLimit';
 import { cookieOptions } from './http/cookies';
 import { normalisePhone } from '../lib/validation';
 import { hashToken } from './sessions';
@@ -55,8 +55,8 @@ function checks(source: BookingSource): { key: string; limit: Limit }[] {
   const perDay: Limit = { max: c.BOOKINGS_PER_CONTACT, windowMs: DAY_MS };
   if (source.kind === 'user') return [{ key: limitKey('book-user', String(source.userId)), limit: perDay }];
   return [
-    { key: limitKey('book-addr', source.address), limit: { max: c.GUEST_BOOKINGS_PER_ADDRESS, windowMs: HOUR_MS } },
-    { key: limitKey('book-email', source.email), limit: perDay },
+    { key: addressKey('book-addr', source.address), limit: { max: c.GUEST_BOOKINGS_PER_ADDRESS, windowMs: HOUR_MS } },
+    { key: recipientKey('book-email', source.email), limit: perDay },
     { key: limitKey('book-phone', normalisePhone(source.phone) ?? source.phone), limit: perDay },
     { key: limitKey('book-device', source.device), limit: perDay },
   ];

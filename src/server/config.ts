@@ -103,6 +103,10 @@ const schema = z.object({
   REQUEST_TIMEOUT_SECONDS: count(30),
   GUEST_BOOKINGS_PER_ADDRESS: count(20),
   BOOKINGS_PER_CONTACT: count(5),
+  /** Mails of every kind to one mailbox (normaliseRecipient) an hour; past it they are recorded, not sent. */
+  MAIL_PER_RECIPIENT: count(20),
+  /** One "booking changed" mail per booking within this many seconds, carrying the latest state. */
+  BOOKING_CHANGE_MAIL_SECONDS: count(300),
 });
 
 export type Config = Omit<z.infer<typeof schema>, 'STORE_HOST'> & {

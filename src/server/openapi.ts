@@ -158,7 +158,14 @@ function operations(now: Date): Record<string, Record<string, Operation>> {
       post: { summary: "Sign in (diners, store staff and the platform's admins; on the store host staff and admins only, a diner's account gets 403)", body: signInSchema, ok: [200, 'LoginAnswer'], tags: account },
       delete: { summary: 'Sign out', ok: [204, null], tags: account },
     },
-    '/api/users': { post: { summary: 'Sign up', body: signUpSchema, ok: [201, { type: 'object', properties: { user_id: { type: 'integer' } } }], tags: account } },
+    '/api/users': {
+      post: {
+        summary: 'Sign up (201 `{}` whether or not the address already has an account: a new account is signed in, the owner of an existing one is mailed that someone tried)',
+        body: signUpSchema,
+        ok: [201, { type: 'object', properties: {}, additionalProperties: false }],
+        tags: account,
+      },
+    },
     '/api/password/forgot': { post: { summary: 'Ask for a reset link', body: forgotSchema, ok: [202, null], tags: account } },
     '/api/password/reset': { post: { summary: 'Set a new password from a reset link', body: resetSchema, ok: [204, null], tags: account } },
     '/api/password/verify': { post: { summary: 'Whether a reset link still works', body: z.object({ token: tokenSchema }), ok: [204, null], tags: account } },

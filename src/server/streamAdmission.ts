@@ -16,6 +16,7 @@
 import fs from 'node:fs';
 import { config } from './config';
 import { ApiError } from './http/api';
+import { addressGroup } from './http/client';
 
 /** Seconds a client over its own cap is asked to wait: its other streams are still open. */
 export const RETRY_PER_CLIENT_S = 60;
@@ -47,7 +48,7 @@ let totalCap: number | undefined;
 
 /** Open streams in this process, all and for one client (tests, logs). */
 export function openStreams(address?: string): number {
-  return address === undefined ? total : (perClient.get(address) ?? 0);
+  return address === undefined ? total : (perClient.get(addressGroup(address)) ?? 0);
 }
 
 export interface Ticket {
@@ -55,7 +56,9 @@ export interface Ticket {
 }
 
 /** Takes a place for a stream of `address`, or throws the 429/503 to answer. */
-export function admitStream(address: string): Ticket {
+export function admitStream(client: string): Ticket {
+  // Counted by address group (an IPv6 client owns its /64), as every per-address limit.
+  const address = addressGroup(client);
   const c = config();
   totalCap ??= c.STREAMS_TOTAL ?? defaultStreamTotal();
   if ((perClient.get(address) ?? 0) >= c.STREAMS_PER_CLIENT) {

@@ -30,9 +30,9 @@ export async function signUp(app: App, overrides: Partial<{ name: string; email:
   const res = await app.fetch('/api/users', { method: 'POST', json: body });
   if (res.status !== 201) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
   const jar = new CookieJar().store(res);
-  const { user_id } = (await res.json()) as { user_id: number };
+  // Sign-up names no account (it answers alike for a taken address): the id comes from signing in.
   const login = await signIn(app, body.email, body.password);
-  return { jar, userId: user_id, email: body.email, password: body.password, token: login.token, name: body.name };
+  return { jar, userId: login.userId, email: body.email, password: body.password, token: login.token, name: body.name };
 }
 
 /** Signs in (POST /api/login); throws unless it answers 200. */

@@ -4,6 +4,7 @@
  */
 import type { Db } from '../db/types';
 import { queueMail } from '../mail/outbox';
+import { config } from '../config';
 import { formatStay, formatTime } from '../../lib/datetime';
 import { bookingPaths, mapLink } from '../../lib/contract/paths';
 import type { Translate } from '../../lib/contract/messages';
@@ -45,7 +46,10 @@ export function bookingMail(b: BookingView, kind: MailKind, ctx: MailContext, ed
 }
 
 export async function sendBookingMail(db: Db, to: string, b: BookingView, kind: MailKind, ctx: MailContext, editToken?: string): Promise<void> {
-  await queueMail(db, { to, ...bookingMail(b, kind, ctx, editToken), locale: ctx.locale, kind: `booking_${kind}` });
+  // Changes are coalesced (one mail per window, the latest state), so a client toggling a booking
+  // cannot mail its address hundreds of times; a cancellation replaces a change still waiting.
+  const about = kind === 'created' ? {} : { about: `booking:${b.id}`, ...(kind === 'changed' ? { coalesce: config().BOOKING_CHANGE_MAIL_SECONDS * 1000 } : {}) };
+  await queueMail(db, { to, ...bookingMail(b, kind, ctx, editToken), locale: ctx.locale, kind: `booking_${kind}`, ...about });
 }
 
 /** What the day-of reminder says about a booking. */

@@ -465,6 +465,8 @@ export const mailOutbox = pgTable(
     /** The language the mail is written in (the diner's). */
     locale: text('locale').notNull().default('ja'),
     kind: text('kind').notNull(),
+    /** What the mail is about (`booking:12`): a booking's changes are coalesced on it (src/server/mail/outbox.ts). */
+    about: text('about'),
     createdAt: tstz('created_at').notNull().defaultNow(),
     sentAt: tstz('sent_at'),
     attempts: integer('attempts').notNull().default(0),
@@ -473,7 +475,10 @@ export const mailOutbox = pgTable(
     failedAt: tstz('failed_at'),
     error: text('error'),
   },
-  (t) => [index('mail_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.sentAt} is null and ${t.failedAt} is null`)],
+  (t) => [
+    index('mail_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.sentAt} is null and ${t.failedAt} is null`),
+    index('mail_outbox_about_idx').on(t.about, t.id).where(sql`${t.about} is not null`),
+  ],
 );
 
 /**

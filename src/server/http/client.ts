@@ -96,3 +96,34 @@ export function clientOf(peer: string, request: Request, url: URL): Client {
   const c = config();
   return resolveClient(peer, request.headers, url.protocol, { trusted: c.TRUST_PROXY, header: c.PROXY_HEADER, publicHttps: c.PUBLIC_ORIGIN?.startsWith('https:') ?? false });
 }
+
+/** The eight 16-bit groups of an IPv6 address (`::` expanded, an IPv4 tail read as two groups). */
+function ipv6Groups(address: string): number[] {
+  let a = address.replace(/%.*$/, '');
+  const v4 = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(a);
+  if (v4) {
+    const [b0, b1, b2, b3] = v4.slice(1).map(Number) as [number, number, number, number];
+    a = `${a.slice(0, v4.index)}${((b0 << 8) | b1).toString(16)}:${((b2 << 8) | b3).toString(16)}`;
+  }
+  const [head, tail] = a.includes('::') ? a.split('::') : [a, undefined];
+  const parse = (s: string | undefined) => (s ? s.split(':').map((g) => parseInt(g, 16)) : []);
+  const front = parse(head);
+  const back = parse(tail);
+  return tail === undefined ? front : [...front, ...Array<number>(8 - front.length - back.length).fill(0), ...back];
+}
+
+/**
+ * The group a client address is counted in by every per-address limit: an IPv4 address alone
+ * (/32), an IPv6 address by its /64, the smallest block a provider hands one subscriber; counting
+ * exact IPv6 addresses would give each client 2^64 fresh tries.
+ * @example addressGroup('2001:db8:1:2:aaaa::1') // '2001:db8:1:2::/64'
+ * @example addressGroup('::ffff:192.0.2.7') // '192.0.2.7'
+ */
+export function addressGroup(address: string): string {
+  const a = normaliseAddress(address);
+  if (isIP(a) !== 6) return a;
+  return `${ipv6Groups(a)
+    .slice(0, 4)
+    .map((g) => g.toString(16))
+    .join(':')}::/64`;
+}

@@ -7,6 +7,8 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/types';
 import { ApiError } from './api';
 import type { MessageKey } from '../../i18n';
+import { addressGroup } from './client';
+import { normaliseRecipient } from '../../lib/contract/recipient';
 
 export interface Limit {
   /** Hits allowed per window. */
@@ -27,8 +29,11 @@ export const LIMITS = {
   loginPerIp: { max: 50, windowMs: 15 * 60_000 },
   /** …past which that address may try once every 10 s until its failures age out. */
   loginSlowed: { max: 1, windowMs: 10_000 },
-  resetPerAddress: { max: 5, windowMs: 60 * 60_000 },
+  /** Reset requests for one account from one address group: past this, that pair waits (429). */
+  resetPerPair: { max: 5, windowMs: 60 * 60_000 },
   resetPerIp: { max: 20, windowMs: 60 * 60_000 },
+  /** Reset mails to one account, from everywhere: past this, requests are answered alike but mail nothing. */
+  resetPerAccount: { max: 10, windowMs: 60 * 60_000 },
   signupPerIp: { max: 50, windowMs: 10 * 60_000 },
   /** Watches (空席通知) made from one address, and confirmation mails to one guest address. */
   watchPerIp: { max: 30, windowMs: 60 * 60_000 },
@@ -110,3 +115,9 @@ export async function refund(db: Db, keys: readonly string[]): Promise<void> {
 export function limitKey(kind: string, subject: string): string {
   return `${kind}:${createHash('sha256').update(subject.trim().toLowerCase()).digest('base64url').slice(0, 22)}`;
 }
+
+/** The key of a per-address limit: the client's address group (IPv4 /32, IPv6 /64), so rotating addresses within one's own /64 gains nothing. */
+export const addressKey = (kind: string, address: string): string => limitKey(kind, addressGroup(address));
+
+/** The key of a per-e-mail limit: the mailbox (normaliseRecipient), so `victim+1@` … count as `victim@`. */
+export const recipientKey = (kind: string, email: string): string => limitKey(kind, normaliseRecipient(email));

@@ -3,8 +3,11 @@
  * read) and a line in the server log. src/server/mail/delivery.ts sends the rows through SMTP
  * when SMTP_URL is set; without it they stay in the table.
  */
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, Q } from '../db/types';
 import { mailOutbox } from '../db/schema';
+import { config } from '../config';
+import { hit, recipientKey } from '../http/rateLimit';
 import { mailHtml } from './html';
 
 export interface OutgoingMail {
@@ -16,6 +19,14 @@ export interface OutgoingMail {
   locale: string;
   /** What the mail is for (`booking_created`, `password_reset`, …). */
   kind: string;
+  /**
+   * What the mail is about (`booking:12`). With `coalesce`, mails of one kind about one thing go
+   * out at most once per `coalesce` ms, the one waiting rewritten with the latest state; without
+   * it, the mail replaces whatever about the same thing is still waiting (a cancellation makes a
+   * pending "changed" mail moot).
+   */
+  about?: string;
+  coalesce?: number;
 }
 
 type QueuedHook = (db: Db) => void;
@@ -34,6 +45,67 @@ export function mailQueued(db: Db): void {
 
 /** Masks an address for the log: `h…@example.jp`. */
 export const maskAddress = (to: string) => to.replace(/^(.).*(@.*)$/, '$1…$2');
+
+const HOUR_MS = 60 * 60_000;
+
+/**
+ * Counts a mail against its mailbox's hourly cap (MAIL_PER_RECIPIENT, across every kind): the one
+ * place that holds when a sender's own limits are walked past (many bookings' changes, reminders,
+ * alerts and resets to one person). True when it may go.
+ */
+async function withinRecipientCap(q: Q, to: string): Promise<boolean> {
+  const state = await hit(q as Db, recipientKey('mail-to', to), { max: config().MAIL_PER_RECIPIENT, windowMs: HOUR_MS });
+  return state.count <= config().MAIL_PER_RECIPIENT;
+}
+
+const rowOf = (mail: OutgoingMail, due: Date, allowed: boolean) => ({
+  toAddress: mail.to,
+  subject: mail.subject,
+  bodyText: mail.text,
+  bodyHtml: mailHtml(mail),
+  locale: mail.locale,
+  kind: mail.kind,
+  about: mail.about ?? null,
+  nextAttemptAt: due,
+  // Past the cap the mail is kept as the record of what was not sent, never delivered.
+  ...(allowed ? {} : { failedAt: due, error: 'recipient_limit' }),
+});
+
+function logQueued(row: { id: number; kind: string; to: string }, allowed: boolean): void {
+  // The log names the mail but not its body: bodies carry one-time links.
+  console.log(JSON.stringify({ level: allowed ? 'info' : 'warn', msg: allowed ? 'mail_queued' : 'mail_over_recipient_limit', id: row.id, kind: row.kind, to: maskAddress(row.to) }));
+}
+
+/** A mail about one thing: coalesced with, or replacing, what about it is still waiting. */
+async function queueAbout(q: Q, mail: OutgoingMail & { about: string }): Promise<number> {
+  return (q as Db).transaction(async (tx) => {
+    // One writer per subject at a time, so two changes at once cannot both start a new mail.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${mail.about}))`);
+    const waiting = and(eq(mailOutbox.about, mail.about), isNull(mailOutbox.sentAt), isNull(mailOutbox.failedAt), sql`(${mailOutbox.claimedUntil} is null or ${mailOutbox.claimedUntil} < now())`);
+    let due = new Date();
+    if (mail.coalesce) {
+      const [last] = await tx
+        .select({ id: mailOutbox.id, nextAttemptAt: mailOutbox.nextAttemptAt, sentAt: mailOutbox.sentAt, failedAt: mailOutbox.failedAt, claimedUntil: mailOutbox.claimedUntil })
+        .from(mailOutbox)
+        .where(and(eq(mailOutbox.about, mail.about), eq(mailOutbox.kind, mail.kind)))
+        .orderBy(desc(mailOutbox.id))
+        .limit(1);
+      if (last && !last.sentAt && !last.failedAt && (!last.claimedUntil || last.claimedUntil < due)) {
+        await tx.update(mailOutbox).set({ toAddress: mail.to, subject: mail.subject, bodyText: mail.text, bodyHtml: mailHtml(mail), locale: mail.locale }).where(eq(mailOutbox.id, last.id));
+        console.log(JSON.stringify({ level: 'info', msg: 'mail_coalesced', id: last.id, kind: mail.kind, to: maskAddress(mail.to) }));
+        return last.id;
+      }
+      // The last one went (or is going) out: the next waits out the window from it.
+      if (last) due = new Date(Math.max(due.getTime(), last.nextAttemptAt.getTime() + mail.coalesce));
+    } else {
+      await tx.delete(mailOutbox).where(waiting);
+    }
+    const allowed = await withinRecipientCap(tx, mail.to);
+    const [row] = await tx.insert(mailOutbox).values(rowOf(mail, due, allowed)).returning({ id: mailOutbox.id, kind: mailOutbox.kind, to: mailOutbox.toAddress });
+    logQueued(row!, allowed);
+    return row!.id;
+  });
+}
 
 /**
  * Queues a mail: after the work it reports has committed, or inside that work's transaction (then
@@ -54,15 +126,22 @@ export async function queueMails(q: Q, mails: readonly OutgoingMail[]): Promise<
     // Due by this process's clock (whole milliseconds, as the worker asks with), not the
     // database's microseconds, so the worker kicked below finds them at once.
     const due = new Date();
-    const rows = await q
-      .insert(mailOutbox)
-      .values(chunk.map((mail) => ({ toAddress: mail.to, subject: mail.subject, bodyText: mail.text, bodyHtml: mailHtml(mail), locale: mail.locale, kind: mail.kind, nextAttemptAt: due })))
-      .returning({ id: mailOutbox.id, kind: mailOutbox.kind, to: mailOutbox.toAddress });
-    for (const row of rows) {
-      ids.push(row.id);
-      // The log names the mail but not its body: bodies carry one-time links.
-      console.log(JSON.stringify({ level: 'info', msg: 'mail_queued', id: row.id, kind: row.kind, to: maskAddress(row.to) }));
+    const rows: ReturnType<typeof rowOf>[] = [];
+    const allowed: boolean[] = [];
+    for (const mail of chunk) {
+      if (mail.about) {
+        ids.push(await queueAbout(q, mail as OutgoingMail & { about: string }));
+        continue;
+      }
+      allowed.push(await withinRecipientCap(q, mail.to));
+      rows.push(rowOf(mail, due, allowed.at(-1)!));
     }
+    if (!rows.length) continue;
+    const inserted = await q.insert(mailOutbox).values(rows).returning({ id: mailOutbox.id, kind: mailOutbox.kind, to: mailOutbox.toAddress });
+    inserted.forEach((row, n) => {
+      ids.push(row.id);
+      logQueued(row, allowed[n]!);
+    });
   }
   // A transaction's rows are not visible to the worker before it commits.
   if (ids.length && !('rollback' in q)) mailQueued(q);

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import type { Db, Q } from '../db/types';
 import { invitations, staffStores, stores, tenants, users } from '../db/schema';
 import { ApiError, notFound } from '../http/api';
-import { consume, LIMITS, limitKey } from '../http/rateLimit';
+import { addressKey, consume, LIMITS, limitKey, recipientKey } from '../http/rateLimit';
 import { config } from '../config';
 import { queueMail, mailQueued } from '../mail/outbox';
 import { hashPassword } from '../passwords';
@@ -56,7 +56,7 @@ async function linkRefusal(q: Q, token: string): Promise<LinkRefusal> {
 export async function invitationLimits(db: Db, senderId: number, email: string): Promise<void> {
   await consume(db, [
     { key: limitKey('invite-account', String(senderId)), limit: LIMITS.invitePerAccount },
-    { key: limitKey('invite-addr', email), limit: LIMITS.invitePerEmail },
+    { key: recipientKey('invite-addr', email), limit: LIMITS.invitePerEmail },
   ]);
 }
 
@@ -198,7 +198,7 @@ export async function acceptInvitation(
   client: { ip: string; userAgent?: string | null },
 ): Promise<{ userId: number; token: string; expiresAt: Date; storeIds: number[]; tenant: string }> {
   // Counted as any sign-up: hashing a password is the costly part, whoever asks.
-  await consume(db, [{ key: limitKey('signup-ip', client.ip), limit: LIMITS.signupPerIp }]);
+  await consume(db, [{ key: addressKey('signup-ip', client.ip), limit: LIMITS.signupPerIp }]);
   const passwordHash = await hashPassword(input.password);
   const made = await db
     .transaction(async (tx) => {

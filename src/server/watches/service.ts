@@ -9,7 +9,7 @@ import { and, count, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/types';
 import { areas, stores, watches } from '../db/schema';
 import { ApiError, notFound } from '../http/api';
-import { consume, LIMITS, limitKey } from '../http/rateLimit';
+import { addressKey, consume, LIMITS, recipientKey } from '../http/rateLimit';
 import { hashToken, newToken } from '../sessions';
 import { queueMail } from '../mail/outbox';
 import { bookableDates, businessDate, businessDayRange, storeDaySlots } from '../availability';
@@ -79,8 +79,8 @@ export async function createWatch(
   const [{ n }] = (await db.select({ n: count() }).from(watches).where(and(mine, isNull(watches.cancelledAt), gt(watches.endsAt, now)))) as [{ n: number }];
   if (n >= WATCHES_ACTIVE_MAX) throw new ApiError(409, 'too_many_watches', 'watch.error.tooMany');
   await consume(db, [
-    { key: limitKey('watch-ip', client.ip), limit: LIMITS.watchPerIp },
-    ...(who.kind === 'guest' ? [{ key: limitKey('watch-email', email), limit: LIMITS.watchPerEmail }] : []),
+    { key: addressKey('watch-ip', client.ip), limit: LIMITS.watchPerIp },
+    ...(who.kind === 'guest' ? [{ key: recipientKey('watch-email', email), limit: LIMITS.watchPerEmail }] : []),
   ]);
   // One token per device: a guest's later watches join the ones the device already holds. Only a
   // token the server issued is kept, so no client chooses (a guessable) one.
