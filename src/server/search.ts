@@ -9,7 +9,7 @@
  */
 import { translatorFor } from '../i18n';
 import type { Genre } from '../lib/contract/enums';
-import { searchQueryWords, storeSearchText, withinOneTypo, type StoreSearchText } from '../lib/searchText';
+import { searchQueryWords, storeSearchText, withinOneTypo, type QueryWord, type StoreSearchText } from '../lib/searchText';
 
 /** A store as search reads it (the availability index's facts, or a row read from the database). */
 export interface SearchDoc {
@@ -145,4 +145,19 @@ export function matchKeyword(keyword: string, owner: object, ids: readonly numbe
   const out: number[] = [];
   for (let i = 0; i < n; i++) if (alive[i]) out.push(c.ids[i]!);
   return out;
+}
+
+/**
+ * True when one store's text holds every word (a watch's keyword, checked store by store as
+ * changes arrive): the same forms as the listing's; with no other store to compare, a romaji
+ * typo is forgiven whenever the store does not hold the word as typed.
+ */
+export function storeMatchesWords(words: readonly QueryWord[], doc: SearchDoc): boolean {
+  const text = searchTextOf(doc);
+  return words.every(
+    (w) =>
+      w.strict.some((f) => text.strict.includes(f)) ||
+      w.loose.some((f) => text.loose.includes(f)) ||
+      (w.romaji !== null && text.romaji.some((run) => withinOneTypo(w.romaji!, run))),
+  );
 }

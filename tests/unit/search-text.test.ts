@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { generateStores } from '../../src/server/db/seed';
 import { AREAS } from '../../src/server/db/seed-data';
-import { matchKeyword, type SearchDoc } from '../../src/server/search';
+import { matchKeyword, storeMatchesWords, type SearchDoc } from '../../src/server/search';
 import { foldSearchText, loosen, romajiOfFolded, searchQueryWords, withinOneTypo, withReadings } from '../../src/lib/searchText';
 import { SEARCH_READINGS } from '../../src/lib/searchReadings';
 import { FILTER_TAGS, GENRES } from '../../src/lib/contract/enums';
@@ -133,6 +133,13 @@ describe('search over the seed stores', () => {
   it('filters nothing on a keyword of punctuation alone, and a full-width space splits words', () => {
     expect(searchQueryWords('・！？')).toEqual([]);
     expect(searchQueryWords('渋谷　焼鳥')).toHaveLength(2);
+  });
+});
+
+describe('a watch keyword, checked one store at a time', () => {
+  it.each(['焼鳥', 'shibuya', 'ﾗｰﾒﾝ', '渋谷 焼鳥', 'ＧＩＮＺＡ', 'shibyua'])('%s fits the stores the listing finds', (query) => {
+    const words = searchQueryWords(query);
+    expect(idsWhere((s) => storeMatchesWords(words, s.doc))).toEqual(search(query));
   });
 });
 
