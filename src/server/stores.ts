@@ -14,7 +14,6 @@ import { z } from 'zod';
 import type { Db } from './db/types';
 import { areas, storeClosures, storeHours, stores, storeTables, type StorePhoto } from './db/schema';
 import { hasSearchWords, matchKeyword } from './search';
-import { translatorFor } from '../i18n';
 import type { StoreFacts } from './availability/engine';
 import { availabilityView, bookableDates, businessDate, type AvailabilityView, bookableNow, loadStoreStates, nextMarks, NOW_WINDOW_MIN, ofKind, slotsBetween, type Slot } from './availability';
 import { MINUTE_MS, toTokyoIso } from '../lib/datetime';
