@@ -41,6 +41,15 @@ export function normalisePhone(input: string): string | null {
   return null;
 }
 
+/**
+ * An e-mail address as stored and shown: NFKC (a full-width address typed with the IME on is read
+ * as the ASCII it stands for), surrounding spaces dropped.
+ * @example normaliseEmail(' ＺＥＮＫＡＫＵ＠ｅｘａｍｐｌｅ．ｊｐ ') // 'ZENKAKU@example.jp'
+ */
+export function normaliseEmail(input: string): string {
+  return input.normalize('NFKC').trim();
+}
+
 /** @example isJapanesePhone('03-1234-5678') // true */
 export function isJapanesePhone(input: string): boolean {
   return normalisePhone(input) !== null;

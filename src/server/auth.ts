@@ -11,6 +11,7 @@ import { addressKey, assertUnder, clear, consume, hit, LIMITS, limitKey, peek } 
 import { addressGroup } from './http/client';
 import { normaliseRecipient } from '../lib/contract/recipient';
 import { isCommonPassword } from './commonPasswords';
+import { normaliseEmail } from '../lib/validation';
 import { hashPassword, needsRehash, verifyPassword } from './passwords';
 import { createSession, hashToken, newToken, revokeUserSessions } from './sessions';
 import { queueMail } from './mail/outbox';
@@ -21,7 +22,8 @@ export const RESET_TTL_MS = 60 * 60 * 1000;
 
 // ── Schemas (API bodies and forms alike) ─────────────────────────────────────────────
 
-export const emailSchema = safeString().trim().min(1).max(EMAIL_MAX).pipe(z.email()).transform((v) => v.toLowerCase());
+/** Accounts' e-mail: the contract's normaliser (full-width read as ASCII), then lower case. */
+export const emailSchema = safeString().overwrite(normaliseEmail).min(1).max(EMAIL_MAX).pipe(z.email()).transform((v) => v.toLowerCase());
 
 /** NIST-style: length only, no composition rules, and not one of the usual guesses. */
 export const newPasswordSchema = safeString()

@@ -4,7 +4,7 @@
  * The availability index (in memory, docs/availability-index.md) holds every store's tables,
  * availability and card facts: in one pass over every store it filters by area, genre, budget,
  * tags, party and seat kind, decides who can seat the party within the hour and orders the page
- * (catalog.ts searchCatalog); SQL matches keywords (the bigram index). With the diner's position,
+ * (catalog.ts searchCatalog); keywords are matched in memory too (search.ts). With the diner's position,
  * cards offer the starts they can walk to in time (src/lib/distance). When the index cannot be
  * trusted (the LISTEN connection is down), SQL narrows the candidates, the pure `bookableNow` rule
  * decides on their bookings, and the same catalog pass filters and orders them.
@@ -13,8 +13,7 @@ import { and, arrayContains, asc, eq, inArray, sql, type SQL } from 'drizzle-orm
 import { z } from 'zod';
 import type { Db } from './db/types';
 import { areas, storeClosures, storeHours, stores, storeTables, type StorePhoto } from './db/schema';
-import { searchQueryTerms, storeSearchTerms } from './db/searchTerms';
-import { translatorFor } from '../i18n';
+import { hasSearchWords, matchKeyword } from './search';
 import type { StoreFacts } from './availability/engine';
 import { availabilityView, bookableDates, businessDate, type AvailabilityView, bookableNow, loadStoreStates, nextMarks, NOW_WINDOW_MIN, ofKind, slotsBetween, type Slot } from './availability';
 import { MINUTE_MS, toTokyoIso } from '../lib/datetime';
@@ -332,29 +331,16 @@ const catalogQuery = (query: ListQuery, position: Position | null, start: number
  * filters, in the asked order (catalog.ts searchCatalog).
  */
 export async function searchStores(db: Db, query: ListQuery, now = clock.now()): Promise<StorePage> {
-  const terms = query.name ? searchQueryTerms(query.name) : [];
+  const keyword = hasSearchWords(query.name) ? query.name : undefined;
   const position = query.lat !== undefined && query.lng !== undefined ? { lat: query.lat, lng: query.lng } : null;
   const start = (query.page - 1) * query.per_page;
   const kind = query.seat;
   const view = await availabilityView(db, now);
   if (view) {
-    // A keyword is matched in SQL (the bigram index); every other filter, bookable now and the
-    // order are decided by the index in one pass over every store, with the exact total.
-    let only: Set<number> | undefined;
-    if (terms.length) {
-      let ids: number[] | null = null;
-      if (!databaseAway()) {
-        try {
-          ids = (await db.select({ id: stores.id }).from(stores).where(arrayContains(stores.searchTerms, terms))).map((r) => r.id);
-          await view.load(ids);
-        } catch (error) {
-          if (!noteDatabaseFailure(error)) throw error;
-          ids = null;
-        }
-      }
-      // The database away: the keyword is matched against the stores the index holds.
-      only = new Set(ids ?? matchInMemory(view, terms));
-    }
+    // A keyword is matched in memory against every store the index holds (src/server/search.ts);
+    // every other filter, bookable now and the order are decided by the index in one pass over
+    // every store, with the exact total.
+    const only = keyword ? new Set(matchKeyword(keyword, db, view.ids(), (id) => view.facts(id))) : undefined;
     const found = view.search({ ...catalogQuery(query, position, start), party: query.party, kind, only });
     const items = await cardsFor(db, view, found.items, fromView(view, query.party, kind), now);
     return { items, page: query.page, perPage: query.per_page, total: found.total };
@@ -364,12 +350,16 @@ export async function searchStores(db: Db, query: ListQuery, now = clock.now()):
   const conditions: SQL[] = [seatsParty(query.party, kind)];
   if (query.area !== undefined) conditions.push(eq(stores.areaId, query.area));
   if (query.genre !== undefined) conditions.push(eq(stores.genre, query.genre));
-  if (terms.length) conditions.push(arrayContains(stores.searchTerms, terms));
   if (query.tag.length) conditions.push(arrayContains(stores.tags, query.tag.map((k) => FILTER_TAGS[k])));
-  const rows = await db
-    .select({ ...placedColumns, id: stores.id })
+  const read = await db
+    .select({ ...placedColumns, ...searchedColumns, id: stores.id })
     .from(stores)
+    .innerJoin(areas, eq(areas.id, stores.areaId))
     .where(and(...conditions));
+  // The keyword is matched by the same search as the index's.
+  const byId = new Map(read.map((r) => [r.id, r]));
+  const matching = keyword ? new Set(matchKeyword(keyword, read, [...byId.keys()], (id) => byId.get(id))) : null;
+  const rows = matching ? read.filter((r) => matching.has(r.id)) : read;
   const answers = await answersFromBookings(db, rows, query.party, kind, now, position !== null);
   const marks = nextMarks(now).map((m) => m.getTime());
   const catalog = buildCatalog(new Map(rows.map((r) => [r.id, { facts: r }])));
@@ -377,22 +367,6 @@ export async function searchStores(db: Db, query: ListQuery, now = clock.now()):
   const found = searchCatalog(catalog, { marks, mask: (i) => masks[i]!, now }, catalogQuery(query, position, start));
   const items = await cardsFor(db, null, found.items, answers, now);
   return { items, page: query.page, perPage: query.per_page, total: found.total };
-}
-
-/** A store's search terms from the facts the index holds (as the seed and the store side write them; the area's kana aside). */
-const termsOfFacts = new WeakMap<StoreFacts, Set<string>>();
-function matchInMemory(view: AvailabilityView, terms: string[]): number[] {
-  const genreLabel = translatorFor('ja');
-  return view.ids().filter((id) => {
-    const facts = view.facts(id);
-    if (!facts) return false;
-    let own = termsOfFacts.get(facts);
-    if (!own) {
-      own = new Set(storeSearchTerms({ name: facts.name, nameKana: facts.nameKana, genre: facts.genre, genreLabel: genreLabel(`discovery.genre.${facts.genre}`), areaName: facts.areaName, station: facts.station }));
-      termsOfFacts.set(facts, own);
-    }
-    return terms.every((t) => own.has(t));
-  });
 }
 
 /** What the catalog filters and orders on, as the fallback reads it. */
@@ -406,6 +380,9 @@ const placedColumns = {
   walkMinutes: stores.walkMinutes,
   tags: stores.tags,
 };
+
+/** What the keyword is matched against, as the fallback reads it. */
+const searchedColumns = { name: stores.name, nameKana: stores.nameKana, areaName: areas.name, station: stores.station };
 
 /** Cards for given stores in the given order, bookable or not (favourites, history, a store's page; a seat kind when one was asked for). */
 export async function storeCards(db: Db, ids: readonly number[], party: number, now = clock.now(), kind?: TableKind): Promise<StoreCard[]> {

@@ -3,6 +3,9 @@ import { expect, it } from 'vitest';
 import { CookieJar, forEachApp, openAppDb, until, type App } from '../helpers/app';
 import { signIn, signUp, uniqueEmail } from '../helpers/auth';
 
+/** An address as typed with the IME on: every ASCII character in its full-width form (ＺＥＮＫＡＫＵ＠…). */
+const fullWidth = (ascii: string) => ascii.replace(/[!-~]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 0xfee0));
+
 const EN = { 'accept-language': 'en' };
 type Envelope = { error: { code: string; message: string; fields?: Record<string, string> } };
 
@@ -34,13 +37,13 @@ forEachApp('account', (app) => {
     }
   });
 
-  it('shows and edits the own account, normalising Japanese phone and kana', async () => {
+  it('shows and edits the own account, normalising Japanese phone, kana and a full-width e-mail address', async () => {
     const u = await signUp(app(), { name: '鈴木 一郎' });
     const got = await me(app(), { cookie: u.jar.header() });
     expect(got.status).toBe(200);
     expect(await got.json()).toEqual({ id: u.userId, email: u.email, name: '鈴木 一郎', name_kana: '', phone: '' });
     const newEmail = uniqueEmail('renamed');
-    const res = await app().fetch('/api/me', { method: 'PATCH', cookie: u.jar.header(), json: { name_kana: 'すずき　イチロウ', phone: '０９０－１２３４－５６７８', email: newEmail.toUpperCase() } });
+    const res = await app().fetch('/api/me', { method: 'PATCH', cookie: u.jar.header(), json: { name_kana: 'すずき　イチロウ', phone: '０９０－１２３４－５６７８', email: fullWidth(newEmail.toUpperCase()) } });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ id: u.userId, email: newEmail, name: '鈴木 一郎', name_kana: 'スズキ イチロウ', phone: '09012345678' });
     // Bearer works as well as the cookie, and the new address signs in.

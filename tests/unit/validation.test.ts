@@ -121,3 +121,15 @@ describe('ids and text', () => {
     fc.assert(fc.property(fc.string(), (s) => safeString().safeParse(s).success === !s.includes('\u0000')));
   });
 });
+
+describe('full-width e-mail addresses', () => {
+  it('are read as the ASCII they stand for, by the contract and by accounts alike', async () => {
+    const { emailField } = await import('../../src/lib/contract/fields');
+    const { emailSchema } = await import('../../src/server/auth');
+    const typed = ' ＺＥＮＫＡＫＵ＠ｅｘａｍｐｌｅ．ｊｐ ';
+    expect(z.parse(emailField, typed)).toBe('ZENKAKU@example.jp');
+    expect(emailSchema.parse(typed)).toBe('zenkaku@example.jp');
+    expect(z.safeParse(emailField, 'ＺＥＮＫＡＫＵ＠').success).toBe(false);
+    expect(emailSchema.safeParse('ＺＥＮＫＡＫＵ').success).toBe(false);
+  });
+});

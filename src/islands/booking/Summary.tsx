@@ -1,6 +1,6 @@
 /** The booking as entered or as booked: code, store, stay, party, seat, note, contact. */
 import { formatStay } from '../../lib/datetime';
-import { normaliseKana } from '../../lib/validation';
+import { normaliseEmail, normaliseKana, normalisePhone } from '../../lib/validation';
 import type { Translate } from '../../lib/contract/messages';
 import type { Contact, WidgetStore } from './types';
 
@@ -27,8 +27,9 @@ export default function Summary({ t, store, start, end, party, seat, note, local
   if (note) rows.push([t('booking.summary.note'), note]);
   if (contact) {
     rows.push([t('booking.guest.name'), `${contact.name}（${normaliseKana(contact.name_kana)}）`]);
-    rows.push([t('booking.guest.phone'), contact.phone]);
-    rows.push([t('booking.guest.email'), contact.email]);
+    // Shown as they will be stored: full-width digits and letters read as ASCII.
+    rows.push([t('booking.guest.phone'), normalisePhone(contact.phone) ?? contact.phone]);
+    rows.push([t('booking.guest.email'), normaliseEmail(contact.email)]);
   }
   return (
     <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 rounded-box bg-base-200 p-4" data-testid="summary">

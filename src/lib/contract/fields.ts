@@ -3,7 +3,7 @@
  * so an island that validates a form ships a few kilobytes of it, not the whole library.
  */
 import * as z from 'zod/mini';
-import { ID_MAX, isKana, normaliseKana, normalisePhone } from '../validation';
+import { ID_MAX, isKana, normaliseEmail, normaliseKana, normalisePhone } from '../validation';
 import { EMAIL_MAX, GUEST_NAME_MAX, PHONE_INPUT_MAX } from './limits';
 
 /** A high or low surrogate without its other half: not a character, and PostgreSQL cannot store it. */
@@ -81,5 +81,5 @@ export const kanaField = z.pipe(requiredText(GUEST_NAME_MAX).check(z.refine(isKa
 /** A Japanese phone number as people type it: full-width digits, dashes and +81 included. */
 export const phoneField = requiredText(PHONE_INPUT_MAX).check(z.refine((v) => normalisePhone(v) !== null, { message: 'booking.validation.phone' }));
 
-/** An e-mail address; surrounding spaces (left by autofill) are dropped. */
-export const emailField = z.pipe(z.string().check(noControlCharacter, z.trim(), z.maxLength(EMAIL_MAX)), z.email());
+/** An e-mail address, full-width accepted and read as ASCII; surrounding spaces (left by autofill) are dropped. */
+export const emailField = z.pipe(z.string().check(noControlCharacter, z.overwrite(normaliseEmail), z.maxLength(EMAIL_MAX)), z.email());

@@ -1,5 +1,7 @@
 /**
- * Keyword search terms (pure; shared by the seed, store writes and the search query).
+ * Bigram search terms of the `search_terms` column (pure; written by the seed and store creation).
+ * The listing no longer reads them: its keyword search is in memory (src/server/search.ts,
+ * docs/search.md); the column is kept for SQL clients until it is dropped.
  *
  * Trigram indexes do not help two-character Japanese words (焼肉, 渋谷), so each store keeps
  * `search_terms text[]` (GIN-indexed) holding, for every normalised word of its name, kana,

@@ -19,6 +19,8 @@ import type { StoreFacts } from '../availability/engine';
 import { notifyFreed } from './notify';
 import { announce, ownerKey } from './alerts';
 import { clock } from '../clock';
+import { storeMatchesWords } from '../search';
+import { searchQueryWords, type QueryWord } from '../../lib/searchText';
 
 type WatchRow = typeof watches.$inferSelect;
 
@@ -28,8 +30,8 @@ export interface ActiveWatch {
   storeId: number | null;
   areaId: number | null;
   genre: string | null;
-  /** Lower-cased, width-folded keyword. */
-  keyword: string | null;
+  /** The keyword's words, read as the listing's search reads them (src/server/search.ts). */
+  keyword: QueryWord[] | null;
   partySize: number;
   from: number;
   until: number;
@@ -39,15 +41,14 @@ export interface ActiveWatch {
   confirmed: boolean;
 }
 
-const fold = (s: string) => s.normalize('NFKC').toLowerCase();
-
 function toActive(row: WatchRow): ActiveWatch {
+  const words = row.keyword ? searchQueryWords(row.keyword) : [];
   return {
     id: row.id,
     storeId: row.storeId,
     areaId: row.areaId,
     genre: row.genre,
-    keyword: row.keyword ? fold(row.keyword) : null,
+    keyword: words.length ? words : null,
     partySize: row.partySize,
     from: row.startsFrom.getTime(),
     until: row.endsAt.getTime(),
@@ -109,7 +110,7 @@ export class WatchMatcher {
     if (!facts) return out;
     for (const w of this.byArea.get(facts.areaId) ?? []) {
       if (w.genre && w.genre !== facts.genre) continue;
-      if (w.keyword && ![facts.name, facts.nameKana, facts.station, facts.areaName].some((s) => fold(s).includes(w.keyword!))) continue;
+      if (w.keyword && !storeMatchesWords(w.keyword, facts)) continue;
       out.push(w);
     }
     return out;
