@@ -162,9 +162,10 @@ export function launchApp(
   };
 }
 
-function fetchFrom(url: string, pathname: string, options: RequestOptions): Promise<Response> {
+function fetchFrom(url: string, pathname: string, options: RequestOptions, client?: string): Promise<Response> {
   const { json, cookie, headers, ...rest } = options;
   const h = new Headers(headers);
+  if (client && !h.has('x-forwarded-for')) h.set('x-forwarded-for', client);
   if (json !== undefined) h.set('content-type', 'application/json');
   if (cookie) h.set('cookie', cookie);
   // Same-origin, as a browser on the site would send it.
@@ -176,9 +177,12 @@ function fetchFrom(url: string, pathname: string, options: RequestOptions): Prom
  * The server of `engine` that global setup started for the whole run (tests/helpers/global-setup.ts),
  * on its own copy of the seeded data, for files whose tests need no environment of their own and
  * no fresh database. Stopping it is left to global setup; its log is read from the file it writes.
+ * The server trusts 127.0.0.1 as its proxy, and each call here gets an address of its own, sent
+ * as X-Forwarded-For: the abuse limits count per file, as they would on a server of its own.
  */
 export async function sharedApp(engine: Engine): Promise<App> {
-  const { url, log } = inject('sharedApps')[engine];
+  const { url, log, databaseUrl } = inject('sharedApps')[engine];
+  const client = `10.${[...crypto.randomBytes(3)].join('.')}`;
   const readLog = () => {
     try {
       return fs.readFileSync(log, 'utf8');
@@ -194,6 +198,7 @@ export async function sharedApp(engine: Engine): Promise<App> {
   return {
     engine,
     url,
+    databaseUrl,
     output: readLog,
     async waitForOutput(pattern, what = String(pattern), from = 0) {
       for (const deadline = Date.now() + 30_000; !pattern.test(readLog().slice(from)); ) {
@@ -201,7 +206,7 @@ export async function sharedApp(engine: Engine): Promise<App> {
         await new Promise((r) => setTimeout(r, 50));
       }
     },
-    fetch: (pathname, options = {}) => fetchFrom(url, pathname, options),
+    fetch: (pathname, options = {}) => fetchFrom(url, pathname, options, client),
     async stop() {
       throw new Error('the shared server runs for the whole test run; a test that stops its server needs its own (forEachApp without `shared`)');
     },

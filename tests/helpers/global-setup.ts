@@ -20,7 +20,7 @@ declare module 'vitest' {
     /** A seeded PostgreSQL database on the run's cluster, for `create database … template`. */
     pgTemplate: string;
     /** The shared servers: their URL and the file their output goes to. */
-    sharedApps: Record<Engine, { url: string; log: string }>;
+    sharedApps: Record<Engine, { url: string; log: string; databaseUrl?: string }>;
   }
 }
 
@@ -52,14 +52,16 @@ export default async function setup(project: { provide: Provide }) {
   const sharedDir = path.join(shared, 'data');
   fs.cpSync(template, sharedDir, { recursive: true });
   const sharedDb = await createDatabase(pgUrl, `sugu_shared_${run}`, PG_TEMPLATE);
+  // Files sharing a server each send their own X-Forwarded-For (sharedApp), so it trusts this host.
+  const env = { TRUST_PROXY: '127.0.0.1' };
   const apps = [
-    launchApp('pglite', await freePort(), { DATA_DIR: sharedDir }, { dataDir: sharedDir, log: path.join(shared, 'pglite.log') }),
-    launchApp('postgres', await freePort(), { DATABASE_URL: sharedDb }, { databaseUrl: sharedDb, log: path.join(shared, 'postgres.log') }),
+    launchApp('pglite', await freePort(), { ...env, DATA_DIR: sharedDir }, { dataDir: sharedDir, log: path.join(shared, 'pglite.log') }),
+    launchApp('postgres', await freePort(), { ...env, DATABASE_URL: sharedDb }, { databaseUrl: sharedDb, log: path.join(shared, 'postgres.log') }),
   ];
   for (const app of apps) app.ready.catch(() => {}); // a failed start is reported to the files that use it
   project.provide('sharedApps', {
     pglite: { url: apps[0]!.url, log: path.join(shared, 'pglite.log') },
-    postgres: { url: apps[1]!.url, log: path.join(shared, 'postgres.log') },
+    postgres: { url: apps[1]!.url, log: path.join(shared, 'postgres.log'), databaseUrl: sharedDb },
   });
   return async () => {
     await Promise.all(apps.map((app) => app.stop()));
