@@ -97,4 +97,4 @@ forEachApp('account screens', (app) => {
     expect(ok.headers.get('location')).toBe('/home');
     expect((await app().fetch('/api/me', { cookie: u.jar.header() })).status).toBe(401);
   });
-});
+}, {}, { shared: true });

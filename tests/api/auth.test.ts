@@ -155,7 +155,7 @@ forEachApp('sign-up, sign-in, sign-out', (app) => {
       await h.close();
     }
   });
-});
+}, {}, { shared: true });
 
 describe('test helper', () => {
   it('makes unique addresses', () => {

@@ -106,7 +106,7 @@ export async function startWithFixture<X extends object = object>(
   // PostgreSQL too is filled before its server starts, so the server's availability index holds
   // the fixture stores from its first build.
   const name = `fx_${crypto.randomBytes(6).toString('hex')}`;
-  const databaseUrl = await createDatabase(inject('pgUrl'), name);
+  const databaseUrl = await createDatabase(inject('pgUrl'), name, inject('pgTemplate'));
   const h = await openAndPrepare({ databaseUrl, seed: true, max: 2 });
   let fx: Fixture & X;
   try {

@@ -118,4 +118,4 @@ forEachApp('favourites and history API', (app) => {
     expect(forged.status).toBe(403);
     expect(await ids()).toEqual([]);
   });
-});
+}, {}, { shared: true });

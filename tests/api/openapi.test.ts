@@ -27,4 +27,4 @@ forEachApp('OpenAPI document', (app) => {
     const broken = { ...doc, paths: { ...doc.paths, '/api/store/bookings': { get: { responses: { '200': { content: {} } } } } } };
     expect((await new Validator().validate(broken)).valid).toBe(false);
   });
-});
+}, {}, { shared: true });

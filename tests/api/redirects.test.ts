@@ -90,4 +90,4 @@ forEachApp('open redirects', (app) => {
       expect([next, landsOn(app(), res.headers.get('location'))]).toEqual([next, app().url]);
     }
   });
-});
+}, {}, { shared: true });

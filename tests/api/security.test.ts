@@ -232,4 +232,4 @@ forEachApp('security', (app) => {
     const histPage = await (await as(b, '/viewed-list')).text();
     expect(histPage).not.toContain(`data-history="${storeId}"`);
   });
-});
+}, {}, { shared: true });

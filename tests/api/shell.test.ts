@@ -92,7 +92,7 @@ forEachApp('app shell', (app) => {
     const html = await res.text();
     expect(html).not.toMatch(/at .*\.(m?js|ts):\d+/);
   });
-});
+}, {}, { shared: true });
 
 describe('configuration at start', () => {
   it.each([

@@ -175,7 +175,7 @@ forEachApp('store host, as configured by default', (app) => {
       expect(setCookie(res, STORE_SESSION_COOKIE)).toBeUndefined();
     }
   });
-});
+}, {}, { shared: true });
 
 describe.each(['pglite', 'postgres'] as const)('store host ledger and switcher [%s]', (engine) => {
   const s = staffServer(engine);

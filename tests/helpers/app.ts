@@ -50,10 +50,10 @@ export interface StartOptions {
 
 /**
  * Starts the server as `npm start` runs it (`scripts/start.mjs`: the HTTP edge, graceful shutdown)
- * on a fresh copy of the seeded data, or on a fresh PostgreSQL database.
+ * on a fresh copy of the seeded data, or on a fresh PostgreSQL database (a copy of the seeded
+ * template; a server on a controlled clock gets an empty one and seeds it at its own `now`).
  */
 export async function startApp(engine: Engine, env: Record<string, string> = {}, options: StartOptions = {}): Promise<App> {
-  const port = await freePort();
   const extra: Record<string, string> = {};
   let dataDir: string | undefined;
   let databaseUrl: string | undefined;
@@ -67,40 +67,72 @@ export async function startApp(engine: Engine, env: Record<string, string> = {},
     extra.DATABASE_URL = databaseUrl;
   } else {
     dbName = `app_${crypto.randomBytes(6).toString('hex')}`;
-    databaseUrl = await createDatabase(inject('pgUrl'), dbName);
+    databaseUrl = await createDatabase(inject('pgUrl'), dbName, env.SUGU_CLOCK ? undefined : inject('pgTemplate'));
     extra.DATABASE_URL = databaseUrl;
   }
+  const app = launchApp(engine, await freePort(), { ...extra, ...env }, { dataDir, databaseUrl });
+  const stop = app.stop;
+  app.stop = async (signal) => {
+    await stop(signal);
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+    if (dbName) await dropDatabase(inject('pgUrl'), dbName).catch(() => {});
+  };
+  try {
+    await app.ready;
+  } catch (err) {
+    await app.stop('SIGKILL');
+    throw err;
+  }
+  return app;
+}
+
+/**
+ * Spawns the server on `port` and the database `env` names (DATA_DIR or DATABASE_URL) without
+ * waiting for it: `ready` resolves once /readyz answers. `log`, when given, receives all it prints.
+ */
+export function launchApp(
+  engine: Engine,
+  port: number,
+  env: Record<string, string>,
+  where: { dataDir?: string; databaseUrl?: string; log?: string } = {},
+): App & { ready: Promise<void> } {
   let output = '';
   const waiters = new Set<() => void>();
+  const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
     cwd: root,
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), NODE_ENV: 'production', SUGU_LOG_REQUESTS: '1', ...NO_BOOKING_LIMITS, ...extra, ...env },
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), NODE_ENV: 'production', SUGU_LOG_REQUESTS: '1', ...NO_BOOKING_LIMITS, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  const log = where.log ? fs.createWriteStream(where.log) : undefined;
   const collect = (d: Buffer) => {
     output += d;
+    log?.write(d);
     for (const wake of waiters) wake();
   };
   child.stdout!.on('data', collect);
   child.stderr!.on('data', collect);
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${output}`);
-    try {
-      if ((await fetch(`${url}/readyz`)).ok) break;
-    } catch {
-      // not listening yet
+  child.once('exit', () => log?.end());
+  const ready = (async () => {
+    const deadline = Date.now() + 90_000;
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${output}`);
+      try {
+        if ((await fetch(`${url}/readyz`)).ok) return;
+      } catch {
+        // not listening yet
+      }
+      if (Date.now() > deadline) throw new Error(`server not ready in time:\n${output}`);
+      await new Promise((r) => setTimeout(r, 100));
     }
-    if (Date.now() > deadline) throw new Error(`server not ready in time:\n${output}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  })();
   return {
     engine,
     url,
-    dataDir,
-    databaseUrl,
+    dataDir: where.dataDir,
+    databaseUrl: where.databaseUrl,
     process: child,
+    ready,
     output: () => output,
     waitForOutput(pattern, what = String(pattern), from = 0) {
       return new Promise<void>((resolve, reject) => {
@@ -118,15 +150,7 @@ export async function startApp(engine: Engine, env: Record<string, string> = {},
         check();
       });
     },
-    fetch(pathname, options = {}) {
-      const { json, cookie, headers, ...rest } = options;
-      const h = new Headers(headers);
-      if (json !== undefined) h.set('content-type', 'application/json');
-      if (cookie) h.set('cookie', cookie);
-      // Same-origin, as a browser on the site would send it.
-      if (!h.has('origin')) h.set('origin', url);
-      return fetch(url + pathname, { redirect: 'manual', ...rest, headers: h, body: json !== undefined ? JSON.stringify(json) : rest.body });
-    },
+    fetch: (pathname, options = {}) => fetchFrom(url, pathname, options),
     async stop(signal = 'SIGTERM') {
       if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
@@ -134,22 +158,85 @@ export async function startApp(engine: Engine, env: Record<string, string> = {},
         await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
         if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
       }
-      if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-      if (dbName) await dropDatabase(inject('pgUrl'), dbName).catch(() => {});
     },
   };
 }
 
-/** Runs the block against a real server on PGlite and on PostgreSQL. */
-export function forEachApp(name: string, body: (app: () => App) => void, env: Record<string, string> = {}): void {
+function fetchFrom(url: string, pathname: string, options: RequestOptions, client?: string): Promise<Response> {
+  const { json, cookie, headers, ...rest } = options;
+  const h = new Headers(headers);
+  if (client && !h.has('x-forwarded-for')) h.set('x-forwarded-for', client);
+  if (json !== undefined) h.set('content-type', 'application/json');
+  if (cookie) h.set('cookie', cookie);
+  // Same-origin, as a browser on the site would send it.
+  if (!h.has('origin')) h.set('origin', url);
+  return fetch(url + pathname, { redirect: 'manual', ...rest, headers: h, body: json !== undefined ? JSON.stringify(json) : rest.body });
+}
+
+/**
+ * The server of `engine` that global setup started for the whole run (tests/helpers/global-setup.ts),
+ * on its own copy of the seeded data, for files whose tests need no environment of their own and
+ * no fresh database. Stopping it is left to global setup; its log is read from the file it writes.
+ * The server trusts 127.0.0.1 as its proxy, and each call here gets an address of its own, sent
+ * as X-Forwarded-For: the abuse limits count per file, as they would on a server of its own.
+ */
+export async function sharedApp(engine: Engine): Promise<App> {
+  const { url, log, databaseUrl } = inject('sharedApps')[engine];
+  const client = `10.${[...crypto.randomBytes(3)].join('.')}`;
+  const readLog = () => {
+    try {
+      return fs.readFileSync(log, 'utf8');
+    } catch {
+      return '';
+    }
+  };
+  for (const deadline = Date.now() + 150_000; ; ) {
+    if (await fetch(`${url}/readyz`).then((r) => r.ok, () => false)) break;
+    if (Date.now() > deadline) throw new Error(`the shared ${engine} server is not ready:\n${readLog()}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    engine,
+    url,
+    databaseUrl,
+    output: readLog,
+    async waitForOutput(pattern, what = String(pattern), from = 0) {
+      for (const deadline = Date.now() + 30_000; !pattern.test(readLog().slice(from)); ) {
+        if (Date.now() > deadline) throw new Error(`the shared ${engine} server did not print ${what}`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    },
+    fetch: (pathname, options = {}) => fetchFrom(url, pathname, options, client),
+    async stop() {
+      throw new Error('the shared server runs for the whole test run; a test that stops its server needs its own (forEachApp without `shared`)');
+    },
+    get process(): ChildProcess {
+      throw new Error('the shared server is a child of global setup, not of this file');
+    },
+  };
+}
+
+export interface ForEachAppOptions {
+  /**
+   * Use the run's shared server of each engine instead of starting one for this file. Only for
+   * files that set no `env`, never stop or signal the server, and pass on a database other files
+   * write to (no counts of everything, no "the first store", their own accounts, addresses and
+   * rate-limit keys).
+   */
+  shared?: boolean;
+}
+
+/** Runs the block against a real server on PGlite and on PostgreSQL (see ForEachAppOptions.shared). */
+export function forEachApp(name: string, body: (app: () => App) => void, env: Record<string, string> = {}, options: ForEachAppOptions = {}): void {
+  if (options.shared && Object.keys(env).length > 0) throw new Error(`${name}: a shared server cannot take an env of its own`);
   for (const engine of ['pglite', 'postgres'] as const) {
     describe(`${name} [${engine}]`, () => {
       let app: App | undefined;
       beforeAll(async () => {
-        app = await startApp(engine, env);
+        app = options.shared ? await sharedApp(engine) : await startApp(engine, env);
       });
       afterAll(async () => {
-        await app?.stop();
+        if (!options.shared) await app?.stop();
       });
       body(() => {
         if (!app) throw new Error('app not started');

@@ -100,12 +100,16 @@ export async function startPostgres(): Promise<PgCluster> {
   };
 }
 
-/** Creates database `name` on the server of `adminUrl`; returns its URL. */
-export async function createDatabase(adminUrl: string, name: string): Promise<string> {
+/**
+ * Creates database `name` on the server of `adminUrl`; returns its URL. With `template`, a copy of
+ * that database (file by file, far quicker than migrating and seeding again).
+ */
+export async function createDatabase(adminUrl: string, name: string, template?: string): Promise<string> {
   if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`bad database name ${name}`);
+  if (template !== undefined && !/^[a-z_][a-z0-9_]*$/.test(template)) throw new Error(`bad template name ${template}`);
   const sql = postgres(adminUrl, { max: 1, onnotice: () => {} });
   try {
-    await sql.unsafe(`create database "${name}"`);
+    await sql.unsafe(template ? `create database "${name}" template "${template}"` : `create database "${name}"`);
   } finally {
     await sql.end({ timeout: 5 });
   }
