@@ -11,7 +11,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import * as z from 'zod/mini';
-import { openAppDb, type App } from '../helpers/app';
+import { openAppDb, until, type App } from '../helpers/app';
+import { AUTO_RELEASE_ACTOR } from '../../src/server/staff/autoRelease';
 import type { Fixture } from './booking-fixtures';
 import { bearer, startWithStaff, staffLogin, type StaffFixture } from './store-fixtures';
 import { bookings, stores, storeTables } from '../../src/server/db/schema';
@@ -46,7 +47,7 @@ for (const engine of ['pglite', 'postgres'] as const) {
     let fx: Fixture & StaffFixture;
     let cleanup: () => Promise<void>;
     let staffToken: string;
-    const guests = {} as Record<Planned | 'longGrace', { id: number; token: string }>;
+    const guests = {} as Record<Planned | 'longGrace' | 'overdue' | 'over', { id: number; token: string }>;
     let mine: number;
 
     beforeAll(async () => {
@@ -70,6 +71,12 @@ for (const engine of ['pglite', 'postgres'] as const) {
           .values({ code: `LT-${newToken().slice(0, 10)}`, storeId: f.tinyStoreId, tableId: tiny!.id, userId: f.users[0]!.id, partySize: 2, startsAt: at(30), endsAt: at(150) })
           .returning({ id: bookings.id });
         mine = m!.id;
+        // A store that releases by itself: an overdue party with time left in its stay, and one whose stay is over.
+        const [{ id: _id, createdAt: _c, ...copy }] = (await db.select().from(stores).where(eq(stores.id, f.tinyStoreId))) as [typeof stores.$inferSelect];
+        const [auto] = await db.insert(stores).values({ ...copy, name: '自動解放の店', graceMinutes: 15, autoRelease: true }).returning({ id: stores.id });
+        const [autoTable] = await db.insert(storeTables).values({ storeId: auto!.id, label: 'A1', kind: 'table', minParty: 1, maxParty: 4 }).returning({ id: storeTables.id });
+        guests.overdue = await add(auto!.id, autoTable!.id, -30, { endsAt: at(90) });
+        guests.over = await add(auto!.id, autoTable!.id, -150, { endsAt: at(-30) });
       }));
       staffToken = (await staffLogin(app, fx.staffA)).token;
     });
@@ -165,6 +172,29 @@ for (const engine of ['pglite', 'postgres'] as const) {
       expect(res.status).toBe(200);
       expect(z.parse(storeBookingSchema, await res.json())).toMatchObject({ attendance: null, end: toTokyoIso(at(100)) });
       expect(await freeAt()).toBe(0);
+    });
+
+    it('a store that enabled the automatic release has an overdue party’s table released by itself, only while time remains in the stay', async () => {
+      const { id, token } = guests.overdue;
+      const end = await until(async () => {
+        const b = ((await (await app.fetch(`/api/guest-bookings/${id}`, { headers: { 'x-booking-token': token } })).json()) as Json) ?? {};
+        return Date.parse(b.end) < at(90).getTime() && b.end;
+      }, 'the overdue booking released');
+      expect(Date.parse(end)).toBeLessThanOrEqual(clockAt + 2 * MIN);
+      if (engine !== 'postgres') return;
+      const h = await openAppDb(app);
+      try {
+        const rows = await h.sql<{ id: number; attendance: string | null; ends_at: string }[]>`select id, attendance, ends_at from bookings where id in (${id}, ${guests.over.id}) order by id`;
+        expect(rows.map((r) => [r.id, r.attendance])).toEqual([
+          [id, 'no_show'],
+          [guests.over.id, null],
+        ]);
+        expect(new Date(rows[1]!.ends_at).getTime()).toBe(at(-30).getTime());
+        const [line] = await h.sql<{ user_id: number | null; actor_email: string; action: string }[]>`select user_id, actor_email, action from staff_audit where target_id = ${id}`;
+        expect(line).toEqual({ user_id: null, actor_email: AUTO_RELEASE_ACTOR, action: 'booking_no_show' });
+      } finally {
+        await h.close();
+      }
     });
 
     it('the guest page’s plain form calls the same service: told, redirected to the page that says so; a refusal is drawn on the page', async () => {

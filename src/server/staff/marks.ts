@@ -23,10 +23,13 @@ import { audit } from './audit';
 import { storeBooking } from './dayBookings';
 import { clock } from '../clock';
 
+/** Who marks: staff, or the store's automatic release (no account; its stores only). */
+export type MarkScope = Pick<StaffScope, 'storeIds' | 'email'> & { userId: StaffScope['userId'] | null };
+
 const notMarkable = () => new ApiError(409, 'not_changeable', 'store.error.notMarkable');
 
 /** Marks a booking of one of the staff's stores; another store's booking is not found. */
-export async function markBooking(db: Db, scope: StaffScope, id: number, input: MarkInput, now = clock.now()): Promise<StoreBookingJson> {
+export async function markBooking(db: Db, scope: MarkScope, id: number, input: MarkInput, now = clock.now(), options: { unmarkedOnly?: boolean } = {}): Promise<StoreBookingJson> {
   const reason = input.reason?.trim() ?? '';
   let released: Date | null = null;
   const done = await db.transaction(async (tx) => {
@@ -37,6 +40,8 @@ export async function markBooking(db: Db, scope: StaffScope, id: number, input: 
       .for('update');
     if (!b) throw notFound();
     if (b.status !== 'confirmed') throw notMarkable();
+    // The automatic release marks only a party nobody has marked yet (staff, or another instance, may have).
+    if (options.unmarkedOnly && b.attendance !== null) throw notMarkable();
     if (input.mark === 'cancelled') {
       // A stay that is over is history: mark it, do not cancel it.
       if (b.end.getTime() <= now.getTime()) throw notMarkable();
