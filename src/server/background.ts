@@ -1,7 +1,7 @@
 /**
  * Work a server process does besides answering requests, started once with the first request
  * (scripts/start.mjs asks /readyz as soon as it listens): outbox delivery through SMTP, the
- * day-of reminders, the watches (空席通知) each instance matches changes against, and forgetting expired Idempotency-Keys. Every instance runs them; the database decides which one does each piece.
+ * day-of reminders, the watches (空席通知) each instance matches changes against, the automatic release of overdue tables, and forgetting expired Idempotency-Keys. Every instance runs them; the database decides which one does each piece.
  */
 import { getDbHandle } from './db/startup';
 import type { Db } from './db/types';
@@ -12,8 +12,11 @@ import { reloadWatches } from './watches/matcher';
 import { pruneWatches } from './watches/notify';
 import { listenForWatches } from './watches/feed';
 import { sweepIdempotencyKeys } from './idempotency';
+import { releaseOverdue } from './staff/autoRelease';
 
 const REMINDER_POLL_MS = 60_000;
+/** Stores that release an overdue party's table by themselves do it within this long of the grace period's end. */
+const AUTO_RELEASE_POLL_MS = 60_000;
 /** Watches made, confirmed or cancelled through other instances while this one's LISTEN was down are known here this soon. */
 const WATCH_RELOAD_MS = 30_000;
 const WATCH_PRUNE_MS = 60 * 60_000;
@@ -27,6 +30,7 @@ export function startBackgroundWork(): void {
   started = true;
   startMailDelivery();
   every(REMINDER_POLL_MS, 'reminders_failed', sendDueReminders);
+  every(AUTO_RELEASE_POLL_MS, 'auto_release_failed', (db) => releaseOverdue(db));
   every(WATCH_RELOAD_MS, 'watches_reload_failed', reloadWatches);
   every(WATCH_PRUNE_MS, 'watches_prune_failed', pruneWatches);
   every(IDEMPOTENCY_SWEEP_MS, 'idempotency_sweep_failed', (db) => sweepIdempotencyKeys(db));

@@ -11,7 +11,7 @@ import { forgotSchema, resetSchema, signInSchema, signUpSchema, tokenSchema } fr
 import { streamQuerySchema } from './live';
 import { SESSION_COOKIE } from './sessions';
 import { availabilityQuerySchema, listQuerySchema } from './stores';
-import { createSchema, editSchema, guestSchema } from '../lib/contract/booking';
+import { createSchema, editSchema, guestSchema, lateSchema } from '../lib/contract/booking';
 import { watchSchema } from '../lib/contract/watches';
 import { availabilitySchema, bookingListSchema, bookingSchema, errorSchema, guestBookedSchema } from '../lib/contract/responses';
 import type { ErrorCode } from '../lib/contract/errors';
@@ -141,6 +141,8 @@ const CONFLICT = {
 const bookConflicts = { slot_taken: CONFLICT.slot_taken, duplicate_booking: CONFLICT.duplicate_booking };
 const changeConflicts = { slot_taken: CONFLICT.slot_taken, not_changeable: CONFLICT.not_changeable, change_needs_store: CONFLICT.change_needs_store };
 const cancelConflicts = { not_changeable: CONFLICT.not_changeable };
+const lateConflicts = { not_changeable: 'not upcoming: cancelled, marked at the door, or outside the window from 2 hours before the start to the end of the store’s grace period' };
+const LATE_SUMMARY = 'Tell the store the party is on its way (`on_way`) or 10 or 15 minutes late (`late_10`, `late_15`); the latest notice is kept with its time and shown live on the store’s ledger';
 
 const object = { type: 'object' };
 const events = { 'text/event-stream': { schema: { type: 'string' } } };
@@ -191,6 +193,7 @@ function operations(now: Date): Record<string, Record<string, Operation>> {
       patch: { summary: 'Change it', ids: ['id'], body: editSchema, ok: [200, 'Booking'], auth: 'user', idempotent: true, conflicts: changeConflicts, tags: diner },
       delete: { summary: 'Cancel it', ids: ['id'], ok: [200, 'Booking'], auth: 'user', idempotent: true, conflicts: cancelConflicts, tags: diner },
     },
+    '/api/bookings/{id}/late': { post: { summary: LATE_SUMMARY, ids: ['id'], body: lateSchema, ok: [200, 'Booking'], auth: 'user', idempotent: true, conflicts: lateConflicts, tags: diner } },
     '/api/bookings/{id}/ics': { get: { summary: 'It as a calendar file', ids: ['id'], ok: [200, { 'text/calendar': { schema: { type: 'string' } } }], auth: 'user', tags: diner } },
     '/api/guest-bookings': {
       post: {
@@ -207,6 +210,7 @@ function operations(now: Date): Record<string, Record<string, Operation>> {
       patch: { summary: 'Change it', ids: ['id'], body: editSchema, ok: [200, 'Booking'], idempotent: true, conflicts: changeConflicts, tags: diner },
       delete: { summary: 'Cancel it', ids: ['id'], ok: [200, 'Booking'], idempotent: true, conflicts: cancelConflicts, tags: diner },
     },
+    '/api/guest-bookings/{id}/late': { post: { summary: `${LATE_SUMMARY} (header X-Booking-Token)`, ids: ['id'], body: lateSchema, ok: [200, 'Booking'], idempotent: true, conflicts: lateConflicts, tags: diner } },
     '/api/guest-bookings/{id}/ics': { get: { summary: 'It as a calendar file', ids: ['id'], ok: [200, { 'text/calendar': { schema: { type: 'string' } } }], tags: diner } },
     '/api/favourites': { get: { summary: 'Favourite stores', ok: [200, object], auth: 'user', tags: diner } },
     '/api/favourites/{storeId}': {

@@ -22,6 +22,8 @@ function booking(start: string, end: string, party: number, extra: Partial<Store
     attendance: null,
     store_cancel_reason: null,
     undo_until: null,
+    late: null,
+    release_from: `${DAY}T${start}:00+09:00`,
     created_at: `${DAY}T10:00:00+09:00`,
     updated_at: `${DAY}T10:00:00+09:00`,
     cancelled_at: null,

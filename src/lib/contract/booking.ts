@@ -4,7 +4,7 @@
  * checks its form with the same schemas before sending.
  */
 import * as z from 'zod/mini';
-import { TABLE_KINDS } from './enums';
+import { LATE_NOTICES, TABLE_KINDS } from './enums';
 import { GUEST_NAME_MAX, NOTE_MAX, PARTY_MAX, PARTY_MIN } from './limits';
 import { emailField, idSchema, kanaField, optionalText, phoneField, requiredText } from './fields';
 
@@ -30,7 +30,11 @@ export const editSchema = z
   .object({ start: z.optional(start), party_size: z.optional(partySize), seat_preference: seatPreference, note })
   .check(z.refine((v) => Object.values(v).some((x) => x !== undefined), { message: 'booking.error.nothingToChange', path: ['_'] }));
 
+/** `POST /api/(guest-)bookings/{id}/late`: the diner tells the store they are on their way or late. */
+export const lateSchema = z.object({ notice: z.enum(LATE_NOTICES) });
+
 export type CreateInput = z.infer<typeof createSchema>;
+export type LateInput = z.infer<typeof lateSchema>;
 export type GuestInput = z.infer<typeof guestSchema>;
 export type EditInput = z.infer<typeof editSchema>;
 

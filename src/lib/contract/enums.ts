@@ -54,6 +54,10 @@ export type FeeReason = (typeof FEE_REASONS)[number];
 export const ATTENDANCES = ['arrived', 'no_show'] as const;
 export type Attendance = (typeof ATTENDANCES)[number];
 
+/** What a diner tells the store on the way: coming now, or 10 or 15 minutes late. */
+export const LATE_NOTICES = ['on_way', 'late_10', 'late_15'] as const;
+export type LateNotice = (typeof LATE_NOTICES)[number];
+
 /**
  * Orders a listing offers besides its default (nearest first with a position, else a stable order):
  * nearest (by the diner's position, else by the walk from the station), soonest start, budget.

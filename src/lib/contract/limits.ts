@@ -113,3 +113,14 @@ export const BANNER_AHEAD_DAYS_MAX = 90;
 export const HOME_BANNERS_MAX = 3;
 /** Past banners the store's banner screen lists, latest first. */
 export const BANNERS_PAST_LISTED = 20;
+/**
+ * A diner may tell the store they are on their way or running late from this many minutes before
+ * the start until the store's grace period ends (src/lib/contract/late.ts).
+ */
+export const LATE_NOTICE_OPENS_MINUTES = 120;
+/**
+ * The store's grace period: this long after the start, a party that has not arrived may have its
+ * table released. The default of a store's own setting, and the most it may be.
+ */
+export const GRACE_MINUTES_DEFAULT = 15;
+export const GRACE_MINUTES_MAX = 60;

@@ -3,7 +3,7 @@
  * the inferred types; the API tests parse real answers with the schemas, so the two cannot drift.
  */
 import * as z from 'zod/mini';
-import { BOOKING_STATUSES, TABLE_KINDS } from './enums';
+import { BOOKING_STATUSES, LATE_NOTICES, TABLE_KINDS } from './enums';
 import { ERROR_CODES } from './errors';
 
 /**
@@ -46,6 +46,10 @@ export const bookingSchema = z.object({
   cancellation_fee: cancellationFeeSchema,
   /** Confirmed and not started yet. */
   changeable: z.boolean(),
+  /** The diner's latest word to the store on the way (src/lib/contract/late.ts), and when they sent it. */
+  running_late: z.nullable(z.object({ notice: z.enum(LATE_NOTICES), at: z.string() })),
+  /** A running-late notice can be sent now (`POST …/late`). */
+  late_open: z.boolean(),
   /** Only on guest bookings, to their holder. */
   guest: z.optional(z.object({ name: z.string(), name_kana: z.string(), phone: z.string(), email: z.string() })),
 });

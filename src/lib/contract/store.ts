@@ -4,7 +4,7 @@
  * is generated from them.
  */
 import * as z from 'zod/mini';
-import { ATTENDANCES, BOOKING_STATUSES, FEE_REASONS, FEE_STATES, GENRES, TABLE_KINDS } from './enums';
+import { ATTENDANCES, BOOKING_STATUSES, FEE_REASONS, FEE_STATES, GENRES, LATE_NOTICES, TABLE_KINDS } from './enums';
 import { isValidDateString } from '../datetime';
 import { LOCALE_CODES, type Locale } from '../../i18n/locales';
 import { isKana, normaliseKana, parseId } from '../validation';
@@ -74,6 +74,10 @@ export const storeBookingSchema = z.object({
   store_cancel_reason: z.nullable(z.string()),
   /** Until when the last mark (arrived, no-show, cancelled by the store) can be undone; null when none can. */
   undo_until: z.nullable(instant),
+  /** The diner's latest word on the way (on their way, 10 or 15 minutes late) and when they sent it. */
+  late: z.nullable(z.object({ notice: z.enum(LATE_NOTICES), at: instant })),
+  /** The end of the store's grace period: from then a party not arrived may have its table released (a no-show mark). */
+  release_from: instant,
   created_at: instant,
   updated_at: instant,
   cancelled_at: z.nullable(instant),

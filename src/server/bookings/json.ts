@@ -6,6 +6,7 @@ import { clock } from '../clock';
 import type { T } from '../../i18n';
 import { feeJson } from './fee';
 import { cancellationFee } from '../../lib/contract/fee';
+import { lateNoticeOpen } from '../../lib/contract/late';
 
 /** `reader`: whose language the fee's sentence is in (an endpoint's locals). */
 export function bookingJson(b: BookingView, reader: { t: T; locale: string }, now = clock.now()): BookingJson {
@@ -24,6 +25,8 @@ export function bookingJson(b: BookingView, reader: { t: T; locale: string }, no
     cancellation_policy: b.cancellationPolicy,
     cancellation_fee: bookingFee(b, reader, now),
     changeable: isChangeable(b, now),
+    running_late: b.late ? { notice: b.late.notice, at: toTokyoIso(b.late.at) } : null,
+    late_open: lateNoticeOpen(b, now),
     ...(b.guest ? { guest: { name: b.guest.name, name_kana: b.guest.nameKana, phone: b.guest.phone, email: b.guest.email } } : {}),
   };
 }

@@ -41,6 +41,9 @@ export function bookingMail(b: BookingView, kind: MailKind, ctx: MailContext, ed
     lines.push('', `${t('booking.summary.policy')}:`, fee, b.cancellationPolicy || t('booking.policyNone'));
     if (editToken) lines.push('', t('booking.mail.editLink'), origin + bookingPaths.guestEdit(b.storeId, b.id, editToken));
     else if (!b.guest) lines.push('', t('booking.mail.manage'), `${origin}/booking-list`);
+    // "On my way" / "running late" is sent from the booking's page.
+    if (editToken) lines.push('', t('booking.mail.late'), origin + bookingPaths.guestEdit(b.storeId, b.id, editToken));
+    else if (!b.guest) lines.push('', t('booking.mail.late'), origin + bookingPaths.edit(b.storeId, b.id));
   }
   return { subject: t(`booking.mail.${kind}.subject`, { code: b.code, store: b.storeName }), text: lines.join('\n') };
 }

@@ -6,7 +6,7 @@ import { and, asc, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db, Q } from '../db/types';
 import { bookings, stores, storeTables } from '../db/schema';
 import { hashToken } from '../sessions';
-import type { BookingStatus, TableKind } from '../../lib/contract/enums';
+import type { Attendance, BookingStatus, LateNotice, TableKind } from '../../lib/contract/enums';
 import { BOOKING_LIST_MAX, TOKEN_MAX } from '../../lib/contract/limits';
 import type { FeePolicy, Held } from '../../lib/contract/fee';
 import { clock } from '../clock';
@@ -47,6 +47,12 @@ export interface BookingView {
   tableId: number;
   note: string;
   guest: { name: string; nameKana: string; phone: string; email: string } | null;
+  /** Marked by the store at the door. */
+  attendance: Attendance | null;
+  /** The diner's latest word on the way, and when they sent it. */
+  late: { notice: LateNotice; at: Date } | null;
+  /** The store's grace period after the start (src/lib/contract/late.ts). */
+  graceMinutes: number;
 }
 
 const viewColumns = {
@@ -75,16 +81,21 @@ const viewColumns = {
   guestNameKana: bookings.guestNameKana,
   guestPhone: bookings.guestPhone,
   guestEmail: bookings.guestEmail,
+  attendance: bookings.attendance,
+  lateNotice: bookings.lateNotice,
+  lateNoticeAt: bookings.lateNoticeAt,
+  graceMinutes: stores.graceMinutes,
 };
 
 function select(q: Q) {
   return q.select(viewColumns).from(bookings).innerJoin(stores, eq(stores.id, bookings.storeId)).innerJoin(storeTables, eq(storeTables.id, bookings.tableId));
 }
 
-function toView({ guestName, guestNameKana, guestPhone, guestEmail, freeHours, feeYen, storeCancelReason, feeStartsAt, feePartySize, ...rest }: Awaited<ReturnType<typeof select>>[number]): BookingView {
+function toView({ guestName, guestNameKana, guestPhone, guestEmail, freeHours, feeYen, storeCancelReason, feeStartsAt, feePartySize, lateNotice, lateNoticeAt, ...rest }: Awaited<ReturnType<typeof select>>[number]): BookingView {
   const guest = guestName !== null ? { name: guestName, nameKana: guestNameKana ?? '', phone: guestPhone ?? '', email: guestEmail ?? '' } : null;
   const feeBasis = { start: feeStartsAt ?? rest.start, party: feePartySize ?? rest.partySize };
-  return { ...rest, feePolicy: { freeHours, feeYen }, feeBasis, cancelledByStore: storeCancelReason !== null, guest };
+  const late = lateNotice && lateNoticeAt ? { notice: lateNotice, at: lateNoticeAt } : null;
+  return { ...rest, feePolicy: { freeHours, feeYen }, feeBasis, cancelledByStore: storeCancelReason !== null, guest, late };
 }
 
 /**

@@ -29,7 +29,8 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
-import { ATTENDANCES, BOOKING_KINDS, BOOKING_STATUSES, FEE_STATES, INVITATION_ROLES, TABLE_KINDS, USER_ROLES, type Genre } from '../../lib/contract/enums';
+import { ATTENDANCES, BOOKING_KINDS, LATE_NOTICES, BOOKING_STATUSES, FEE_STATES, INVITATION_ROLES, TABLE_KINDS, USER_ROLES, type Genre } from '../../lib/contract/enums';
+import { GRACE_MINUTES_DEFAULT, GRACE_MINUTES_MAX } from '../../lib/contract/limits';
 
 const tstz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -38,6 +39,7 @@ export const bookingStatus = pgEnum('booking_status', BOOKING_STATUSES);
 export const userRole = pgEnum('user_role', USER_ROLES);
 export const bookingKind = pgEnum('booking_kind', BOOKING_KINDS);
 export const attendance = pgEnum('attendance', ATTENDANCES);
+export const lateNotice = pgEnum('late_notice', LATE_NOTICES);
 export const feeState = pgEnum('fee_state', FEE_STATES);
 export const invitationRole = pgEnum('invitation_role', INVITATION_ROLES);
 
@@ -97,6 +99,10 @@ export const stores = pgTable(
     cancelFreeHours: integer('cancel_free_hours').notNull().default(0),
     /** The fee per person for cancelling later than that; 0: no fee. */
     cancelFeeYen: integer('cancel_fee_yen').notNull().default(0),
+    /** Minutes after a booking's start before a party that has not arrived may have its table released. */
+    graceMinutes: integer('grace_minutes').notNull().default(GRACE_MINUTES_DEFAULT),
+    /** The table of a party not arrived by the end of the grace period is released without staff (when time remains). */
+    autoRelease: boolean('auto_release').notNull().default(false),
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
     searchTerms: text('search_terms').array().notNull().default(sql`'{}'::text[]`),
     createdAt: tstz('created_at').notNull().defaultNow(),
@@ -107,6 +113,7 @@ export const stores = pgTable(
     index('stores_search_terms_gin').using('gin', t.searchTerms),
     check('stores_budget_check', sql`${t.budgetMax} >= ${t.budgetMin}`),
     check('stores_stay_check', sql`${t.stayMinutes} > 0`),
+    check('stores_grace_check', sql`${t.graceMinutes} between 0 and ${sql.raw(String(GRACE_MINUTES_MAX))}`),
     check('stores_cancel_fee_check', sql`${t.cancelFeeYen} >= 0 and ${t.cancelFreeHours} between 0 and 168`),
     // Target of staff_stores' (store, tenant) key: staff only ever reach their own company's stores.
     unique('stores_id_tenant_key').on(t.id, t.tenantId),
@@ -384,6 +391,9 @@ export const bookings = pgTable(
     storeCancelReason: text('store_cancel_reason'),
     /** When the store last marked it (arrived, no-show, cancelled): a mark can be undone for a while after. */
     markedAt: tstz('marked_at'),
+    /** The diner's latest word on the way (on their way, 10 or 15 minutes late) and when they sent it. */
+    lateNotice: lateNotice('late_notice'),
+    lateNoticeAt: tstz('late_notice_at'),
     /**
      * What the cancellation fee is reckoned from when a change the store made left the diner's fee
      * where it stood (src/lib/contract/fee.ts `feeBasisAfter`); null: the start and party held.

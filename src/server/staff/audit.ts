@@ -24,6 +24,7 @@ export type AuditAction =
   | 'booking_mark_undone'
   | 'booking_create'
   | 'booking_change'
+  | 'booking_running_late'
   | 'walk_in_seat'
   | 'walk_in_free'
   | 'details_set'
@@ -41,7 +42,8 @@ type State = Record<string, unknown> | null;
 
 export async function audit(
   q: Q,
-  who: Pick<StaffScope, 'userId' | 'email'>,
+  /** Staff, or a diner whose word the store is told (a guest has no account: `userId` null). */
+  who: { userId: StaffScope['userId'] | null; email: string },
   entry: { action: AuditAction; storeId?: number | null; targetId?: number | null; detail?: Record<string, unknown>; before?: State; after?: State },
 ): Promise<void> {
   await q.insert(staffAudit).values({

@@ -5,10 +5,11 @@
  */
 import { and, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
 import type { Q } from '../db/types';
-import { bookings, storeTables, users } from '../db/schema';
+import { bookings, storeTables, stores, users } from '../db/schema';
 import { businessDayRange } from '../availability';
 import { MINUTE_MS, toTokyoIso } from '../../lib/datetime';
 import { MARK_UNDO_MINUTES } from '../../lib/contract/limits';
+import { releaseFrom } from '../../lib/contract/late';
 import type { StoreBookingJson } from '../../lib/contract/store';
 
 const columns = {
@@ -27,6 +28,9 @@ const columns = {
   attendance: bookings.attendance,
   storeCancelReason: bookings.storeCancelReason,
   markedAt: bookings.markedAt,
+  lateNotice: bookings.lateNotice,
+  lateNoticeAt: bookings.lateNoticeAt,
+  graceMinutes: stores.graceMinutes,
   guestName: bookings.guestName,
   guestNameKana: bookings.guestNameKana,
   guestPhone: bookings.guestPhone,
@@ -41,7 +45,7 @@ const columns = {
 };
 
 const select = (q: Q) =>
-  q.select(columns).from(bookings).innerJoin(storeTables, eq(storeTables.id, bookings.tableId)).leftJoin(users, eq(users.id, bookings.userId));
+  q.select(columns).from(bookings).innerJoin(storeTables, eq(storeTables.id, bookings.tableId)).innerJoin(stores, eq(stores.id, bookings.storeId)).leftJoin(users, eq(users.id, bookings.userId));
 
 type Row = Awaited<ReturnType<typeof select>>[number];
 
@@ -64,6 +68,8 @@ function toJson(r: Row): StoreBookingJson {
     attendance: r.attendance,
     store_cancel_reason: r.storeCancelReason,
     undo_until: r.markedAt && (r.attendance !== null || r.storeCancelReason !== null) ? toTokyoIso(new Date(r.markedAt.getTime() + MARK_UNDO_MINUTES * MINUTE_MS)) : null,
+    late: r.lateNotice && r.lateNoticeAt ? { notice: r.lateNotice, at: toTokyoIso(r.lateNoticeAt) } : null,
+    release_from: toTokyoIso(releaseFrom({ start: r.start, graceMinutes: r.graceMinutes })),
     created_at: toTokyoIso(r.createdAt),
     updated_at: toTokyoIso(r.updatedAt),
     cancelled_at: r.cancelledAt ? toTokyoIso(r.cancelledAt) : null,

@@ -16,18 +16,22 @@ import { publishAvailabilityChange } from '../events';
 import { queueMail } from '../mail/outbox';
 import { translatorFor } from '../../i18n';
 import { FALLBACK_LOCALE, isLocale } from '../../i18n/locales';
-import { formatStay } from '../../lib/datetime';
+import { formatStay, toTokyoIso } from '../../lib/datetime';
 import type { MarkInput, StoreBookingJson } from '../../lib/contract/store';
 import type { StaffScope } from './access';
 import { audit } from './audit';
 import { storeBooking } from './dayBookings';
 import { clock } from '../clock';
 
+/** Who marks: staff, or the store's automatic release (no account; its stores only). */
+export type MarkScope = Pick<StaffScope, 'storeIds' | 'email'> & { userId: StaffScope['userId'] | null };
+
 const notMarkable = () => new ApiError(409, 'not_changeable', 'store.error.notMarkable');
 
 /** Marks a booking of one of the staff's stores; another store's booking is not found. */
-export async function markBooking(db: Db, scope: StaffScope, id: number, input: MarkInput, now = clock.now()): Promise<StoreBookingJson> {
+export async function markBooking(db: Db, scope: MarkScope, id: number, input: MarkInput, now = clock.now(), options: { unmarkedOnly?: boolean } = {}): Promise<StoreBookingJson> {
   const reason = input.reason?.trim() ?? '';
+  let released: Date | null = null;
   const done = await db.transaction(async (tx) => {
     const [b] = await tx
       .select({ storeId: bookings.storeId, status: bookings.status, start: bookings.startsAt, end: bookings.endsAt, attendance: bookings.attendance, storeCancelReason: bookings.storeCancelReason })
@@ -36,6 +40,8 @@ export async function markBooking(db: Db, scope: StaffScope, id: number, input: 
       .for('update');
     if (!b) throw notFound();
     if (b.status !== 'confirmed') throw notMarkable();
+    // The automatic release marks only a party nobody has marked yet (staff, or another instance, may have).
+    if (options.unmarkedOnly && b.attendance !== null) throw notMarkable();
     if (input.mark === 'cancelled') {
       // A stay that is over is history: mark it, do not cancel it.
       if (b.end.getTime() <= now.getTime()) throw notMarkable();
@@ -43,10 +49,14 @@ export async function markBooking(db: Db, scope: StaffScope, id: number, input: 
     } else {
       // Nobody fails to come to a table that is not due yet.
       if (input.mark === 'no_show' && b.start.getTime() > now.getTime()) throw notMarkable();
-      await tx.update(bookings).set({ attendance: input.mark, updatedAt: now, markedAt: now }).where(eq(bookings.id, id));
+      // A party that did not come needs no table: the rest of its stay is free for others from this
+      // minute (the release of the ledger's 「席を解放」). Shortening a hold never collides with another.
+      released = input.mark === 'no_show' ? releasedEnd(b, now) : null;
+      await tx.update(bookings).set({ attendance: input.mark, updatedAt: now, markedAt: now, ...(released ? { endsAt: released } : {}) }).where(eq(bookings.id, id));
     }
-    const before = markState(b);
-    const after = input.mark === 'cancelled' ? { ...before, status: 'cancelled', store_cancel_reason: reason } : { ...before, attendance: input.mark };
+    const before = { ...markState(b), ...(released ? { end: toTokyoIso(b.end) } : {}) };
+    const after =
+      input.mark === 'cancelled' ? { ...before, status: 'cancelled', store_cancel_reason: reason } : { ...before, attendance: input.mark, ...(released ? { end: toTokyoIso(released) } : {}) };
     await audit(tx, scope, { action: `booking_${input.mark}`, storeId: b.storeId, targetId: id, detail: reason ? { reason } : {}, before, after });
     return b;
   });
@@ -54,6 +64,12 @@ export async function markBooking(db: Db, scope: StaffScope, id: number, input: 
   await publishAvailabilityChange(db, [done.storeId]);
   if (input.mark === 'cancelled') await mailStoreMark(db, id, { reason });
   return (await storeBooking(db, id))!;
+}
+
+/** Where a no-show's stay ends now: this minute (rounded up), when the stay runs past it; else unchanged (null). */
+function releasedEnd(b: { start: Date; end: Date }, now: Date): Date | null {
+  const end = new Date(Math.max(Math.ceil(now.getTime() / MINUTE_MS) * MINUTE_MS, b.start.getTime() + MINUTE_MS));
+  return end.getTime() < b.end.getTime() ? end : null;
 }
 
 type MarkState = { status: string; attendance: string | null; store_cancel_reason: string | null };
@@ -71,6 +87,7 @@ const MARK_ACTIONS = ['booking_arrived', 'booking_no_show', 'booking_cancelled']
  */
 export async function undoMark(db: Db, scope: StaffScope, id: number, now = clock.now()): Promise<StoreBookingJson> {
   let undone: { storeId: number; restored: boolean };
+  let restoring: string | null = null;
   try {
     undone = await db.transaction(async (tx) => {
       const [found] = await tx
@@ -86,6 +103,7 @@ export async function undoMark(db: Db, scope: StaffScope, id: number, now = cloc
         .where(eq(bookings.id, id))
         .for('update');
       const cancelledByStore = b!.status === 'cancelled' && b!.storeCancelReason !== null;
+      restoring = b!.attendance;
       if (!b!.markedAt || (b!.attendance === null && !cancelledByStore)) throw new ApiError(409, 'not_changeable', 'store.error.nothingToUndo');
       if (now.getTime() - b!.markedAt.getTime() > MARK_UNDO_MINUTES * MINUTE_MS) {
         throw new ApiError(409, 'undo_expired', 'store.error.undoExpired', { params: { minutes: MARK_UNDO_MINUTES } });
@@ -97,21 +115,24 @@ export async function undoMark(db: Db, scope: StaffScope, id: number, now = cloc
         .where(and(eq(staffAudit.targetId, id), inArray(staffAudit.action, MARK_ACTIONS)))
         .orderBy(desc(staffAudit.id))
         .limit(1);
-      const was = (line?.before ?? null) as Partial<MarkState> | null;
+      const was = (line?.before ?? null) as (Partial<MarkState> & { end?: string }) | null;
+      const restoredEnd = !cancelledByStore && b!.attendance === 'no_show' && was?.end ? new Date(was.end) : null;
       const before = markState(b!);
       const attendance = (was?.attendance ?? null) as 'arrived' | 'no_show' | null;
       if (cancelledByStore) {
         await tx.update(bookings).set({ status: 'confirmed', cancelledAt: null, storeCancelReason: null, markedAt: null, updatedAt: now }).where(eq(bookings.id, id));
       } else {
+        // A no-show's released stay gets its end back, unless the table was taken meanwhile (23P01 below).
+        if (restoredEnd) await tx.update(bookings).set({ endsAt: restoredEnd }).where(eq(bookings.id, id));
         await tx.update(bookings).set({ attendance, markedAt: null, updatedAt: now }).where(eq(bookings.id, id));
       }
-      const after = cancelledByStore ? { ...before, status: 'confirmed', store_cancel_reason: null } : { ...before, attendance };
+      const after = cancelledByStore ? { ...before, status: 'confirmed', store_cancel_reason: null } : { ...before, attendance, ...(restoredEnd ? { end: toTokyoIso(restoredEnd) } : {}) };
       await audit(tx, scope, { action: 'booking_mark_undone', storeId: found.storeId, targetId: id, detail: { mark: cancelledByStore ? 'cancelled' : b!.attendance }, before, after });
       return { storeId: found.storeId, restored: cancelledByStore };
     });
   } catch (err) {
     // Someone booked the freed table meanwhile: the cancellation stands.
-    if (pgError(err).code === '23P01') throw new ApiError(409, 'table_held', 'store.error.undoTableTaken');
+    if (pgError(err).code === '23P01') throw new ApiError(409, 'table_held', restoring === 'no_show' ? 'store.error.undoReleaseTaken' : 'store.error.undoTableTaken');
     throw err;
   }
   await publishAvailabilityChange(db, [undone.storeId]);
