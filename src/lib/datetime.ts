@@ -85,7 +85,17 @@ export function formatClock(minutes: number, t: NextDayWording): string {
  */
 export function formatTime(at: Date, under?: { day: string; t: NextDayWording }): string {
   if (!under) return formatClock(tokyoParts(at).minutes, () => '');
-  return formatClock(Math.round((at.getTime() - tokyoInstant(under.day).getTime()) / MINUTE_MS), under.t);
+  return timesUnder(under.day, under.t)(at);
+}
+
+/**
+ * `formatTime` under one day, for a page that writes hundreds of times (the door's ledger): the
+ * day's midnight is worked out once, and an instant may come as the API's ISO text.
+ * @example timesUnder('2026-11-21', t)('2026-11-22T00:15:00+09:00') // '翌0:15'
+ */
+export function timesUnder(day: string, t: NextDayWording): (at: Date | string | number) => string {
+  const midnight = tokyoInstant(day).getTime();
+  return (at) => formatClock(Math.round(((typeof at === 'string' ? Date.parse(at) : +at) - midnight) / MINUTE_MS), t);
 }
 
 /** Formatters per style and locale: building one costs far more than formatting with it. */

@@ -57,7 +57,7 @@ import {
   walkInSuggestQuerySchema,
   weekdayHoursSchema,
 } from '../lib/contract/store';
-import { adminStoreJsonSchema, adminStoreSchema, adminTenantListSchema, invitationJsonSchema, invitationListSchema, invitationSchema } from '../lib/contract/admin';
+import { adminStoreJsonSchema, adminStoreSchema, adminTenantListSchema, adminTenantQuerySchema, invitationJsonSchema, invitationListSchema, invitationSchema } from '../lib/contract/admin';
 import { signupSchema } from './staff/invitations';
 
 type Json = Record<string, unknown>;
@@ -319,7 +319,7 @@ function operations(now: Date): Record<string, Record<string, Operation>> {
       },
     },
     '/api/admin/tenants': {
-      get: { summary: 'Every company, newest first, with its stores and its invitations still waiting to be taken up', ok: [200, 'AdminTenantList'], auth: 'admin', tags: ['admin'] },
+      get: { summary: 'One page of the companies (`page`, `per_page`), newest first, each with its stores and its invitations still waiting to be taken up, and how many there are in all', query: adminTenantQuerySchema, ok: [200, 'AdminTenantList'], auth: 'admin', tags: ['admin'] },
     },
     '/api/admin/invitations/{id}': {
       delete: { summary: "Withdraw any company's pending invitation: its link then signs no one up (404 when unknown or no longer pending); audited", ids: ['id'], ok: [204, null], auth: 'admin', tags: ['admin'] },

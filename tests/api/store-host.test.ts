@@ -213,13 +213,19 @@ describe.each(['pglite', 'postgres'] as const)('store host ledger and switcher [
     expect(after.body).toContain('来店を記録しました');
     expect(after.body).toContain('来店済み');
 
-    // A cancellation without its reason is refused with the field named, and changes nothing.
+    // The cancel form (a reason to write) is drawn only for the booking the address names.
     const other = (await (await s.app.fetch('/api/bookings', { method: 'POST', cookie: s.fx.users[1]!.cookie, json: { store_id: s.fx.storeId, start: tokyoStart(1, 21), party_size: 2 } })).json()) as Json;
-    const refused = await store(`/list-booking-manage?date=${tomorrow()}`, { form: { booking: String(other.id), mark: 'cancelled', reason: '' }, cookie: jar });
-    expect(refused.status).toBe(303);
-    const flash = setCookie(refused, 'flash')!.value;
-    const shown = await store(`/list-booking-manage?date=${tomorrow()}`, { cookie: `${jar}; flash=${flash}` });
-    expect(shown.body).toMatch(/理由を入力してください/);
+    expect(ledger.body).toContain(`href="/list-booking-manage?date=${tomorrow()}&amp;cancel=${booking.id}#cancel-${booking.id}"`);
+    expect(ledger.body).not.toContain('name="reason"');
+    const asked = await store(`/list-booking-manage?date=${tomorrow()}&cancel=${other.id}`, { cookie: jar });
+    expect(asked.body.match(/name="reason"/g)).toHaveLength(1);
+    expect(asked.body).toContain(`id="reason-${other.id}"`);
+    // A cancellation without its reason is refused with the field named, the form open again with what was typed, and changes nothing.
+    const refused = await store(`/list-booking-manage?date=${tomorrow()}`, { form: { booking: String(other.id), mark: 'cancelled', reason: '   ' }, cookie: jar });
+    expect(refused.status).toBe(400);
+    expect(refused.body.match(/name="reason"/g)).toHaveLength(1);
+    expect(refused.body).toMatch(new RegExp(`<textarea id="reason-${other.id}"[^>]*aria-invalid="true"[^>]*>   </textarea>`));
+    expect(refused.body).toMatch(new RegExp(`id="reason-${other.id}-error"[^>]*>[^<]*理由を入力してください`));
     const still = JSON.parse((await store(`/api/store/bookings?date=${tomorrow()}`, { cookie: jar })).body) as { items: { id: number; status: string }[] };
     expect(still.items.find((b) => b.id === other.id)?.status).toBe('confirmed');
   });

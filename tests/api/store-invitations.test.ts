@@ -13,6 +13,7 @@ import type { Db } from '../../src/server/db/types';
 import { hashPassword } from '../../src/server/passwords';
 import { hashToken } from '../../src/server/sessions';
 import { adminTenantListSchema, invitationListSchema } from '../../src/lib/contract/admin';
+import { PAGE_SIZE, PAGE_SIZE_MAX } from '../../src/lib/contract/limits';
 import { eq } from 'drizzle-orm';
 import { openAppDb, type App } from '../helpers/app';
 import { rawRequest } from '../helpers/raw';
@@ -63,6 +64,8 @@ async function companies(db: Db, fx: Fixture): Promise<Accounts> {
     }
     return { id: t!.id, slug, made };
   };
+  // Older companies without stores, more than one page of the admin's list holds.
+  await db.insert(tenants).values(Array.from({ length: PAGE_SIZE + 1 }, (_, i) => ({ slug: `older-${i}-${suffix}`, name: `古い会社 ${i}`, createdAt: new Date(Date.now() - (i + 1) * DAY) })));
   const a = await company('a', fx.storeId, [
     { label: 'owner-a', owner: true },
     { label: 'staff-a', owner: false },
@@ -170,6 +173,40 @@ for (const engine of ['pglite', 'postgres'] as const) {
       expect(a).toMatchObject({ name: '会社 a', stores: [{ id: fx.storeA }] });
       expect(a!.invitations.map((i) => i.email)).toEqual(['a1@example.jp', 'a2@example.jp', 'a3@example.jp']);
       expect(b!.invitations.map((i) => i.email)).toEqual(['b1@example.jp', 'b2@example.jp']);
+    });
+
+    it('pages the companies as the store listing pages: newest first, `page` and `per_page`, the total beside; a bad page refused with its field named', async () => {
+      const list = async (query: string) => {
+        const res = await call('GET', `/api/admin/tenants${query}`, tokens.admin);
+        expect([query, res.status]).toEqual([query, 200]);
+        return adminTenantListSchema.parse(await res.json());
+      };
+      const all = await list(`?per_page=${PAGE_SIZE_MAX}`);
+      expect(all.total).toBeGreaterThan(PAGE_SIZE);
+      expect(all.items).toHaveLength(Math.min(all.total, PAGE_SIZE_MAX));
+      expect(all.items.slice(0, 2).map((c) => c.tenant)).toEqual([fx.tenantB, fx.tenantA]);
+      const first = await list('');
+      expect(first).toMatchObject({ page: 1, per_page: PAGE_SIZE, total: all.total });
+      expect(first.items.map((c) => c.tenant)).toEqual(all.items.slice(0, PAGE_SIZE).map((c) => c.tenant));
+      const second = await list('?page=2');
+      expect(second).toMatchObject({ page: 2, per_page: PAGE_SIZE, total: all.total });
+      expect(second.items.map((c) => c.tenant)).toEqual(all.items.slice(PAGE_SIZE, 2 * PAGE_SIZE).map((c) => c.tenant));
+      expect((await list(`?page=${all.total + 1}&per_page=1`)).items).toEqual([]);
+      for (const [query, field] of [['?page=0', 'page'], ['?page=abc', 'page'], [`?per_page=${PAGE_SIZE_MAX + 1}`, 'per_page'], ['?per_page=0', 'per_page']] as const) {
+        const res = await call('GET', `/api/admin/tenants${query}`, tokens.admin, 'ja');
+        expect([query, res.status]).toEqual([query, 400]);
+        expect(Object.keys(((await res.json()) as Json).error.fields)).toEqual([field]);
+      }
+
+      // The admin's screen: a page of companies at a time, with the way to the next.
+      const screen = await page('/admin-create-store', tokens.admin);
+      expect(screen.status).toBe(200);
+      expect(screen.body.match(/data-tenant="/g)).toHaveLength(PAGE_SIZE);
+      expect(screen.body).toContain(`href="/admin-create-store?page=2#tenants-title"`);
+      const next = await page('/admin-create-store?page=2', tokens.admin);
+      expect(next.body.match(/data-tenant="/g)).toHaveLength(Math.min(all.total - PAGE_SIZE, PAGE_SIZE));
+      expect(next.body).toContain(`data-tenant="${second.items[0]!.tenant}"`);
+      expect(next.body).not.toContain(`data-tenant="${fx.tenantA}"`);
     });
 
     it("lets the owner withdraw its own company's invitation only; the link then refuses sign-up, saying so", async () => {

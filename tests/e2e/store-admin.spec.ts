@@ -5,57 +5,19 @@
  *
  * Like accounts.spec.ts this spec runs its own server on PostgreSQL: the invitation link exists only
  * in the mail outbox, which a test can read beside a PostgreSQL server (not beside the shared
- * server's embedded database), exactly as the mail carries it.
+ * server's embedded database), exactly as the mail carries it (tests/helpers/outbox.ts).
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import crypto from 'node:crypto';
-import postgres from 'postgres';
-import { createDatabase, startPostgres, type PgCluster } from '../helpers/postgres';
-import { spawnServer, type SpawnedServer } from '../helpers/server';
+import { invitationLinkFromOutbox, serverOnPostgres } from '../helpers/outbox';
 import { DEMO_ADMIN } from '../../src/server/db/seed-data';
 import { htmlValidateErrors, nuCheckerErrors, type Page as HtmlPage } from '../helpers/html-validators';
-
-let cluster: PgCluster | undefined;
-let server: SpawnedServer | undefined;
-let databaseUrl = '';
-let storeHost = '';
 
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 test.use({ viewport: { width: 1024, height: 768 } });
 
-test.beforeAll(async () => {
-  test.setTimeout(240_000);
-  cluster = await startPostgres();
-  databaseUrl = await createDatabase(cluster.url, `e2e_${crypto.randomBytes(4).toString('hex')}`);
-  server = await spawnServer({ DATABASE_URL: databaseUrl, SUGU_LOG_REQUESTS: '0', SMTP_URL: '' });
-  // The store host is the default one: store.localhost on the server's port.
-  storeHost = server.base.replace('127.0.0.1', 'store.localhost');
-});
-
-test.afterAll(async () => {
-  await server?.stop();
-  await cluster?.stop();
-});
-
-/** The sign-up link of the invitation mailed to `email` (queued with the store: polled until there). */
-async function invitationLinkFromOutbox(email: string): Promise<string> {
-  const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
-  try {
-    let link: string | undefined;
-    await expect
-      .poll(async () => {
-        const rows = await sql<{ body_text: string }[]>`
-          select body_text from mail_outbox where to_address = ${email} and kind = 'staff_invitation' order by id desc limit 1`;
-        link = /https?:\/\/\S+\/store-signup\?token=[\w-]+/.exec(rows[0]?.body_text ?? '')?.[0];
-        return Boolean(link);
-      }, { message: `an invitation mail for ${email}` })
-      .toBe(true);
-    return link!;
-  } finally {
-    await sql.end({ timeout: 5 });
-  }
-}
+const server = serverOnPostgres();
 
 async function seriousViolations(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze();
@@ -84,13 +46,13 @@ test('the admin opens a store with its owner’s invitation; the owner signs up 
   const storeName = `招待テスト食堂 ${suffix}`;
 
   // Signed out, the admin's screen asks for the admin's sign-in and comes back.
-  await page.goto(`${storeHost}/admin-create-store`);
+  await page.goto(`${server.storeHost}/admin-create-store`);
   await expect(page).toHaveURL(/\/admin-signin\?next=/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('運営スタッフ ログイン');
   await page.getByLabel('メールアドレス').fill(DEMO_ADMIN.email);
   await page.getByLabel('パスワード').fill(DEMO_ADMIN.password);
   await page.getByRole('button', { name: 'ログイン', exact: true }).click();
-  await expect(page).toHaveURL(`${storeHost}/admin-create-store`);
+  await expect(page).toHaveURL(`${server.storeHost}/admin-create-store`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('店舗の新規登録');
   expect(await seriousViolations(page)).toEqual([]);
 
@@ -131,7 +93,7 @@ test('the admin opens a store with its owner’s invitation; the owner signs up 
   await expect(page.getByTestId('store-flash')).toContainText(storeName);
   await expect(page.getByTestId('store-flash')).toContainText(owner);
   // Dark theme too.
-  await context.addCookies([{ name: 'theme', value: 'dark', url: storeHost }]);
+  await context.addCookies([{ name: 'theme', value: 'dark', url: server.storeHost }]);
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
   expect(await seriousViolations(page)).toEqual([]);
@@ -142,11 +104,11 @@ test('the admin opens a store with its owner’s invitation; the owner signs up 
   ];
 
   // The owner, in a browser of their own, follows the mailed link.
-  const link = await invitationLinkFromOutbox(owner);
-  expect(link.startsWith(`${storeHost}/store-signup?token=`)).toBe(true);
+  const link = await invitationLinkFromOutbox(server.databaseUrl, owner);
+  expect(link.startsWith(`${server.storeHost}/store-signup?token=`)).toBe(true);
   const ownerContext = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'ja-JP' });
   const ownerPage = await ownerContext.newPage();
-  await ownerPage.goto(`${storeHost}/store-signup`);
+  await ownerPage.goto(`${server.storeHost}/store-signup`);
   pages.push({ name: 'GET /store-signup?token=', html: await source(ownerPage, new URL(link).pathname + new URL(link).search) });
   pages.push({ name: 'GET /store-signup?token=unknown', html: await source(ownerPage, '/store-signup?token=unknown') });
   for (const p of pages) expect(p.html.trimEnd(), `${p.name} ends with </html>`).toMatch(/<\/html>$/);
@@ -162,7 +124,7 @@ test('the admin opens a store with its owner’s invitation; the owner signs up 
   await signup.getByLabel('フリガナ').fill('ショウタイ タロウ');
   await signup.getByLabel('パスワード').fill('owner-long-password');
   await signup.getByRole('button', { name: '登録してログイン' }).click();
-  await expect(ownerPage).toHaveURL(`${storeHost}/list-booking-manage`);
+  await expect(ownerPage).toHaveURL(`${server.storeHost}/list-booking-manage`);
   await expect(ownerPage.getByRole('heading', { level: 1 })).toHaveText('予約台帳');
   await expect(ownerPage.getByTestId('store-name')).toHaveText(storeName);
 
@@ -173,7 +135,7 @@ test('the admin opens a store with its owner’s invitation; the owner signs up 
   await expect(reusePage.getByTestId('invitation-invalid')).toBeVisible();
 
   // The owner may invite staff from the store list.
-  await ownerPage.goto(`${storeHost}/list-store-manage`);
+  await ownerPage.goto(`${server.storeHost}/list-store-manage`);
   const invite = ownerPage.getByTestId('invite-staff');
   await invite.getByLabel('メールアドレス').fill(`staff-${suffix}@example.jp`);
   await invite.getByRole('button', { name: '招待を送る' }).click();

@@ -1,12 +1,13 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { businessDay, freeAtEight } from '../helpers/free-start';
 import { htmlValidateErrors, nuCheckerErrors, type Page } from '../helpers/html-validators';
+import { DEMO_STAFF } from '../../src/server/db/seed-data';
 
 /**
  * Every product page, as the server sends it, signed out and signed in, is valid HTML: no error from
  * html-validate nor from the W3C Nu HTML Checker. The booking pages are checked at each step (the
  * form, a field error, the confirmation, the booking, the cancel question) through their plain
- * forms, as a browser without JavaScript posts them.
+ * forms, as a browser without JavaScript posts them. So are the store host's sign-in and list pages.
  */
 
 const BOTH = ['/home', '/stores', '/stores?name=%E7%84%BC%E8%82%89&party=4', '/stores?sort=budget&view=map', '/areas/1', '/store/1', '/store/1?party=4&seat=private_room', '/booking-list', '/watches', '/term', '/privacy', '/ecommerce', '/info-contracted-store', '/utility/help', '/no-such-page', '/store/999999'];
@@ -68,6 +69,37 @@ test('signed in: every product page is valid HTML', async ({ playwright, baseURL
     `/store/${storeId}/booking/edit/${id}`,
   ]);
   pages.push(await post(request, 'signed in', `/store/${storeId}/booking/edit/${id}`, { date: businessDay(6), party_size: '2', start, seat_preference: '', note: '', intent: 'ask-cancel' }));
+  await expectValid(pages);
+  await request.dispose();
+});
+
+/** The store host's list pages: its ledger (with a booking's change and cancel forms open), seats, stores and fees. */
+const STORE_LISTS = ['/list-booking-manage', '/list-seat-manage', '/list-store-manage', '/list-payment-manage'];
+
+test('the store host: its sign-in and, signed in as staff, every list page is valid HTML', async ({ playwright, baseURL }) => {
+  // Node does not resolve *.localhost as browsers do: the store host is asked at the loopback address, by its name.
+  const storeHost = `http://store.localhost:${new URL(baseURL!).port}`;
+  const request = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { 'accept-language': 'ja-JP', host: new URL(storeHost).host, origin: storeHost } });
+  const pages = await fetchPages(request, 'store host, signed out', ['/store-signin', '/admin-signin']);
+  const signedIn = await request.post('/store-signin', { form: { email: DEMO_STAFF.email, password: DEMO_STAFF.password }, maxRedirects: 0 });
+  expect(signedIn.status()).toBe(303);
+  // A phone booking three days ahead at the staff's store, for its change and cancel forms.
+  const day = businessDay(3);
+  const { store_id: storeId } = (await (await request.get('/api/store/tables')).json()) as { store_id: number };
+  const diner = await playwright.request.newContext({ baseURL });
+  const { slots } = (await (await diner.get(`/api/stores/${storeId}/availability?date=${day}&party=2`)).json()) as { slots: { start: string; free_tables: number }[] };
+  await diner.dispose();
+  const free = slots.find((x) => x.free_tables > 0);
+  expect(free, `the demo store has a free start on ${day}`).toBeDefined();
+  const made = await request.post('/api/store/bookings', { data: { store_id: storeId, start: free!.start, party_size: 2, name: '検証 次郎', name_kana: 'ケンショウ ジロウ', phone: '090-8765-4321' } });
+  expect(made.status()).toBe(201);
+  const open = (await made.json()) as { id: number };
+  for (const path of [...STORE_LISTS, `/list-booking-manage?date=${day}&change=${open.id}`, `/list-booking-manage?date=${day}&cancel=${open.id}`]) {
+    const res = await request.get(path, { maxRedirects: 0 });
+    // The page itself, not a redirect to the sign-in nor an error page.
+    expect([path, res.status()]).toEqual([path, 200]);
+    pages.push({ name: `store host, staff ${path}`, html: await res.text() });
+  }
   await expectValid(pages);
   await request.dispose();
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addTokyoDays, formatClock, formatStay, formatTime, isValidDateString, tokyoInstant, tokyoParts, toTokyoIso } from '../../src/lib/datetime';
+import { addTokyoDays, formatClock, formatStay, formatTime, isValidDateString, timesUnder, tokyoInstant, tokyoParts, toTokyoIso } from '../../src/lib/datetime';
 import { formatYen, formatYenRange } from '../../src/lib/format';
 import { translatorFor } from '../../src/i18n';
 import { fromDictionary } from '../../src/lib/contract/messages';
@@ -39,6 +39,13 @@ describe('one way to write a time', () => {
     expect(formatTime(tokyoInstant(day, 24 * 60 + 15), { day, t: en })).toBe('0:15 (+1)');
     // The next calendar day on its own is not "the next day".
     expect(formatTime(tokyoInstant(day, 24 * 60 + 15), { day: '2026-11-22', t: ja })).toBe('0:15');
+  });
+  it('writes a day’s many times the same way from the API’s text, the day worked out once', () => {
+    const time = timesUnder(day, ja);
+    expect(time('2026-11-21T23:45:00+09:00')).toBe('23:45');
+    expect(time('2026-11-22T00:15:00+09:00')).toBe('翌0:15');
+    expect(time(tokyoInstant(day, 9 * 60))).toBe('9:00');
+    expect(time(tokyoInstant(day, 28 * 60).getTime())).toBe('翌4:00');
   });
   it('writes opening hours the same way', () => {
     expect(formatClock(18 * 60, ja)).toBe('18:00');

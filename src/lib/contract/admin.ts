@@ -8,7 +8,7 @@
 import * as z from 'zod/mini';
 import { GENRES, INVITATION_ROLES } from './enums';
 import { emailField, idSchema, kanaField, phoneField, requiredText } from './fields';
-import { ACCOUNT_NAME_MAX, BUDGET_MAX, LATITUDE_MAX, LONGITUDE_MAX } from './limits';
+import { ACCOUNT_NAME_MAX, BUDGET_MAX, LATITUDE_MAX, LONGITUDE_MAX, PAGE_MAX, PAGE_SIZE, PAGE_SIZE_MAX } from './limits';
 
 /** A company's name and a store's name and address, as long as anyone writes them. */
 export const COMPANY_NAME_MAX = 100;
@@ -76,8 +76,21 @@ export const adminTenantJsonSchema = z.object({
   invitations: z.array(invitationJsonSchema),
 });
 
-/** `GET /api/admin/tenants`: every company on Sugu, newest first. */
-export const adminTenantListSchema = z.object({ items: z.array(adminTenantJsonSchema) });
+/** A whole number written in a query (`?page=2`) between `min` and `max`, as a number. */
+const queryCount = (min: number, max: number) =>
+  z.pipe(
+    z.string().check(z.refine((v) => /^\d{1,6}$/.test(v) && Number(v) >= min && Number(v) <= max, { message: 'validation.invalid' })),
+    z.transform(Number),
+  );
+
+/** `GET /api/admin/tenants`' query: which page of the companies, and how many on one (as the store listing pages). */
+export const adminTenantQuerySchema = z.object({ page: z.optional(queryCount(1, PAGE_MAX)), per_page: z.optional(queryCount(1, PAGE_SIZE_MAX)) });
+
+/** `GET /api/admin/tenants`: one page of the companies on Sugu, newest first, and how many there are in all. */
+export const adminTenantListSchema = z.object({ items: z.array(adminTenantJsonSchema), page: z.int(), per_page: z.int(), total: z.int() });
+
+/** Companies on one page of the admin's list when the query names no size. */
+export const ADMIN_TENANT_PAGE_SIZE = PAGE_SIZE;
 
 /** `POST /api/admin/stores`' answer: the company, its store and the owner's invitation. */
 export const adminStoreJsonSchema = z.object({
@@ -97,3 +110,4 @@ export type InvitationInput = z.infer<typeof invitationSchema>;
 export type InvitationJson = z.infer<typeof invitationJsonSchema>;
 export type AdminStoreJson = z.infer<typeof adminStoreJsonSchema>;
 export type AdminTenantJson = z.infer<typeof adminTenantJsonSchema>;
+export type AdminTenantList = z.infer<typeof adminTenantListSchema>;

@@ -30,8 +30,11 @@ export interface ChangeRefusal extends PhoneRefusal {
   booking: number;
 }
 
-/** What the page does next: redirect with a message, or draw the phone form or a booking's change form again. */
-export type LedgerOutcome = { flash: Flash } | { phone: PhoneRefusal } | { change: ChangeRefusal };
+/** A cancel refused for its reason: the booking's cancel form drawn open again with what was typed. */
+export type CancelRefusal = ChangeRefusal;
+
+/** What the page does next: redirect with a message, or draw the phone form or a booking's change or cancel form again. */
+export type LedgerOutcome = { flash: Flash } | { phone: PhoneRefusal } | { change: ChangeRefusal } | { cancel: CancelRefusal };
 
 /** A number typed in a form, or what was typed when it is none (then the schema names the field). */
 const count = (value: string) => (/^\d{1,3}$/.test(value) ? Number(value) : value);
@@ -113,6 +116,11 @@ export async function ledgerPost(db: Db, scope: StaffScope, storeId: number, dat
       // The table staff named is taken at that time: its field says so (the time may be the one to change).
       const taken = error.code === 'slot_taken' ? t('storehost.change.tableTaken') : null;
       return { change: { booking, values: changed, errors: taken ? { table_id: taken, ...fields } : fields, message: taken ?? message, status: error.status } };
+    }
+    // A cancel without its reason: the form comes back open with the reason's error (what else
+    // refuses it, the booking no longer open, the ledger shows once the message has said so).
+    if (form?.get('mark') === 'cancelled' && booking !== null && error.status === 400 && fields.reason) {
+      return { cancel: { booking, values: { reason: text('reason') }, errors: fields, message, status: error.status } };
     }
     const messages = Object.values(fields);
     return { flash: { kind: 'error', message: messages.length ? messages.join(' ') : message } };

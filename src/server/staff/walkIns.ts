@@ -81,12 +81,17 @@ export function suggestTable(state: StoreState, party: number, start: Date, end:
 const fieldError = (t: Translate, status: number, code: 'validation_failed' | 'not_found' | 'table_held', field: string, key: string) =>
   new ApiError(status, code, code === 'validation_failed' ? 'validation.failed' : code === 'not_found' ? 'api.error.notFound' : 'store.error.tableHeld', { fields: { [field]: t(key) } });
 
-/** What a walk-in of `party` would get now at the store: the table and its stay, or no table. */
-export async function suggestWalkIn(db: Db, storeId: number, party: number, now = clock.now()): Promise<WalkInSuggestion> {
+/** The table a party of `party` seated now would get (null when none fits or the store is closed), and the stay. */
+export async function walkInChoice(db: Db, storeId: number, party: number, now = clock.now()): Promise<{ table: TableInfo | null; stay: { start: Date; end: Date } | null }> {
   const from = floorMinute(now);
   const state = (await loadStoreStates(db, [storeId], from, new Date(from.getTime() + 12 * 60 * MINUTE_MS))).get(storeId);
   const stay = state ? walkInStay(state, party, now) : null;
-  const table = state && stay ? suggestTable(state, party, stay.start, stay.end) : null;
+  return { table: state && stay ? suggestTable(state, party, stay.start, stay.end) : null, stay };
+}
+
+/** What a walk-in of `party` would get now at the store: the table and its stay, or no table. */
+export async function suggestWalkIn(db: Db, storeId: number, party: number, now = clock.now()): Promise<WalkInSuggestion> {
+  const { table, stay } = await walkInChoice(db, storeId, party, now);
   return {
     store_id: storeId,
     party_size: party,

@@ -1,11 +1,13 @@
-import { json } from '../../../server/http/api';
+import { json, readQuery } from '../../../server/http/api';
 import { storeApi } from '../../../server/staff/http';
 import { getDb } from '../../../server/db/startup';
 import { adminScope } from '../../../server/admin/access';
 import { tenantOverview } from '../../../server/admin/tenants';
+import { adminTenantQuerySchema } from '../../../lib/contract/admin';
 
-/** Every company, newest first, with its stores and pending invitations. 401 signed out, 403 for any account but an admin's. */
-export const GET = storeApi(async ({ locals }) => {
+/** One page of the companies, newest first, with their stores and pending invitations. 401 signed out, 403 for any account but an admin's. */
+export const GET = storeApi(async ({ locals, url }) => {
   adminScope(locals.user);
-  return json({ items: await tenantOverview(await getDb()) });
+  const query = readQuery(url, locals.t, adminTenantQuerySchema);
+  return json(await tenantOverview(await getDb(), { page: query.page, perPage: query.per_page }));
 });
