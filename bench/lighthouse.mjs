@@ -15,10 +15,12 @@ export async function measureLighthouse({ paths }) {
   const options = { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices'], formFactor: 'mobile', screenEmulation: { mobile: true, width: 412, height: 823, deviceScaleFactor: 1.75, disabled: false }, locale: 'ja' };
   const out = [];
   try {
-    for (const { name, path } of typeof paths === 'function' ? await paths(server.url) : paths) {
+    for (const { name, path, headers } of typeof paths === 'function' ? await paths(server.url) : paths) {
+      // A page behind a sign-in is loaded with the session's cookie.
+      const flags = headers ? { ...options, extraHeaders: headers } : options;
       // A trace that Lighthouse failed to record (NO_NAVSTART and the like) is tried once more.
-      let result = await lighthouse(server.url + path, options);
-      if (result.lhr.runtimeError) result = await lighthouse(server.url + path, options);
+      let result = await lighthouse(server.url + path, flags);
+      if (result.lhr.runtimeError) result = await lighthouse(server.url + path, flags);
       const { categories, audits } = result.lhr;
       out.push({
         name,

@@ -9,6 +9,14 @@ import { buildIfNeeded, root } from './build-if-needed.mjs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
+// V8 flags and the malloc setting must be given when the process starts: start again with them,
+// replacing this process (same pid, nothing left behind) before anything is loaded.
+{
+  const { relaunch } = await import(pathToFileURL(path.join(root, 'src/server/runtime.ts')).href);
+  const again = relaunch(process.execArgv, process.argv, process.env, typeof process.execve === 'function');
+  if (again) process.execve(process.execPath, [process.execPath, ...again.args], again.env);
+}
+
 process.env.ASTRO_TELEMETRY_DISABLED = '1';
 process.env.NODE_ENV ??= 'production';
 
@@ -17,6 +25,7 @@ const { guardServer } = await import(pathToFileURL(path.join(root, 'src/server/h
 const { runShutdown } = await import(pathToFileURL(path.join(root, 'src/server/shutdown.ts')).href);
 const { loadAssets } = await import(pathToFileURL(path.join(root, 'src/server/http/static.ts')).href);
 const { connectionLimits } = await import(pathToFileURL(path.join(root, 'src/server/http/connections.ts')).href);
+const { trimWhenIdle } = await import(pathToFileURL(path.join(root, 'src/server/idleTrim.ts')).href);
 let settings;
 try {
   settings = parseConfig(process.env);
@@ -51,6 +60,8 @@ done.catch((error) => {
 });
 
 const log = (fields) => console.log(JSON.stringify({ level: 'info', ...fields }));
+// Once quiet, the heap's emptied pages go back to the system (src/server/idleTrim.ts).
+trimWhenIdle(httpServer, undefined, log);
 
 let stopping = false;
 async function shutdown(signal) {

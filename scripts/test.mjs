@@ -82,7 +82,15 @@ async function playwright(prefix) {
   } else if (status !== 0) failed += 1;
 }
 
+/** The type check, the API document written from the contract and Redocly's lint of it (`npm run check`). */
+async function check() {
+  const status = await run('Types and the API document (npm run check)', process.platform === 'win32' ? 'npm.cmd' : 'npm', ['run', 'check']);
+  if (status === 0) passed += 1;
+  else failed += 1;
+}
+
 const runners = [];
+if (!only.length || only.includes('check')) await check();
 if (!only.length || only.includes('vitest')) runners.push(vitest);
 if (!only.length || only.includes('e2e')) runners.push(playwright);
 if (runners.length > 1 && process.env.SUGU_TEST_SIDE_BY_SIDE === '1') {

@@ -8,6 +8,8 @@ import type jaCommon from './locales/ja/common.json';
 import type jaDiscovery from './locales/ja/discovery.json';
 import type jaFees from './locales/ja/fees.json';
 import type jaLive from './locales/ja/live.json';
+import type jaPush from './locales/ja/push.json';
+import type jaQueue from './locales/ja/queue.json';
 import type jaStore from './locales/ja/store.json';
 import type jaStoreHost from './locales/ja/storehost.json';
 import type jaTemplate from './locales/ja/template.json';
@@ -41,7 +43,7 @@ for (const [path, dict] of Object.entries(files)) {
 }
 
 /** Every message key: Japanese is the complete dictionary, so its keys are the keys. */
-export type MessageKey = keyof (typeof jaAccount & typeof jaAdmin & typeof jaAuth & typeof jaBooking & typeof jaCommon & typeof jaDiscovery & typeof jaFees & typeof jaLive & typeof jaStore & typeof jaStoreHost & typeof jaTemplate & typeof jaWatch);
+export type MessageKey = keyof (typeof jaAccount & typeof jaAdmin & typeof jaAuth & typeof jaBooking & typeof jaCommon & typeof jaDiscovery & typeof jaFees & typeof jaLive & typeof jaPush & typeof jaQueue & typeof jaStore & typeof jaStoreHost & typeof jaTemplate & typeof jaWatch);
 
 /** A translator fixed to one locale. `count` picks the plural form where the language has one. */
 export type T = (key: MessageKey, params?: Record<string, unknown>) => string;
@@ -49,7 +51,8 @@ export type T = (key: MessageKey, params?: Record<string, unknown>) => string;
 /**
  * The translator of one locale, shared by every request in it (it holds no state but its memo).
  * It reads the flat dictionaries with the same rules as the islands' `fromDictionary`: the
- * locale's own message and plural forms, else Japanese's (the complete dictionary), never a mix;
+ * locale's own message and plural forms, else the fallback locale's (English, as the spec says),
+ * never a mix;
  * `{{name}}` interpolation. A listing page looks up several hundred messages, so messages without
  * parameters are remembered. i18next did the same lookups at a fifth of the listing's CPU time
  * (README, "Notes on decisions").
@@ -60,6 +63,7 @@ export function translatorFor(locale: Locale): T {
   return t;
 }
 
+/** Bound: one per locale (LOCALES). */
 const translators = new Map<Locale, T>();
 
 function translator(locale: Locale): T {

@@ -9,6 +9,7 @@ import { formatStay } from '../lib/datetime';
 import { shownStatus } from '../lib/bookingStatus';
 import { $guestBookings, forgetGuestBooking } from '../stores/guestBookings';
 import { bookingPaths } from '../lib/contract/paths';
+import { api } from '../lib/api/client';
 import type { BookingJson } from '../lib/contract/responses';
 import { fromDictionary } from '../lib/contract/messages';
 
@@ -27,8 +28,10 @@ export default function GuestBookingList({ locale, labels: L }: { locale: string
     for (const r of remembered) {
       if (entries[r.id]) continue;
       setEntries((e) => ({ ...e, [r.id]: { state: 'loading' } }));
-      fetch(bookingPaths.guestApi(r.id), { headers: { accept: 'application/json' } })
-        .then(async (res) => (res.ok ? ((await res.json()) as Loaded) : null))
+      // The guest cookie set on the API's path for this booking is the key.
+      api
+        .GET('/api/guest-bookings/{id}', { params: { path: { id: r.id } } })
+        .then(({ data }): Loaded | null => data ?? null)
         .catch(() => null)
         .then((booking) => setEntries((e) => ({ ...e, [r.id]: booking ? { state: 'ok', booking } : { state: 'gone' } })));
     }

@@ -2,7 +2,7 @@ import { useState, type SubmitEvent } from 'react';
 import { safeNext } from '../lib/routes';
 import { setSignedIn } from '../stores/auth';
 import { EMAIL_MAX, PASSWORD_MAX } from '../lib/contract/limits';
-import type { LoginAnswer } from '../lib/contract/store';
+import { api } from '../lib/api/client';
 
 interface Props {
   /** Where to go once signed in (already made safe by the server). */
@@ -12,16 +12,16 @@ interface Props {
   initialError: string | null;
   fieldErrors: Record<string, string>;
   demo: { email: string; password: string } | null;
-  labels: Record<'email' | 'password' | 'submit' | 'sending' | 'forgot' | 'noAccount' | 'create' | 'or' | 'demo' | 'required' | 'network', string>;
+  /** The sign-in providers configured (「LINEでログイン」…): plain links that start the sign-in there. */
+  providers: { href: string; label: string; line: boolean }[];
+  labels: Record<'email' | 'password' | 'submit' | 'sending' | 'forgot' | 'noAccount' | 'create' | 'or' | 'demoLabel' | 'demo' | 'required' | 'network', string>;
 }
-
-type Envelope = { error?: { message?: string; fields?: Record<string, string> } };
 
 /**
  * Sign-in (spec section 7): POST /api/login; on success the browser remembers only the user id
  * (`tokenBr`), the session itself being an HttpOnly cookie. Also posts as a plain form without JS.
  */
-export default function LoginForm({ next, initialEmail, initialError, fieldErrors, demo, labels }: Props) {
+export default function LoginForm({ next, initialEmail, initialError, fieldErrors, demo, providers, labels }: Props) {
   const [email, setEmail] = useState(initialEmail);
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(initialError);
@@ -35,21 +35,17 @@ export default function LoginForm({ next, initialEmail, initialError, fieldError
     setError(null);
     setFields({});
     try {
-      const res = await fetch('/api/login', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email, password }),
-      });
-      if (res.ok) {
-        const body = (await res.json()) as LoginAnswer;
-        setSignedIn(body.user_id, body.tenant, body.store_id);
+      const { data, error: refused } = await api.POST('/api/login', { body: { email, password } });
+      if (data) {
+        setSignedIn(data.user_id, data.tenant, data.store_id);
         // Checked again here: the prop came from the server, but this is where the browser leaves.
         window.location.assign(safeNext(next));
         return;
       }
-      const body = (await res.json().catch(() => ({}))) as Envelope;
-      setFields(body.error?.fields ?? {});
-      setError(body.error?.fields ? null : (body.error?.message ?? labels.network));
+      // An answer that is not the API's envelope (a proxy's error page) reads as a network failure.
+      const answer = typeof refused === 'object' ? refused?.error : undefined;
+      setFields(answer?.fields ?? {});
+      setError(answer?.fields ? null : (answer?.message ?? labels.network));
     } catch {
       setError(labels.network);
     }
@@ -112,13 +108,26 @@ export default function LoginForm({ next, initialEmail, initialError, fieldError
       <button type="submit" className="btn btn-primary w-full" disabled={busy} aria-busy={busy}>
         {busy ? labels.sending : labels.submit}
       </button>
+      {/* The spec's 'Or sign in with' heads the other ways in: the providers configured, then the demo. */}
+      {(providers.length > 0 || demo) && <div className="divider text-xs text-base-content/70">{labels.or}</div>}
+      {providers.length > 0 && (
+        <>
+          {/* LINE's green, darkened so that white text on it stays readable (WCAG AA). */}
+          {providers.map((p) => (
+            <a key={p.href} href={p.href} className={`btn w-full ${p.line ? 'border-0 bg-[#06773a] text-white hover:bg-[#055f2e]' : 'btn-outline'}`}>
+              {p.label}
+            </a>
+          ))}
+        </>
+      )}
       {demo && (
         <>
-          <div className="divider text-xs text-base-content/70">{labels.or}</div>
-          {/* The demo account is public (README); this only fills the form, the user still signs in. */}
+          <p className="mt-2 text-center text-xs text-base-content/70">{labels.demoLabel}</p>
+          {/* The demo account is public (README); this only fills the form, the user still signs in. A
+              quiet button, named as a demo, so that it is not taken for signing in with another service. */}
           <button
             type="button"
-            className="btn btn-outline w-full"
+            className="btn btn-ghost w-full"
             onClick={() => {
               setEmail(demo.email);
               setPassword(demo.password);

@@ -1,4 +1,5 @@
 import { useEffect, useState, type SubmitEvent } from 'react';
+import { api } from '../lib/api/client';
 
 interface Props {
   minLength: number;
@@ -28,8 +29,9 @@ export default function ResetPasswordForm({ minLength, maxLength, labels }: Prop
     }
     setToken(found);
     if (!found) return setState('invalid');
-    fetch('/api/password/verify', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token: found }) })
-      .then((res) => setState(res.status === 204 ? 'form' : 'invalid'))
+    api
+      .POST('/api/password/verify', { body: { token: found } })
+      .then(({ response }) => setState(response.status === 204 ? 'form' : 'invalid'))
       .catch(() => setState('invalid'));
   }, []);
 
@@ -39,14 +41,14 @@ export default function ResetPasswordForm({ minLength, maxLength, labels }: Prop
     setBusy(true);
     setError(null);
     try {
-      const res = await fetch('/api/password/reset', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token, password }) });
-      if (res.status === 204) {
+      const { response, error: refused } = await api.POST('/api/password/reset', { body: { token, password } });
+      if (response.status === 204) {
         window.location.assign('/auth/signin?reset=done');
         return;
       }
-      const body = (await res.json().catch(() => ({}))) as { error?: { code?: string; message?: string; fields?: Record<string, string> } };
-      if (body.error?.code === 'invalid_link') setState('invalid');
-      else setError(body.error?.fields?.password ?? body.error?.message ?? labels.network);
+      const answer = typeof refused === 'object' ? refused?.error : undefined;
+      if (answer?.code === 'invalid_link') setState('invalid');
+      else setError(answer?.fields?.password ?? answer?.message ?? labels.network);
     } catch {
       setError(labels.network);
     }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { clearAuth } from '../stores/auth';
+import { api } from '../lib/api/client';
 
 interface Props {
   label: string;
@@ -11,7 +12,7 @@ export default function SignOutButton({ label }: Props) {
   async function signOut() {
     setBusy(true);
     try {
-      await fetch('/api/login', { method: 'DELETE' });
+      await api.DELETE('/api/login');
     } catch {
       // Offline or refused: the browser forgets the sign-in all the same.
     } finally {

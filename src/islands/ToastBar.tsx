@@ -11,8 +11,8 @@ interface Props {
   flash: Flash | null;
   /** The diner (or this device) has watches: their alerts come in as toasts with a booking link. */
   watching?: boolean;
-  /** `watchFreed` takes {{store}}, {{time}} and {{party}}. */
-  labels: { region: string; close: string; failed: string; watchFreed: string; watchBook: string };
+  /** `watchFreed` takes {{store}}, {{time}} and {{party}}; `watchHeld` {{store}}, {{time}} and {{deadline}} (a start held for this diner). */
+  labels: { region: string; close: string; failed: string; watchFreed: string; watchBook: string; watchHeld: string; watchHold: string; nextDay: string };
 }
 
 const STYLES: Record<Toast['kind'], string> = {
@@ -81,14 +81,18 @@ export default function ToastBar({ flash, watching: watchingAtFirst = false, lab
   const [listening, setListening] = useState(false);
   useEffect(() => {
     if (!watching) return;
-    return listenWatchAlerts((a) =>
-      showToast({
-        kind: 'success',
-        message: fromDictionary(labels)('watchFreed', { store: a.store_name, time: formatTime(new Date(a.start)), party: a.party_size }),
-        // It stays until used or closed: the diner may be looking elsewhere when it comes.
-        timeout: 0,
-        link: { href: a.href, label: labels.watchBook },
-      }),
+    const time = (iso: string) => formatTime(new Date(iso), fromDictionary({ 'time.nextDay': labels.nextDay }));
+    return listenWatchAlerts(
+      (a) =>
+        showToast({
+          kind: 'success',
+          message: a.deadline
+            ? fromDictionary(labels)('watchHeld', { store: a.store_name, time: time(a.start), deadline: time(a.deadline) })
+            : fromDictionary(labels)('watchFreed', { store: a.store_name, time: time(a.start), party: a.party_size }),
+          // It stays until used or closed: the diner may be looking elsewhere when it comes.
+          timeout: 0,
+          link: { href: a.href, label: a.deadline ? labels.watchHold : labels.watchBook },
+        }),
       () => setListening(true),
     );
   }, [watching, labels]);

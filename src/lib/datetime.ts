@@ -1,3 +1,5 @@
+import { BoundedCache } from './boundedCache';
+
 /**
  * Time in Sugu is always Asia/Tokyo, whatever the server's or the browser's zone. Japan keeps no
  * daylight saving, so Tokyo is UTC+9 all year and the arithmetic below can use a fixed offset.
@@ -43,7 +45,9 @@ export function tokyoInstant(date: string, minutes = 0): Date {
 
 /** YYYY-MM-DD of the Tokyo day `days` after the one containing `at`. */
 export function addTokyoDays(date: string, days: number): string {
-  return tokyoParts(new Date(tokyoInstant(date).getTime() + days * DAY_MINUTES * MINUTE_MS)).date;
+  return tokyoParts(
+    new Date(tokyoInstant(date).getTime() + days * DAY_MINUTES * MINUTE_MS),
+  ).date;
 }
 
 export function isValidDateString(value: string): boolean {
@@ -59,10 +63,27 @@ export function toTokyoIso(at: Date): string {
 }
 
 /**
- * How the reader's language writes a time past midnight (`翌{{time}}` in Japanese): the message
- * `time.nextDay`, from i18next's `t` on the server or `fromDictionary` in the browser.
+ * A business day runs from 05:00 to 05:00 the next morning, so a bar's 1:00 start belongs to the
+ * night it is part of (Friday night), as diners and restaurants in Japan count it. Availability,
+ * the door's ledger and every time shown follow it.
  */
-export type NextDayWording = (key: 'time.nextDay', params: { time: string }) => string;
+export const BUSINESS_DAY_START_MIN = 5 * 60;
+
+/** The business day (YYYY-MM-DD) an instant belongs to. */
+export function businessDate(at: Date): string {
+  return tokyoParts(new Date(at.getTime() - BUSINESS_DAY_START_MIN * MINUTE_MS))
+    .date;
+}
+
+/**
+ * How the reader's language writes a time past midnight: `time.nextDay` (`翌{{time}}` in
+ * Japanese, `{{time}} (+1)` in English) and, where a date is shown, `time.pastMidnight` adding the
+ * calendar date. From i18next's `t` on the server or `fromDictionary` in the browser.
+ */
+export type NextDayWording = (
+  key: 'time.nextDay' | 'time.pastMidnight',
+  params: Record<string, string>,
+) => string;
 
 /**
  * Minutes after a day's midnight as Japanese timetables write them: hours without a leading zero,
@@ -77,15 +98,20 @@ export function formatClock(minutes: number, t: NextDayWording): string {
 }
 
 /**
- * A Tokyo time, `21:45` or `9:00`. Under a date (`day`, YYYY-MM-DD: a day's starts run past
- * midnight), a time after that day's midnight reads `翌0:15`, not `00:15` under the wrong date.
- * Every time Sugu shows comes from here or `formatClock`, on the server and in the browser.
- * @example formatTime(new Date('2026-11-21T12:45:00Z')) // '21:45'
- * @example formatTime(new Date('2026-11-21T15:15:00Z'), { day: '2026-11-21', t }) // '翌0:15'
+ * A Tokyo time under its business day: `21:45`, and `翌0:15` for a quarter past midnight (it
+ * belongs to the night before), never `0:15`. With `{ day, t }` under that business day instead
+ * (a day's starts listed together). Every time Sugu shows comes from here, `formatWhen`,
+ * `formatStay` or `formatClock`, on the server, in the browser, in mails and calendar files.
+ * @example formatTime(new Date('2026-11-21T12:45:00Z'), t) // '21:45'
+ * @example formatTime(new Date('2026-11-21T15:15:00Z'), t) // '翌0:15'
  */
-export function formatTime(at: Date, under?: { day: string; t: NextDayWording }): string {
-  if (!under) return formatClock(tokyoParts(at).minutes, () => '');
-  return timesUnder(under.day, under.t)(at);
+export function formatTime(
+  at: Date,
+  under: NextDayWording | { day: string; t: NextDayWording },
+): string {
+  return typeof under === 'function'
+    ? timesUnder(businessDate(at), under)(at)
+    : timesUnder(under.day, under.t)(at);
 }
 
 /**
@@ -93,19 +119,36 @@ export function formatTime(at: Date, under?: { day: string; t: NextDayWording })
  * day's midnight is worked out once, and an instant may come as the API's ISO text.
  * @example timesUnder('2026-11-21', t)('2026-11-22T00:15:00+09:00') // '翌0:15'
  */
-export function timesUnder(day: string, t: NextDayWording): (at: Date | string | number) => string {
+export function timesUnder(
+  day: string,
+  t: NextDayWording,
+): (at: Date | string | number) => string {
   const midnight = tokyoInstant(day).getTime();
-  return (at) => formatClock(Math.round(((typeof at === 'string' ? Date.parse(at) : +at) - midnight) / MINUTE_MS), t);
+  return (at) =>
+    formatClock(
+      Math.round(
+        ((typeof at === 'string' ? Date.parse(at) : +at) - midnight) /
+          MINUTE_MS,
+      ),
+      t,
+    );
 }
 
 /** Formatters per style and locale: building one costs far more than formatting with it. */
-const formatters = new Map<string, Intl.DateTimeFormat>();
+/** Two styles in each of the ten languages, and room for the few locales a browser may name beyond them. */
+export const formatters = new BoundedCache<string, Intl.DateTimeFormat>(64);
 function formatter(style: 'date' | 'day', locale: string): Intl.DateTimeFormat {
   const key = `${style}:${locale}`;
   let f = formatters.get(key);
   if (!f) {
-    const options: Intl.DateTimeFormatOptions = style === 'date' ? { dateStyle: 'long' } : { month: 'short', day: 'numeric', weekday: 'short' };
-    formatters.set(key, (f = new Intl.DateTimeFormat(locale, { ...options, timeZone: TOKYO })));
+    const options: Intl.DateTimeFormatOptions =
+      style === 'date'
+        ? { dateStyle: 'long' }
+        : { month: 'short', day: 'numeric', weekday: 'short' };
+    formatters.set(
+      key,
+      (f = new Intl.DateTimeFormat(locale, { ...options, timeZone: TOKYO })),
+    );
   }
   return f;
 }
@@ -124,8 +167,55 @@ export function formatDay(at: Date, locale: string): string {
   return formatter('day', locale).format(at);
 }
 
-/** `11月21日(土) 21:45〜23:45`, and `11月21日(土) 23:30〜翌1:30` when the stay runs past midnight. */
-export function formatStay(start: Date, end: Date, locale: string, t: NextDayWording): string {
-  const day = tokyoParts(start).date;
-  return `${formatDay(start, locale)} ${formatTime(start)}${locale === 'ja' ? '〜' : '–'}${formatTime(end, { day, t })}`;
+/** The date of a business day (`11月26日(木)`), whatever its times. */
+export function formatBusinessDay(day: string, locale: string): string {
+  return formatDay(tokyoInstant(day, 12 * 60), locale);
+}
+
+/** Under the business day's date, a time past midnight also names the calendar date it falls on. */
+function withCalendarDate(
+  text: string,
+  at: Date,
+  day: string,
+  locale: string,
+  t: NextDayWording,
+): string {
+  return tokyoParts(at).date === day
+    ? text
+    : t('time.pastMidnight', { when: text, date: formatDay(at, locale) });
+}
+
+/**
+ * A moment with its date: `11月26日(木) 21:45`, and past midnight under its business day with the
+ * calendar date beside it: `11月26日(木) 翌0:30（11月27日(金)）`.
+ */
+export function formatWhen(
+  at: Date,
+  locale: string,
+  t: NextDayWording,
+): string {
+  const day = businessDate(at);
+  return withCalendarDate(
+    `${formatBusinessDay(day, locale)} ${formatTime(at, { day, t })}`,
+    at,
+    day,
+    locale,
+    t,
+  );
+}
+
+/**
+ * A stay: `11月21日(土) 21:45〜23:45`, `11月21日(土) 23:30〜翌1:30` when it runs past midnight, and
+ * `11月26日(木) 翌0:30〜翌2:30（11月27日(金)）` when it starts after midnight (the business day's date
+ * first, as the store counts it, then the calendar's).
+ */
+export function formatStay(
+  start: Date,
+  end: Date,
+  locale: string,
+  t: NextDayWording,
+): string {
+  const day = businessDate(start);
+  const text = `${formatBusinessDay(day, locale)} ${formatTime(start, { day, t })}${locale === 'ja' ? '〜' : '–'}${formatTime(end, { day, t })}`;
+  return withCalendarDate(text, start, day, locale, t);
 }

@@ -16,7 +16,23 @@ export interface IcsEvent {
   url?: string;
   /** When the file was made (DTSTAMP). */
   stamp?: Date;
+  /**
+   * The event's revision (RFC 5545 SEQUENCE): a calendar replaces the event it holds under the same
+   * UID only with a higher one, so every change of the booking must count up.
+   */
+  sequence?: number;
+  /**
+   * PUBLISH for a file to import (the download), REQUEST for the mail that books or changes, CANCEL
+   * for the mail that cancels (RFC 5546). REQUEST and CANCEL name the organizer and the attendee.
+   */
+  method?: 'PUBLISH' | 'REQUEST' | 'CANCEL';
+  status?: 'CONFIRMED' | 'CANCELLED';
+  organizer?: { name: string; email: string };
+  attendee?: { name: string; email: string };
 }
+
+/** A parameter value (CN=…) quoted, with the characters a quoted value cannot hold dropped. */
+const paramText = (value: string) => `"${value.replace(/["\r\n]/g, '')}"`;
 
 /** Escapes a TEXT value: backslash, semicolon, comma and newlines. */
 export function escapeIcsText(value: string): string {
@@ -60,7 +76,7 @@ export function buildIcs(event: IcsEvent): string {
     'VERSION:2.0',
     'PRODID:-//Sugu//すぐ予約//JA',
     'CALSCALE:GREGORIAN',
-    'METHOD:PUBLISH',
+    `METHOD:${event.method ?? 'PUBLISH'}`,
     'X-WR-TIMEZONE:Asia/Tokyo',
     'BEGIN:VTIMEZONE',
     'TZID:Asia/Tokyo',
@@ -74,6 +90,10 @@ export function buildIcs(event: IcsEvent): string {
     'BEGIN:VEVENT',
     `UID:${escapeIcsText(event.uid)}`,
     `DTSTAMP:${icsDate(event.stamp ?? new Date())}`,
+    `SEQUENCE:${event.sequence ?? 0}`,
+    ...(event.status ? [`STATUS:${event.status}`] : []),
+    ...(event.organizer ? [`ORGANIZER;CN=${paramText(event.organizer.name)}:mailto:${event.organizer.email}`] : []),
+    ...(event.attendee ? [`ATTENDEE;CN=${paramText(event.attendee.name)};ROLE=REQ-PARTICIPANT;PARTSTAT=ACCEPTED:mailto:${event.attendee.email}`] : []),
     `DTSTART;TZID=Asia/Tokyo:${icsTokyoTime(event.start)}`,
     `DTEND;TZID=Asia/Tokyo:${icsTokyoTime(event.end)}`,
     `SUMMARY:${escapeIcsText(event.summary)}`,

@@ -14,6 +14,7 @@
  */
 import { toHiragana as kanaOfRomaji } from 'wanakana';
 import { SEARCH_READINGS } from './searchReadings';
+import { BoundedCache } from './boundedCache';
 
 /** Romaji queries at least this long forgive one typo (a letter wrong, missing, extra or swapped). */
 export const TYPO_MIN_LETTERS = 5;
@@ -196,8 +197,7 @@ export interface StoreSearchText {
 }
 
 /** Folded forms of field values already seen (areas, stations, tags and genres repeat across stores). */
-const FIELD_MEMO_MAX = 20_000;
-const fieldMemo = new Map<string, { strict: string[]; loose: string[]; romaji: string[] }>();
+export const fieldMemo = new BoundedCache<string, { strict: string[]; loose: string[]; romaji: string[] }>(20_000);
 
 function fieldForms(value: string) {
   let forms = fieldMemo.get(value);
@@ -207,7 +207,6 @@ function fieldForms(value: string) {
     const loose = [...new Set(strict.map(loosen))];
     const romaji = loose.flatMap((l) => romajiOfFolded(l).split(/[^a-z]+/).filter((run) => run.length >= TYPO_MIN_LETTERS - 1));
     forms = { strict, loose, romaji };
-    if (fieldMemo.size >= FIELD_MEMO_MAX) fieldMemo.clear();
     fieldMemo.set(value, forms);
   }
   return forms;

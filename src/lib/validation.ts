@@ -55,6 +55,9 @@ export function isJapanesePhone(input: string): boolean {
   return normalisePhone(input) !== null;
 }
 
+/** True when a text has kana or kanji: a Japanese name then needs its Latin reading beside it for other languages. */
+export const hasJapanese = (s: string): boolean => /[\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Han}]/u.test(s);
+
 /** Hiragana, katakana (full and half width), the long-vowel mark, the middle dot and spaces. */
 const KANA = /^[\u3041-\u3096\u309D\u309E\u30A1-\u30FA\u30FC-\u30FE\u30FB\uFF66-\uFF9F\u3000 ]+$/;
 

@@ -4,6 +4,7 @@
  * in and back.
  */
 import { showToast } from '../stores/toasts';
+import { api } from '../lib/api/client';
 
 // Delegated: also serves hearts that arrive later (the listing re-sorted by position).
 document.addEventListener('submit', async (event) => {
@@ -25,7 +26,8 @@ document.addEventListener('submit', async (event) => {
   show(next);
   button.disabled = true;
   try {
-    const res = await fetch(`/api/favourites/${button.dataset.favourite}`, { method: next ? 'PUT' : 'DELETE', headers: { accept: 'application/json' } });
+    const call = { params: { path: { storeId: Number(button.dataset.favourite) } } };
+    const { response: res, error: refused } = next ? await api.PUT('/api/favourites/{storeId}', call) : await api.DELETE('/api/favourites/{storeId}', call);
     // The session ended meanwhile: the form itself sends the diner to sign in and back.
     if (res.status === 401) {
       show(!next);
@@ -33,8 +35,8 @@ document.addEventListener('submit', async (event) => {
       return;
     }
     if (!res.ok) {
-      const body = (await res.json().catch(() => null)) as { error?: { message?: string } } | null;
-      throw new Error(body?.error?.message ?? String(res.status));
+      const message = typeof refused === 'object' ? refused?.error?.message : undefined;
+      throw new Error(message ?? String(res.status));
     }
     showToast({ kind: 'success', message: next ? form.dataset.added : form.dataset.removed });
   } catch (error) {

@@ -10,6 +10,8 @@ type Pending = { kind: 'error'; message: string; timeout: number };
 type ToastWindow = { __suguPendingToasts?: Pending[]; __suguToastsListening?: boolean };
 
 function report(): void {
+  // The controls kept for pages without JavaScript come back (src/styles/product.css, .nojs-only).
+  document.documentElement.classList.add('islands-failed');
   const message = document.body.dataset.chunkError ?? 'Failed!';
   const toast: Pending = { kind: 'error', message, timeout: 0 };
   const w = window as ToastWindow;

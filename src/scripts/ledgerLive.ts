@@ -1,6 +1,6 @@
 /**
  * The ledger stays true without a reload: the store stream (`/api/store/stream`) announces every
- * booking made, changed or marked at the store and every walk-in seated or freed, on any instance, and the page then fetches itself
+ * booking made, changed or marked at the store, every walk-in seated or freed and every change in its 順番待ち, on any instance, and the page then fetches itself
  * and puts the fresh ledger in place of the old. While staff are writing in one of its forms the
  * swap waits, so nothing typed or chosen is lost. Once a minute it redraws anyway, for "now" to move on.
  */
@@ -27,7 +27,15 @@ if (root?.dataset.stream) {
     return Boolean(current?.querySelector('details[open], [data-editing]') || (typing && current?.contains(focus)));
   };
 
+  // A form sent: the page is on its way to the answer (its flash is read once, by the first GET of the
+  // ledger that follows), so it fetches itself no more and lets that navigation take the flash.
+  let leaving = false;
+  document.addEventListener('submit', (e) => {
+    if (!e.defaultPrevented) leaving = true;
+  });
+
   const refresh = async (): Promise<void> => {
+    if (leaving) return;
     if (busy || editing()) {
       again = true;
       return;
@@ -39,6 +47,7 @@ if (root?.dataset.stream) {
       if (!res.ok) return;
       const fresh = new DOMParser().parseFromString(await res.text(), 'text/html').querySelector<HTMLElement>('[data-ledger]');
       const current = ledger();
+      if (leaving) return;
       if (fresh && current && !editing()) {
         current.replaceChildren(...fresh.childNodes);
         current.dataset.updated = String(Date.now());
@@ -71,6 +80,7 @@ if (root?.dataset.stream) {
   });
   source.addEventListener('booking', () => void refresh());
   source.addEventListener('walk_in', () => void refresh());
+  source.addEventListener('queue', () => void refresh());
   setInterval(() => void refresh(), MINUTE_MS);
   // Leaving the page: the server's stream slot is freed at once.
   addEventListener('pagehide', () => source.close());

@@ -3,9 +3,16 @@
  * card in #store-results (its name, and its first start as a link that books it), fitted to them
  * all, redrawn whenever the results are swapped in place (a re-sort once the position is known).
  * Tiles come from MAP_TILE_URL; when they cannot load, the markers still show and a notice says so.
+ * Pins closer than a finger's width are clustered (leaflet.markercluster): a tap on the cluster zooms
+ * in, or spreads them out (spiderfies) where zooming cannot separate them, so every store can be
+ * tapped. The diner's position, when known, is a "you are here" marker, and the view is fitted so
+ * that every pin, its head included, is inside.
  */
 import L from 'leaflet';
 import leafletCss from 'leaflet/dist/leaflet.css?url';
+import clusterCss from 'leaflet.markercluster/dist/MarkerCluster.css?url';
+import clusterThemeCss from 'leaflet.markercluster/dist/MarkerCluster.Default.css?url';
+import { $postLocation } from '../stores/location';
 import { loadStylesheet } from '../lib/stylesheet';
 import { mapPin } from '../lib/mapPin';
 import { mapControls, type MapLabels } from '../lib/mapControls';
@@ -14,7 +21,14 @@ interface Options extends MapLabels {
   tileUrl: string;
   region: string;
   tilesFailed: string;
+  youAreHere: string;
+  /** A cluster's name, with `{{count}}` for its stores: the pin is a button, and a button needs a name. */
+  cluster: string;
 }
+
+/** The pin stands 41 px above the point it marks: the view keeps that much room above the top one. */
+const PIN_HEIGHT = 41;
+const EDGE = 24;
 
 /** What a card says about its store, for its marker. */
 function storesShown() {
@@ -29,7 +43,10 @@ function storesShown() {
 }
 
 export async function openResultsMap(box: HTMLElement, options: Options): Promise<{ show: () => void }> {
-  await loadStylesheet(leafletCss);
+  await Promise.all([loadStylesheet(leafletCss), loadStylesheet(clusterCss), loadStylesheet(clusterThemeCss)]);
+  // The plugin extends the global L that Leaflet's bundle defines.
+  (globalThis as { L?: typeof L }).L ??= L;
+  await import('leaflet.markercluster');
   const view = document.createElement('div');
   view.className = 'h-full w-full bg-base-200';
   view.setAttribute('role', 'region');
@@ -46,7 +63,18 @@ export async function openResultsMap(box: HTMLElement, options: Options): Promis
   });
   tiles.addTo(map);
   const icon = mapPin(L);
-  const markers = L.layerGroup().addTo(map);
+  const markers = L.markerClusterGroup({
+    showCoverageOnHover: false,
+    maxClusterRadius: 40,
+    spiderfyOnMaxZoom: true,
+    iconCreateFunction(cluster) {
+      const n = cluster.getChildCount();
+      const size = n < 10 ? 'small' : n < 100 ? 'medium' : 'large';
+      const label = options.cluster.replace('{{count}}', String(n));
+      return L.divIcon({ html: `<div style="margin:7px"><span aria-hidden="true">${n}</span><span class="sr-only">${label}</span></div>`, className: `marker-cluster marker-cluster-${size}`, iconSize: L.point(44, 44) });
+    },
+  }).addTo(map);
+  let here: L.CircleMarker | null = null;
 
   function draw() {
     markers.clearLayers();
@@ -63,8 +91,21 @@ export async function openResultsMap(box: HTMLElement, options: Options): Promis
       marker.on('add', () => marker.getElement()?.setAttribute('data-store-id', s.id));
       markers.addLayer(marker);
     }
-    if (shown.length) map.fitBounds(L.latLngBounds(shown.map((s) => [s.lat, s.lng])), { padding: [24, 24], maxZoom: 17 });
+    here?.remove();
+    here = null;
+    const position = $postLocation.get();
+    const points: L.LatLngExpression[] = shown.map((s) => [s.lat, s.lng]);
+    if (position) {
+      here = L.circleMarker([position.latitude, position.longitude], { radius: 9, color: '#fff', weight: 3, fillColor: '#2563eb', fillOpacity: 1, interactive: true })
+        .bindTooltip(options.youAreHere, { permanent: false })
+        .addTo(map);
+      points.push([position.latitude, position.longitude]);
+    }
+    if (points.length) map.fitBounds(L.latLngBounds(points), { paddingTopLeft: [EDGE, EDGE + PIN_HEIGHT], paddingBottomRight: [EDGE, EDGE], maxZoom: 17 });
     else map.setView([35.681, 139.767], 12);
+    // Vector layers are drawn once the map has a view: marked after it is set.
+    here?.getElement()?.setAttribute('data-you-are-here', '');
+    here?.getElement()?.setAttribute('aria-label', options.youAreHere);
     box.dataset.markers = String(shown.length);
   }
 

@@ -1,7 +1,10 @@
 /**
  * What scripts add to the search form (src/components/SearchBox.astro), which works without them:
  * - the search session (spec section 2): a search or an area page keeps its keyword, area name,
- *   URL and page; back on the home listing without a search, the kept one is offered again;
+ *   URL and page. The form itself always shows the search of its URL, the one the list below
+ *   answers: a kept search never fills it, and coming back to a page (back, forward) puts the
+ *   URL's values back over whatever the browser restored;
+ * - a changed choice (a select, a tag) applies at once; the keyword on submit (Enter, the button);
  * - ctrl + / focuses the keyword;
  * - a clean URL: empty fields are left out, the keyword is trimmed, and a home search with nothing
  *   but the party stays on /home.
@@ -11,30 +14,15 @@ import { $searchSession } from '../stores/searchSession';
 const form = document.querySelector<HTMLFormElement>('form[data-search]');
 const keyword = form?.querySelector<HTMLInputElement>('input[name="name"]');
 
-/** The query of the kept search (a listing URL); anything else kept there is ignored. */
-function keptParams(searchData: string | undefined): URLSearchParams | null {
-  if (!searchData?.startsWith('/')) return null;
-  try {
-    return new URL(searchData, location.origin).searchParams;
-  } catch {
-    return null;
-  }
-}
-
-/** Chooses the kept value in a select left at its default, if the select offers it. */
-function offer(select: HTMLSelectElement | null | undefined, value: string | null | undefined): void {
-  if (!select || select.value || !value || ![...select.options].some((o) => o.value === value)) return;
-  select.value = value;
-}
-
 if (form && keyword) {
-  if (form.dataset.search === 'home') {
-    const s = $searchSession.get();
-    if (s.keyword && !keyword.value) keyword.value = s.keyword;
-    const kept = keptParams(s.searchData);
-    offer(form.querySelector<HTMLSelectElement>('select[name="area"]'), kept?.get('area'));
-    offer(form.querySelector<HTMLSelectElement>('select[name="genre"]'), kept?.get('genre'));
-  } else {
+  // The values the server drew are the URL's: restored form state (back, forward, bfcache) is put back to them.
+  form.setAttribute('autocomplete', 'off');
+  window.addEventListener('pageshow', () => form.reset());
+  form.addEventListener('change', (e) => {
+    const target = e.target as HTMLElement;
+    if (target instanceof HTMLSelectElement || (target instanceof HTMLInputElement && target.type === 'checkbox')) form.requestSubmit();
+  });
+  if (form.dataset.search !== 'home') {
     $searchSession.set({
       keyword: keyword.defaultValue || undefined,
       areaName: form.dataset.areaName,

@@ -5,8 +5,8 @@
  * to /watches and comes back.
  */
 import { watchPaths } from '../lib/contract/paths';
-
-const FIELDS = ['store_id', 'area_id', 'party_size'] as const;
+import type { Genre } from '../lib/contract/enums';
+import { api } from '../lib/api/client';
 
 export function enhanceWatchForms(): void {
   for (const form of document.querySelectorAll<HTMLFormElement>('form[data-watch-ask]:not([data-watch-ask="on"])')) {
@@ -23,21 +23,22 @@ async function send(form: HTMLFormElement) {
   const error = form.querySelector<HTMLElement>('[data-watch-error]')!;
   const done = form.querySelector<HTMLElement>('[data-watch-done]')!;
   const button = form.querySelector<HTMLButtonElement>('button[type=submit]')!;
-  const body: Record<string, unknown> = {};
-  for (const k of FIELDS) if (data.get(k)) body[k] = Number(data.get(k));
-  for (const k of ['genre', 'keyword', 'email'] as const) if (data.get(k)) body[k] = String(data.get(k));
+  const number = (k: string) => (data.get(k) ? Number(data.get(k)) : undefined);
+  const text = (k: string) => (data.get(k) ? String(data.get(k)) : undefined);
+  // A field left empty is left out, and the server names it in its answer.
+  const body = { store_id: number('store_id'), area_id: number('area_id'), party_size: number('party_size') as number, genre: text('genre') as Genre | undefined, keyword: text('keyword'), email: text('email') };
   button.disabled = true;
   error.hidden = true;
   try {
-    const res = await fetch('/api/watches', { method: 'POST', headers: { accept: 'application/json', 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const { response: res, error: refused } = await api.POST('/api/watches', { body });
     if (res.ok) {
       done.hidden = false;
       for (const el of form.querySelectorAll<HTMLElement>('input:not([type=hidden]), button')) el.hidden = true;
       window.dispatchEvent(new CustomEvent('sugu:watching'));
       return;
     }
-    const json = (await res.json().catch(() => null)) as { error?: { message?: string; fields?: Record<string, string> } } | null;
-    error.textContent = [json?.error?.message, ...Object.values(json?.error?.fields ?? {})].filter(Boolean).join(' ') || res.statusText;
+    const answer = typeof refused === 'object' ? refused?.error : undefined;
+    error.textContent = [answer?.message, ...Object.values(answer?.fields ?? {})].filter(Boolean).join(' ') || res.statusText;
     error.hidden = false;
   } catch {
     // Offline or cut off: the plain form still works.

@@ -8,6 +8,7 @@ import { bookings, favourites, mailOutbox, passwordResets, sessions, users, view
 import { ApiError, notFound, lineText, safeString } from './http/api';
 import { consume, LIMITS, limitKey } from './http/rateLimit';
 import { emailSchema, emailTaken, nameSchema, newPasswordSchema, pgCode } from './auth';
+import { sendVerification } from './emailVerification';
 import { ACCOUNT_NAME_MAX, PASSWORD_MAX, PHONE_INPUT_MAX } from '../lib/contract/limits';
 import { hashPassword, verifyPassword } from './passwords';
 import { revokeUserSessions } from './sessions';
@@ -21,6 +22,8 @@ export interface Account {
   name: string;
   name_kana: string;
   phone: string;
+  /** False until the address is verified: until then nothing but the verification link is mailed to it. */
+  email_verified: boolean;
 }
 
 /** Kana and phone may be left empty; when given they must be kana and a Japanese number. */
@@ -52,25 +55,37 @@ export const leaveSchema = z.object({
 
 export async function getAccount(db: Db, userId: number): Promise<Account> {
   const [row] = await db
-    .select({ id: users.id, email: users.email, name: users.name, name_kana: users.nameKana, phone: users.phone })
+    .select({ id: users.id, email: users.email, name: users.name, name_kana: users.nameKana, phone: users.phone, verifiedAt: users.emailVerifiedAt })
     .from(users)
     .where(eq(users.id, userId));
   if (!row) throw notFound();
-  return row;
+  const { verifiedAt, ...account } = row;
+  return { ...account, email_verified: verifiedAt !== null };
 }
 
-export async function updateAccount(db: Db, t: T, userId: number, patch: z.infer<typeof profileSchema>): Promise<Account> {
+export async function updateAccount(
+  db: Db,
+  t: T,
+  userId: number,
+  patch: z.infer<typeof profileSchema>,
+  client: { origin: string; locale: string },
+): Promise<Account> {
   const set: Partial<typeof users.$inferInsert> = { updatedAt: new Date() };
   if (patch.name !== undefined) set.name = patch.name;
   if (patch.name_kana !== undefined) set.nameKana = patch.name_kana;
   if (patch.phone !== undefined) set.phone = patch.phone;
+  const before = patch.email !== undefined ? await getAccount(db, userId) : undefined;
+  // A new address is unverified again: it gets the verification link and nothing else until it is used.
+  const changed = before && patch.email !== undefined && before.email.toLowerCase() !== patch.email.toLowerCase();
   if (patch.email !== undefined) set.email = patch.email;
+  if (changed) set.emailVerifiedAt = null;
   try {
     await db.update(users).set(set).where(eq(users.id, userId));
   } catch (error) {
     if (pgCode(error) === '23505') throw emailTaken(t);
     throw error;
   }
+  if (changed) await sendVerification(db, t, { id: userId, email: patch.email! }, client);
   return getAccount(db, userId);
 }
 

@@ -15,6 +15,7 @@ import { normaliseEmail } from '../lib/validation';
 import { hashPassword, needsRehash, verifyPassword } from './passwords';
 import { createSession, hashToken, newToken, revokeUserSessions } from './sessions';
 import { queueMail } from './mail/outbox';
+import { markEmailVerified, sendVerification } from './emailVerification';
 import type { T } from '../i18n';
 import { ACCOUNT_NAME_MAX, EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN, TOKEN_MAX } from '../lib/contract/limits';
 
@@ -48,6 +49,8 @@ export const signInSchema = z.object({
 
 export const forgotSchema = z.object({ email: emailSchema });
 export const tokenSchema = safeString().min(1).max(TOKEN_MAX);
+/** A mailed link's token as a JSON body: `POST /api/password/verify` and `POST /api/watches/confirm`. */
+export const linkTokenSchema = z.object({ token: tokenSchema });
 export const resetSchema = z.object({ token: tokenSchema, password: newPasswordSchema });
 
 // ── Users ──────────────────────────────────────────────────────────────────────────────
@@ -75,17 +78,20 @@ export function emailTaken(t: T): ApiError {
 }
 
 /**
- * Creates an account and signs it in; null when the address already has one. Sign-up must not tell
- * whether an address has an account: the caller answers the same either way, and the owner of an
- * existing account is mailed that someone tried (with the sign-in link), so only the mailbox's owner
- * learns it. Every attempt from an address group counts against the generous sign-up limit.
+ * Creates an unverified account and mails it the verification link; never signs anyone in.
+ * Sign-up must not tell whether an address has an account, and a session cookie would (a new
+ * account would be signed in, a taken address not), so both paths end alike: the answer is the same
+ * and the only difference is in the mailbox, which only its owner reads. A new account's diner signs
+ * in by following the link (or with the password); the owner of an existing account is mailed that
+ * someone tried, with the sign-in link. Every attempt from an address group counts against the
+ * generous sign-up limit.
  */
 export async function signUp(
   db: Db,
   t: T,
   input: z.infer<typeof signUpSchema>,
   client: { ip: string; userAgent?: string | null; origin: string; locale: string },
-): Promise<{ userId: number; token: string; expiresAt: Date } | null> {
+): Promise<void> {
   await consume(db, [{ key: addressKey('signup-ip', client.ip), limit: LIMITS.signupPerIp }]);
   const existing = await findUserByEmail(db, input.email);
   // Hashed either way, so the answer takes as long whether or not the address is taken.
@@ -100,11 +106,10 @@ export async function signUp(
     if (pgCode(error) === '23505') return tellOwnerOfSignUp(db, t, input.email, client);
     throw error;
   }
-  const session = await createSession(db, userId, client.userAgent);
-  return { userId, token: session.token, expiresAt: session.expiresAt };
+  await sendVerification(db, t, { id: userId, email: input.email }, client);
 }
 
-async function tellOwnerOfSignUp(db: Db, t: T, to: string, client: { origin: string; locale: string }): Promise<null> {
+async function tellOwnerOfSignUp(db: Db, t: T, to: string, client: { origin: string; locale: string }): Promise<void> {
   await queueMail(db, {
     to,
     subject: t('auth.mail.signupAttempt.subject'),
@@ -112,7 +117,6 @@ async function tellOwnerOfSignUp(db: Db, t: T, to: string, client: { origin: str
     locale: client.locale,
     kind: 'signup_attempt',
   });
-  return null;
 }
 
 let dummyHash: Promise<string> | undefined;
@@ -209,7 +213,7 @@ export async function resetLinkIsValid(db: Db, token: string): Promise<boolean> 
  */
 export async function resetPassword(db: Db, token: string, password: string): Promise<number> {
   const passwordHash = await hashPassword(password);
-  return db.transaction(async (tx) => {
+  const userId = await db.transaction(async (tx) => {
     const [spent] = await tx
       .update(passwordResets)
       .set({ usedAt: new Date() })
@@ -221,4 +225,8 @@ export async function resetPassword(db: Db, token: string, password: string): Pr
     await revokeUserSessions(tx as unknown as Db, spent.userId);
     return spent.userId;
   });
+  // The reset link reached the address, which proves it as the verification link would; and the
+  // new password ends whatever anyone who signed up with this address before its owner knew.
+  await markEmailVerified(db, userId);
+  return userId;
 }

@@ -50,15 +50,19 @@ export function deviceId(cookies: AstroCookies, locals: { secure: boolean }): st
 /** What a booking keeps of its device: the id's hash, never the id. */
 export const deviceHash = (id: string): string => hashToken(`device:${id}`);
 
-function checks(source: BookingSource): { key: string; limit: Limit }[] {
+/** What the limits count: bookings, or joins of a 順番待ち (each counted apart, by the same rule). */
+export type LimitedAct = 'book' | 'queue';
+
+function checks(source: BookingSource, act: LimitedAct): { key: string; limit: Limit }[] {
   const c = config();
   const perDay: Limit = { max: c.BOOKINGS_PER_CONTACT, windowMs: DAY_MS };
-  if (source.kind === 'user') return [{ key: limitKey('book-user', String(source.userId)), limit: perDay }];
+  if (source.kind === 'user') return [{ key: limitKey(`${act}-user`, String(source.userId)), limit: perDay }];
   return [
-    { key: addressKey('book-addr', source.address), limit: { max: c.GUEST_BOOKINGS_PER_ADDRESS, windowMs: HOUR_MS } },
-    { key: recipientKey('book-email', source.email), limit: perDay },
-    { key: limitKey('book-phone', normalisePhone(source.phone) ?? source.phone), limit: perDay },
-    { key: limitKey('book-device', source.device), limit: perDay },
+    { key: addressKey(`${act}-addr`, source.address), limit: { max: c.GUEST_BOOKINGS_PER_ADDRESS, windowMs: HOUR_MS } },
+    // A queue's guest gives a phone number or an address, not always both: only what was given counts.
+    ...(source.email ? [{ key: recipientKey(`${act}-email`, source.email), limit: perDay }] : []),
+    ...(source.phone ? [{ key: limitKey(`${act}-phone`, normalisePhone(source.phone) ?? source.phone), limit: perDay }] : []),
+    { key: limitKey(`${act}-device`, source.device), limit: perDay },
   ];
 }
 
@@ -68,14 +72,14 @@ function checks(source: BookingSource): { key: string; limit: Limit }[] {
  * over a limit, and given back when it is refused or `book` throws — so the counts are bookings
  * made, and neither a diner who loses a race nor a stranger's refused burst uses up someone's e-mail.
  */
-export async function withinBookingLimits<R>(db: Db, source: BookingSource, book: () => Promise<R>): Promise<R> {
-  const counted = checks(source);
+export async function withinBookingLimits<R>(db: Db, source: BookingSource, book: () => Promise<R>, act: LimitedAct = 'book'): Promise<R> {
+  const counted = checks(source, act);
   const giveBack = () => refund(db, counted.map((c) => c.key)).catch(() => {});
   try {
-    await consume(db, counted, 'booking.error.tooMany');
+    await consume(db, counted, act === 'queue' ? 'queue.error.busy' : 'booking.error.tooMany');
   } catch (error) {
     await giveBack();
-    console.warn(JSON.stringify({ level: 'warn', msg: 'booking_limited', source: source.kind }));
+    console.warn(JSON.stringify({ level: 'warn', msg: act === 'queue' ? 'queue_limited' : 'booking_limited', source: source.kind }));
     throw error;
   }
   try {

@@ -1,6 +1,9 @@
 import { BlockList, isIP } from 'node:net';
 import { z } from 'zod';
 
+/** The phone number the legal notice shows until the operator sets OPERATOR_PHONE: not a working number. */
+export const OPERATOR_PHONE_PLACEHOLDER = '03-0000-0000';
+
 const optionalUrl = (protocols: string[]) =>
   z
     .string()
@@ -50,6 +53,21 @@ const optionalCount = () => z.preprocess((v) => (v === '' ? undefined : v), z.co
 /** The same, with a default. */
 const count = (fallback: number) => optionalCount().transform((v) => v ?? fallback);
 
+/**
+ * An OpenID provider's issuer: https, or http on this machine only (the provider a test runs beside
+ * the server); discovery and every token request then go over http, which a real provider never allows.
+ */
+const issuerUrl = optionalUrl(['http:', 'https:']).refine(
+  (v) => v === undefined || new URL(v).protocol === 'https:' || ['localhost', '127.0.0.1', '[::1]'].includes(new URL(v).hostname),
+  { message: 'must be an https URL (http only on localhost)' },
+);
+const optionalSetting = () =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined));
+
 const schema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(4321),
   HOST: z.string().trim().min(1).default('localhost'),
@@ -76,8 +94,34 @@ const schema = z.object({
     .trim()
     .default('すぐ予約 <no-reply@sugu.jp>')
     .refine((v) => /^(?:[^<>]*<[^<>\s@]+@[^<>\s@]+>|[^<>\s@]+@[^<>\s@]+)$/.test(v), { message: 'must be an address, or a name and <address>' }),
+  /**
+   * The operator's phone number for 特定商取引法に基づく表記 (/ecommerce), as it is to be shown. Unset:
+   * the placeholder, and the page says that it is one.
+   */
+  OPERATOR_PHONE: z
+    .string()
+    .trim()
+    .default(OPERATOR_PHONE_PLACEHOLDER)
+    .transform((v) => v || OPERATOR_PHONE_PLACEHOLDER)
+    // As printed: digits with the usual separators (npm start reads this file before any build, so it imports nothing of src/lib).
+    .refine((v) => /^\+?\d[\d -]{8,15}\d$/.test(v) && v.replace(/\D/g, '').length >= 10, { message: 'must be a phone number as it is to be shown, e.g. 03-1234-5678' }),
   /** How long before a booking its day-of reminder is mailed (none for a booking made later than that). */
   REMINDER_LEAD_MINUTES: count(180),
+  /**
+   * Web Push's VAPID key pair (base64url, as `npx web-push generate-vapid-keys` prints them). Unset:
+   * a pair is generated once into DATA_DIR/vapid.json (src/server/push/vapid.ts); instances that
+   * share a database must share the pair, so set both there.
+   */
+  VAPID_PUBLIC_KEY: z.string().trim().default(''),
+  VAPID_PRIVATE_KEY: z.string().trim().default(''),
+  /** Who the push services may contact about this sender (VAPID `sub`): a mailto: or https: URL. */
+  VAPID_SUBJECT: z
+    .string()
+    .trim()
+    .default('mailto:no-reply@sugu.jp')
+    .refine((v) => /^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/.test(v), { message: 'must be a mailto: or https: URL' }),
+  /** Tests only: push endpoints on http: and on this machine are accepted (never set in production). */
+  PUSH_ALLOW_LOCAL_ENDPOINTS: z.enum(['', '0', '1']).default('').transform((v) => v === '1'),
   PUBLIC_ORIGIN: optionalUrl(['http:', 'https:']).transform((v) => (v ? new URL(v).origin : undefined)),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   /**
@@ -107,6 +151,26 @@ const schema = z.object({
   MAIL_PER_RECIPIENT: count(20),
   /** One "booking changed" mail per booking within this many seconds, carrying the latest state. */
   BOOKING_CHANGE_MAIL_SECONDS: count(300),
+  /**
+   * Sign-in with OpenID Connect providers (src/server/oidc.ts): each provider is on when its issuer,
+   * client id and secret are all set, and the sign-in page then offers it. LINE Login v2.1's issuer
+   * is https://access.line.me; Google's https://accounts.google.com.
+   */
+  OIDC_LINE_ISSUER: issuerUrl,
+  OIDC_LINE_CLIENT_ID: optionalSetting(),
+  OIDC_LINE_CLIENT_SECRET: optionalSetting(),
+  OIDC_GOOGLE_ISSUER: issuerUrl,
+  OIDC_GOOGLE_CLIENT_ID: optionalSetting(),
+  OIDC_GOOGLE_CLIENT_SECRET: optionalSetting(),
+}).superRefine((c, ctx) => {
+  // Half a provider is a mistake to name at start, not a button that fails when pressed.
+  for (const p of ['LINE', 'GOOGLE'] as const) {
+    const keys = [`OIDC_${p}_ISSUER`, `OIDC_${p}_CLIENT_ID`, `OIDC_${p}_CLIENT_SECRET`] as const;
+    const set = keys.filter((k) => c[k] !== undefined);
+    if (set.length && set.length < keys.length) {
+      for (const k of keys.filter((k) => c[k] === undefined)) ctx.addIssue({ code: 'custom', path: [k], message: `must be set with ${set.join(' and ')}` });
+    }
+  }
 });
 
 export type Config = Omit<z.infer<typeof schema>, 'STORE_HOST'> & {

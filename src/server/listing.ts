@@ -7,7 +7,8 @@ import type { z } from 'zod';
 import type { Db } from './db/types';
 import { favouriteIds } from './favourites';
 import { listQueryParams, listQuerySchema, offeredTags, partyQuerySchema, searchStores, type ListQuery, type StorePage } from './stores';
-import { DEFAULT_PARTY, PAGE_SIZE } from '../lib/contract/limits';
+import { DEFAULT_PARTY, PAGE_SIZE, PARTY_MAX, PARTY_MIN } from '../lib/contract/limits';
+import { availabilityView } from './availability';
 import type { FilterTag } from '../lib/contract/enums';
 import { clock } from './clock';
 
@@ -21,6 +22,46 @@ export interface Listing {
   result: StorePage;
   favourites: Set<number>;
   error: z.ZodError | null;
+  /** When nothing is bookable now: why, and the nearest change that finds something. */
+  advice: EmptyAdvice | null;
+}
+
+/**
+ * Why a search has no store bookable now: no table seats the party (`party`), the matching
+ * stores are all busy or closed now (`notNow`: the groups after "now" show when), or no store
+ * matches at all (`noMatch`).
+ */
+export interface EmptyAdvice {
+  reason: 'party' | 'notNow' | 'noMatch';
+  /** The largest party one table seats, over every store. */
+  largestParty: number;
+  /** The nearest other party size with stores bookable now for the same search, if one of the few tried has. */
+  party: number | null;
+}
+
+/** Party sizes tried for the empty listing's advice: each is one more pass over the index. */
+const PARTY_TRIES = 4;
+
+async function emptyAdvice(db: Db, query: ListQuery, result: StorePage, now: Date): Promise<EmptyAdvice | null> {
+  const view = await availabilityView(db, now);
+  if (!view) return null;
+  const largestParty = view.largestParty();
+  const beyond = (result.beyond?.later.total ?? 0) + (result.beyond?.another.total ?? 0);
+  const reason = query.party > largestParty ? 'party' : beyond > 0 ? 'notNow' : 'noMatch';
+  // Smaller parties first (a group can split), then larger, never beyond what a table seats.
+  const tries: number[] = [];
+  for (let d = 1; tries.length < PARTY_TRIES && d < PARTY_MAX; d++) {
+    for (const p of [query.party - d, query.party + d]) if (p >= PARTY_MIN && p <= Math.min(largestParty, PARTY_MAX) && tries.length < PARTY_TRIES) tries.push(p);
+  }
+  let party: number | null = null;
+  for (const p of tries.sort((a, b) => Math.abs(a - query.party) - Math.abs(b - query.party) || a - b)) {
+    const found = await searchStores(db, { ...query, party: p, page: 1, per_page: 1, more: undefined }, now);
+    if (found.total > 0) {
+      party = p;
+      break;
+    }
+  }
+  return { reason, largestParty, party };
 }
 
 export async function loadListing(db: Db, url: URL, userId: number | null, fixed: Partial<ListQuery> = {}, now = clock.now()): Promise<Listing> {
@@ -32,12 +73,15 @@ export async function loadListing(db: Db, url: URL, userId: number | null, fixed
     // Keep the party when it alone was fine, so the page still speaks of the diner's party.
     const party = partyQuerySchema.safeParse({ party: raw.party });
     const fallback = listQuerySchema.parse({ ...fixed, party: party.success ? party.data.party : DEFAULT_PARTY });
-    const empty = { items: [], page: 1, perPage: PAGE_SIZE, total: 0 };
-    return { query: fallback, raw, rawTags, tagsOffered: await offeredTags(db, now), result: empty, favourites: new Set(), error: parsed.error };
+    const empty = { items: [], page: 1, perPage: PAGE_SIZE, total: 0, beyond: null };
+    return { query: fallback, raw, rawTags, tagsOffered: await offeredTags(db, now), result: empty, favourites: new Set(), error: parsed.error, advice: null };
   }
   const [result, tagsOffered] = await Promise.all([searchStores(db, parsed.data, now), offeredTags(db, now)]);
-  const favourites = await favouriteIds(db, userId, result.items.map((c) => c.id));
-  return { query: parsed.data, raw, rawTags, tagsOffered, result, favourites, error: null };
+  const [favourites, advice] = await Promise.all([
+    favouriteIds(db, userId, result.items.map((c) => c.id)),
+    result.total === 0 ? emptyAdvice(db, parsed.data, result, now) : null,
+  ]);
+  return { query: parsed.data, raw, rawTags, tagsOffered, result, favourites, error: null, advice };
 }
 
 /** A listing URL keeping the search but not the position (positions stay in the browser). */
@@ -53,6 +97,7 @@ export function listingHref(path: string, query: ListQuery, page: number, omit: 
   if (query.seat) params.set('seat', query.seat);
   for (const tag of query.tag) params.append('tag', tag);
   if (page > 1) params.set('page', String(page));
+  if (query.more && !omit.includes('more')) params.set('more', query.more);
   const s = params.toString();
   return s ? `${path}?${s}` : path;
 }

@@ -9,6 +9,7 @@
  * trusted (the LISTEN connection is down), SQL narrows the candidates, the pure `bookableNow` rule
  * decides on their bookings, and the same catalog pass filters and orders them.
  */
+import type { QueueMode } from '../lib/contract/queue';
 import { and, arrayContains, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from './db/types';
@@ -23,10 +24,10 @@ import { lineText, safeString } from './http/api';
 import { databaseAway, noteDatabaseFailure } from './db/health';
 import { cachedStoreDetail } from './storeDetails';
 import { idSchema } from '../lib/contract/fields';
-import { FEE_OFFERS, FILTER_TAG_KEYS, FILTER_TAGS, GENRES, LIST_SORTS, TABLE_KINDS, type FilterTag, type Genre, type TableKind } from '../lib/contract/enums';
+import { BEYOND_GROUPS, FEE_OFFERS, FILTER_TAG_KEYS, FILTER_TAGS, GENRES, LIST_SORTS, TABLE_KINDS, type FilterTag, type Genre, type TableKind } from '../lib/contract/enums';
 import { arrivalMs, ARRIVAL_LOOKAHEAD_MIN } from '../lib/distance';
 import { buildCatalog, searchCatalog, tagKeyBits, tagKeysOf } from './availability/catalog';
-import { BUDGET_MAX, DEFAULT_PARTY, KEYWORD_MAX, LATITUDE_MAX, LONGITUDE_MAX, PAGE_MAX, PAGE_SIZE, PAGE_SIZE_MAX, PARTY_MAX, PARTY_MIN, STAY_MINUTES_MAX } from '../lib/contract/limits';
+import { BEYOND_GROUP_MORE, BEYOND_GROUP_SIZE, BUDGET_MAX, DEFAULT_PARTY, KEYWORD_MAX, LATITUDE_MAX, LONGITUDE_MAX, PAGE_MAX, PAGE_SIZE, PAGE_SIZE_MAX, PARTY_MAX, PARTY_MIN, STAY_MINUTES_MAX } from '../lib/contract/limits';
 import { clock } from './clock';
 
 
@@ -81,6 +82,8 @@ export const listQuerySchema = z
     tag: z.preprocess(listOf, z.array(z.enum(FILTER_TAG_KEYS)).default([])),
     page: z.preprocess(blank, z.coerce.number().pipe(z.number().int().min(1).max(PAGE_MAX)).default(1)),
     per_page: z.preprocess(blank, z.coerce.number().pipe(z.number().int().min(1).max(PAGE_SIZE_MAX)).default(PAGE_SIZE)),
+    /** The group after "now" to show more of (its "see more" link): up to BEYOND_GROUP_MORE stores instead of BEYOND_GROUP_SIZE. */
+    more: z.preprocess(blank, z.enum(BEYOND_GROUPS).optional()),
   })
   .superRefine((q, ctx) => {
     if ((q.lat === undefined) !== (q.lng === undefined)) {
@@ -153,6 +156,29 @@ export interface StorePage {
   perPage: number;
   /** Stores bookable now that match, over all pages. */
   total: number;
+  /**
+   * After the last page of "now": the stores that match but cannot seat the party now, by their
+   * next free start, later today or on another day. Null on the other pages, and when the index
+   * cannot answer (the database is then asked only about now).
+   */
+  beyond: Beyond | null;
+}
+
+/** A store of a group after "now": its card facts and its next free start. */
+export interface BeyondCard extends Omit<StoreFacts, 'tags'> {
+  id: number;
+  next: Slot;
+}
+
+export interface BeyondGroupResult {
+  items: BeyondCard[];
+  /** Every store of the group, beyond the ones shown. */
+  total: number;
+}
+
+export interface Beyond {
+  later: BeyondGroupResult;
+  another: BeyondGroupResult;
 }
 
 /** Areas change only with a deploy or on the store host: their names are kept for a minute. */
@@ -343,7 +369,10 @@ export async function searchStores(db: Db, query: ListQuery, now = clock.now()):
     const only = keyword ? new Set(matchKeyword(keyword, db, view.ids(), (id) => view.facts(id))) : undefined;
     const found = view.search({ ...catalogQuery(query, position, start), party: query.party, kind, only });
     const items = await cardsFor(db, view, found.items, fromView(view, query.party, kind), now);
-    return { items, page: query.page, perPage: query.per_page, total: found.total };
+    // The groups follow the last page of "now" (or an empty one): one more pass over the index.
+    const lastPage = start + query.per_page >= found.total;
+    const beyond = lastPage ? beyondGroups(view, query, position, only) : null;
+    return { items, page: query.page, perPage: query.per_page, total: found.total, beyond };
   }
   // The index cannot be trusted: SQL narrows the candidates, the bookings decide who is bookable,
   // and the same catalog pass as the index's filters and orders them.
@@ -366,7 +395,25 @@ export async function searchStores(db: Db, query: ListQuery, now = clock.now()):
   const masks = Array.from(catalog.ids, (id) => answers.answer(id).nextSlots.reduce((m, s) => m | (1 << marks.indexOf(s.start.getTime())), 0));
   const found = searchCatalog(catalog, { marks, mask: (i) => masks[i]!, now }, catalogQuery(query, position, start));
   const items = await cardsFor(db, null, found.items, answers, now);
-  return { items, page: query.page, perPage: query.per_page, total: found.total };
+  return { items, page: query.page, perPage: query.per_page, total: found.total, beyond: null };
+}
+
+/** The groups after "now" from the index: BEYOND_GROUP_SIZE stores each, more of the one asked for. */
+function beyondGroups(view: AvailabilityView, query: ListQuery, position: Position | null, only: ReadonlySet<number> | undefined): Beyond {
+  const caps = { later: BEYOND_GROUP_SIZE, another: BEYOND_GROUP_SIZE, ...(query.more ? { [query.more]: BEYOND_GROUP_MORE } : {}) };
+  const { start: _start, count: _count, ...filters } = catalogQuery(query, position, 0);
+  const found = view.beyond({ ...filters, party: query.party, kind: query.seat, only }, caps);
+  const cards = (g: { items: { id: number; startMs: number }[]; total: number }): BeyondGroupResult => ({
+    total: g.total,
+    items: g.items.flatMap(({ id, startMs }) => {
+      const facts = view.facts(id);
+      const next = view.firstSlotFrom(id, query.party, startMs, startMs + 1, query.seat);
+      if (!facts || !next) return [];
+      const { tags: _tags, ...shown } = facts;
+      return [{ id, ...shown, next }];
+    }),
+  });
+  return { later: cards(found.later), another: cards(found.another) };
 }
 
 /** What the catalog filters and orders on, as the fallback reads it. */
@@ -424,6 +471,8 @@ export interface StoreDetail {
   closures: readonly { date: string; hours: [number, number][] }[];
   /** Largest party one table diners may book can seat. */
   maxParty: number;
+  /** When the store takes a queue (順番待ち): only while nothing is free within the hour, or always. */
+  queueMode: QueueMode;
 }
 
 /** A store's details, from memory while no change to the store has been announced (storeDetails.ts). */
@@ -454,6 +503,7 @@ async function readStore(db: Db, id: number): Promise<StoreDetail | null> {
       turnTimes: stores.turnTimes,
       cancellationPolicy: stores.cancellationPolicy,
       tags: stores.tags,
+      queueMode: stores.queueMode,
       // In the same statement: one round trip per (re)read.
       hours: sql<StoreDetail['hours']>`(
         select coalesce(json_agg(json_build_object('weekday', h.weekday, 'opensMin', h.opens_min, 'closesMin', h.closes_min) order by h.weekday, h.opens_min), '[]')
@@ -479,8 +529,8 @@ export async function storeExists(db: Db, id: number): Promise<boolean> {
 
 export const slotJson = (s: Slot): SlotJson => ({ start: toTokyoIso(s.start), end: toTokyoIso(s.end), free_tables: s.freeTables });
 
-/** A store card as the API answers it; the genre's label in the diner's language. */
-export function cardJson(c: StoreCard, t: T) {
+/** What every store item of the API says of the store itself; the genre's label in the diner's language. */
+function storeFactsJson(c: StoreCard | BeyondCard, t: T) {
   return {
     id: c.id,
     name: c.name,
@@ -492,6 +542,13 @@ export function cardJson(c: StoreCard, t: T) {
     walk_minutes: c.walkMinutes,
     budget: { min: c.budgetMin, max: c.budgetMax },
     photo: c.photo,
+  };
+}
+
+/** A store card as the API answers it. */
+export function cardJson(c: StoreCard, t: T) {
+  return {
+    ...storeFactsJson(c, t),
     lat: c.lat,
     lng: c.lng,
     distance_m: c.distanceM,
@@ -499,6 +556,27 @@ export function cardJson(c: StoreCard, t: T) {
     bookable_now: c.nextSlots.length > 0,
     next_slots: c.nextSlots.map(slotJson),
     free_tables: c.freeTables,
+  };
+}
+
+/** A store of a group after "now" as the API answers it. */
+export function beyondCardJson(c: BeyondCard, t: T) {
+  return {
+    ...storeFactsJson(c, t),
+    next_slot: slotJson(c.next),
+  };
+}
+
+/** A listing page as `GET /api/stores` answers it. */
+export function storePageJson(page: StorePage, t: T) {
+  const group = (g: BeyondGroupResult) => ({ items: g.items.map((c) => beyondCardJson(c, t)), total: g.total });
+  return {
+    items: page.items.map((c) => cardJson(c, t)),
+    page: page.page,
+    per_page: page.perPage,
+    total: page.total,
+    later_today: page.beyond && group(page.beyond.later),
+    another_day: page.beyond && group(page.beyond.another),
   };
 }
 

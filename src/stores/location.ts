@@ -21,7 +21,15 @@ export const $postLocation = persistentAtom<PostLocation | undefined>('post_loca
 /** Fired on window after a position is read: listings re-sort nearest first (spec section 4). */
 export const RECOMMENDED_REFRESH_EVENT = 'sugu:recommended-stores-refresh';
 
+/**
+ * Whether a position was read since this page loaded: the position can arrive before a listing's
+ * script has started to listen for the event, and that listing still re-sorts.
+ */
+let readOnThisPage = false;
+export const positionReadOnThisPage = (): boolean => readOnThisPage;
+
 export function setPostLocation(latitude: number, longitude: number): void {
+  readOnThisPage = true;
   $postLocation.set({ latitude, longitude });
   window.dispatchEvent(new CustomEvent(RECOMMENDED_REFRESH_EVENT, { detail: { latitude, longitude } }));
 }

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { expect, it } from 'vitest';
 import { CookieJar, forEachApp, openAppDb, until, type App } from '../helpers/app';
-import { signIn, signUp, uniqueEmail } from '../helpers/auth';
+import { signIn, signUp, uniqueEmail, verificationToken, verifyEmail } from '../helpers/auth';
 
 /** An address as typed with the IME on: every ASCII character in its full-width form (ＺＥＮＫＡＫＵ＠…). */
 const fullWidth = (ascii: string) => ascii.replace(/[!-~]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 0xfee0));
@@ -41,11 +41,14 @@ forEachApp('account', (app) => {
     const u = await signUp(app(), { name: '鈴木 一郎' });
     const got = await me(app(), { cookie: u.jar.header() });
     expect(got.status).toBe(200);
-    expect(await got.json()).toEqual({ id: u.userId, email: u.email, name: '鈴木 一郎', name_kana: '', phone: '' });
+    expect(await got.json()).toEqual({ id: u.userId, email: u.email, name: '鈴木 一郎', name_kana: '', phone: '', email_verified: true });
     const newEmail = uniqueEmail('renamed');
     const res = await app().fetch('/api/me', { method: 'PATCH', cookie: u.jar.header(), json: { name_kana: 'すずき　イチロウ', phone: '０９０－１２３４－５６７８', email: fullWidth(newEmail.toUpperCase()) } });
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ id: u.userId, email: newEmail, name: '鈴木 一郎', name_kana: 'スズキ イチロウ', phone: '09012345678' });
+    // A new address is unverified again, and is sent its own link (which verifies it).
+    expect(await res.json()).toEqual({ id: u.userId, email: newEmail, name: '鈴木 一郎', name_kana: 'スズキ イチロウ', phone: '09012345678', email_verified: false });
+    await verifyEmail(app(), await verificationToken(app(), newEmail));
+    expect(await (await me(app(), { cookie: u.jar.header() })).json()).toMatchObject({ email: newEmail, email_verified: true });
     // Bearer works as well as the cookie, and the new address signs in.
     expect(((await (await me(app(), { headers: { authorization: `Bearer ${u.token}` } })).json()) as { email: string }).email).toBe(newEmail);
     await signIn(app(), newEmail, u.password);

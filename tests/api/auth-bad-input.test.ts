@@ -1,4 +1,4 @@
-import { expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { forEachApp } from '../helpers/app';
 import { signUp, type SignedUp } from '../helpers/auth';
 
@@ -21,7 +21,7 @@ forEachApp('accounts bad input', (app) => {
   const send = (e: (typeof ENDPOINTS)[number], init: { body?: string; json?: unknown }) =>
     app().fetch(e.path, { method: e.method, headers: { 'accept-language': 'en', 'content-type': 'application/json' }, cookie: e.signedIn ? user.jar.header() : undefined, ...init });
 
-  it('has a user to act as', async () => {
+  beforeAll(async () => {
     user = await signUp(app());
   });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
 import { CookieJar, forEachApp, openAppDb } from '../helpers/app';
-import { signIn, signUp, uniqueEmail } from '../helpers/auth';
+import { signIn, signUp, uniqueEmail, verificationToken } from '../helpers/auth';
 
 const EN = { 'accept-language': 'en' };
 
@@ -12,12 +12,15 @@ async function signedIn(app: ReturnType<Parameters<Parameters<typeof forEachApp>
 }
 
 forEachApp('sign-up, sign-in, sign-out', (app) => {
-  it('signs up with 201 {} and an HttpOnly, SameSite=Lax session cookie for one day', async () => {
+  it('signs up with 201 {} and no cookie; the mailed link signs in with an HttpOnly, SameSite=Lax session cookie for one day', async () => {
     const email = uniqueEmail();
     const res = await app().fetch('/api/users', { method: 'POST', json: { name: '山田 太郎', email, password: 'kiwi-lantern-42', agree: true } });
     expect(res.status).toBe(201);
     expect(await res.json()).toEqual({});
-    const cookie = res.headers.getSetCookie().find((c) => c.startsWith('example='))!;
+    expect(res.headers.getSetCookie().filter((c) => c.startsWith('example='))).toEqual([]);
+    const verified = await app().fetch('/api/email-verification', { method: 'POST', json: { token: await verificationToken(app(), email) } });
+    expect(verified.status).toBe(204);
+    const cookie = verified.headers.getSetCookie().find((c) => c.startsWith('example='))!;
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Lax/i);
     expect(cookie).toMatch(/Path=\//i);
@@ -25,7 +28,7 @@ forEachApp('sign-up, sign-in, sign-out', (app) => {
     expect(cookie).not.toMatch(/Secure/i);
     const expires = Date.parse(/Expires=([^;]+)/i.exec(cookie)![1]!);
     expect(Math.abs(expires - (Date.now() + 86_400_000))).toBeLessThan(120_000);
-    expect(await signedIn(app(), { cookie: new CookieJar().store(res).header() })).toBe(true);
+    expect(await signedIn(app(), { cookie: new CookieJar().store(verified).header() })).toBe(true);
   });
 
   it('answers a taken address, in any letter case, as a new one: 201 `{}`, but no session and the account unchanged', async () => {
@@ -100,6 +103,39 @@ forEachApp('sign-up, sign-in, sign-out', (app) => {
     // Signing out again, or as a guest, is still 204.
     expect((await app().fetch('/api/login', { method: 'DELETE', cookie: stolenCopy })).status).toBe(204);
     expect((await app().fetch('/api/login', { method: 'DELETE' })).status).toBe(204);
+  });
+
+  it('says so on the next page after signing out (ログアウトしました), and not for a guest', async () => {
+    const me = await signUp(app());
+    const res = await app().fetch('/api/login', { method: 'DELETE', cookie: me.jar.header(), headers: { 'accept-language': 'ja' } });
+    expect(res.status).toBe(204);
+    const jar = new CookieJar().store(res);
+    const home = await app().fetch('/home', { cookie: jar.header(), headers: { 'accept-language': 'ja' } });
+    expect(await home.text()).toContain('ログアウトしました');
+    const guest = await app().fetch('/api/login', { method: 'DELETE' });
+    expect(guest.headers.getSetCookie().some((c) => /^flash=/.test(c))).toBe(false);
+  });
+
+  it('a guest tapping the heart is told why sign-in opened, and is sent back after', async () => {
+    const res = await app().fetch('/favourites/3', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'accept-language': 'ja', origin: app().url, referer: `${app().url}/stores?party=2` },
+      body: 'favourite=1',
+    });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe(`/auth/signin?next=${encodeURIComponent('/stores?party=2')}`);
+    const signin = await app().fetch(res.headers.get('location')!, { cookie: new CookieJar().store(res).header(), headers: { 'accept-language': 'ja' } });
+    const html = await signin.text();
+    expect(html).toContain('お気に入りに保存するにはログインが必要です');
+    // Signing in on that page comes back to where the heart was.
+    const me = await signUp(app());
+    const back = await app().fetch(res.headers.get('location')!, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: app().url },
+      body: new URLSearchParams({ email: me.email, password: me.password }).toString(),
+    });
+    expect(back.status).toBe(303);
+    expect(back.headers.get('location')).toBe('/stores?party=2');
   });
 
   it('replaces the session a browser already had when it signs in again', async () => {

@@ -69,7 +69,8 @@ export async function prepare(db: Db): Promise<Fixture> {
   const out: Fixture['users'] = [];
   for (const n of [1, 2]) {
     const email = `booker${n}-${crypto.randomBytes(3).toString('hex')}@example.jp`;
-    const [u] = await db.insert(users).values({ email, passwordHash: 'x', name: `予約 太郎${n}` }).returning({ id: users.id });
+    // Accounts that have verified their address (booking mails reach them); tests of unverified ones sign up.
+    const [u] = await db.insert(users).values({ email, passwordHash: 'x', name: `予約 太郎${n}`, emailVerifiedAt: new Date() }).returning({ id: users.id });
     const token = newToken();
     await db.insert(sessions).values({ id: hashToken(token), userId: u!.id, expiresAt: new Date(Date.now() + 86_400_000) });
     out.push({ id: u!.id, email, token, cookie: `example=${token}` });

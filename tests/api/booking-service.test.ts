@@ -115,7 +115,8 @@ forEachEngine(
         const late = await book(db, { store_id: fx.storeId, start: '2026-11-21T00:30:00+09:00', party_size: 2, ...diner }, asGuest, t);
         expect(late.booking.start.toISOString()).toBe('2026-11-20T15:30:00.000Z');
         const mails = await db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, `${zone}@example.jp`));
-        expect(mails[0]!.bodyText).toContain('11月21日(土) 0:30〜2:30');
+        // Under its business day (Friday night), with the calendar date beside it.
+        expect(mails[0]!.bodyText).toContain('11月20日(金) 翌0:30〜翌2:30（11月21日(土)）');
         // Friday 20 Nov + 13 = Thursday 3 Dec is the last bookable day; 4 Dec is refused, in Tokyo days.
         await expect(
           book(db, { store_id: fx.storeId, start: '2026-12-03T12:00:00+09:00', party_size: 2, ...diner }, asGuest, t),

@@ -11,9 +11,9 @@ forEachApp('favourites and history API', (app) => {
     const me = await signUp(app());
     const other = await signUp(app());
     const as = (who: typeof me, path: string, method = 'GET') => app().fetch(path, { method, cookie: who.jar.header() });
-    expect((await as(me, '/api/favourites/3', 'PUT')).status).toBe(200);
-    expect((await as(me, '/api/favourites/3', 'PUT')).status).toBe(200);
-    expect((await as(me, '/api/favourites/7', 'PUT')).status).toBe(200);
+    expect((await as(me, '/api/favourites/3', 'PUT')).status).toBe(204);
+    expect((await as(me, '/api/favourites/3', 'PUT')).status).toBe(204);
+    expect((await as(me, '/api/favourites/7', 'PUT')).status).toBe(204);
     const list = (await (await as(me, '/api/favourites')).json()) as { items: Item[] };
     expect(list.items.map((i) => i.id)).toEqual([7, 3]);
     for (const i of list.items) expect(typeof i.bookable_now).toBe('boolean');

@@ -51,24 +51,22 @@ forEachApp('discovery API', (app) => {
     }
   });
 
-  it('searches 焼肉 and 渋谷 by keyword, and filters by area and genre', async () => {
-    const yakiniku = await get<Page>(`/api/stores?name=${encodeURIComponent('焼肉')}&per_page=50`);
-    for (const c of yakiniku.items) expect(c.genre === 'yakiniku' || c.name.includes('焼肉')).toBe(true);
-    const shibuya = await get<Page>(`/api/stores?name=${encodeURIComponent('渋谷')}&per_page=50`);
-    for (const c of shibuya.items) expect(c.area.name === '渋谷' || c.station.includes('渋谷') || c.name.includes('渋谷')).toBe(true);
-    const all = await get<Page>('/api/stores?per_page=1');
-    expect(yakiniku.total).toBeLessThan(all.total);
-    expect(shibuya.total).toBeLessThan(all.total);
-    // A store bookable now (the seed keeps some open at every hour) is found by each of its own
-    // filters, so none of these checks can pass on an empty answer.
+  it('searches by keyword, and filters by area and genre', async () => {
+    // Everything starts from a store bookable now (the seed keeps some open at every hour), so
+    // no check here can pass on an empty answer. Genre and area keywords at dinner time, with
+    // their exact store sets, are in search-japanese.test.ts.
     const sample = (await get<Page>('/api/stores?per_page=1')).items[0]!;
     expect(sample).toBeDefined();
     const area = await get<Page>(`/api/stores?area=${sample.area.id}&per_page=50`);
-    expect(area.items.length).toBeGreaterThan(0);
+    expect(area.items.map((c) => c.id)).toContain(sample.id);
     for (const c of area.items) expect(c.area.id).toBe(sample.area.id);
     const genre = await get<Page>(`/api/stores?genre=${sample.genre}&per_page=50`);
-    expect(genre.items.length).toBeGreaterThan(0);
+    expect(genre.items.map((c) => c.id)).toContain(sample.id);
     for (const c of genre.items) expect(c.genre).toBe(sample.genre);
+    // The area's name as a keyword finds the sample and only stores of that area, station or name.
+    const byArea = await get<Page>(`/api/stores?name=${encodeURIComponent(sample.area.name)}&per_page=50`);
+    expect(byArea.items.map((c) => c.id)).toContain(sample.id);
+    for (const c of byArea.items) expect(c.area.name === sample.area.name || c.station.includes(sample.area.name) || c.name.includes(sample.area.name)).toBe(true);
     const named = await get<Page>(`/api/stores?name=${encodeURIComponent(sample.name)}&per_page=50`);
     expect(named.items.map((c) => c.id)).toContain(sample.id);
     expect((await get<Page>(`/api/stores?name=${encodeURIComponent('存在しない店名zz')}`)).total).toBe(0);

@@ -137,15 +137,18 @@ for (const engine of ['pglite', 'postgres'] as const) {
       expect((await forgot('2001:db8:c:2::1', nobody)).status).toBe(202);
     });
 
-    it('answers sign-up on a taken address (any case) as on a new one, signs no one in, and mails the owner that someone tried', async () => {
+    it('answers sign-up on a taken address (any case) as on a new one, signs no one in, and mails the owner that someone tried (the new address its verification link)', async () => {
       const owner = fx.users[1]!.email;
       const signUp = (email: string) => app.fetch('/api/users', { method: 'POST', headers: from('198.51.105.1'), json: { name: '他人', email, password: 'someone-elses-pass', agree: true } });
       const fresh = await signUp(`fresh-${engine}@example.jp`);
       const taken = await signUp(owner.toUpperCase());
       expect([taken.status, await taken.json()]).toEqual([201, {}]);
       expect([fresh.status, await fresh.json()]).toEqual([201, {}]);
+      // Neither is signed in: a session would tell a new account from a taken address.
       expect(new CookieJar().store(taken).get('example')).toBeUndefined();
-      expect(new CookieJar().store(fresh).get('example')).toBeTruthy();
+      expect(new CookieJar().store(fresh).get('example')).toBeUndefined();
+      expect(fresh.headers.getSetCookie()).toEqual(taken.headers.getSetCookie());
+      await expect.poll(() => mailsTo(`fresh-${engine}@example.jp`).filter((m) => /\/auth\/verify\?token=/.test(m.parsed.text ?? '')).length, { timeout: 60_000 }).toBe(1);
       await expect.poll(() => mailsTo(owner).filter((m) => m.subject === '【すぐ予約】このメールアドレスでの新規登録がありました').length, { timeout: 60_000 }).toBe(1);
       const [mail] = mailsTo(owner).filter((m) => m.subject.includes('新規登録'));
       expect(mail!.parsed.text).toContain('/auth/signin');
@@ -160,8 +163,9 @@ for (const engine of ['pglite', 'postgres'] as const) {
         });
       const formTaken = await form(owner);
       const formFresh = await form(`fresh-form-${engine}@example.jp`);
-      expect([formTaken.status, formTaken.headers.get('location')]).toEqual([303, '/home']);
-      expect([formFresh.status, formFresh.headers.get('location')]).toEqual([303, '/home']);
+      expect([formTaken.status, formTaken.headers.get('location')]).toEqual([303, '/auth/verify?sent=1']);
+      expect([formFresh.status, formFresh.headers.get('location')]).toEqual([303, '/auth/verify?sent=1']);
+      expect(formFresh.headers.getSetCookie()).toEqual(formTaken.headers.getSetCookie());
       await expect.poll(() => mailsTo(owner).filter((m) => m.subject.includes('新規登録')).length, { timeout: 60_000 }).toBe(2);
     });
   });

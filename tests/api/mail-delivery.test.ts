@@ -72,6 +72,20 @@ forEachEngine('mail delivery', (get, engine) => {
     expect(await deliverDueMail(db, transport, { from: FROM, now: at(new Date(), DELIVERY.leaseMs * 2) })).toEqual({ sent: 0, failed: 0 });
   });
 
+  it('sends a calendar file with the text and HTML, its METHOD in its type, the parts unchanged', async () => {
+    const ics = 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nMETHOD:CANCEL\r\nBEGIN:VEVENT\r\nUID:booking-1@sugu.test\r\nSEQUENCE:2\r\nSTATUS:CANCELLED\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n';
+    await queue('calendar@example.jp', { calendar: ics });
+    expect(await deliverDueMail(db, transport, { from: FROM })).toEqual({ sent: 1, failed: 0 });
+    const [mail] = await smtp.waitFor(1);
+    expect(mail!.raw).toMatch(/^Content-Type: multipart\/mixed;/m);
+    expect(mail!.raw).toMatch(/^Content-Type: text\/calendar; charset=utf-8; method=CANCEL/m);
+    expect(mail!.parsed.text?.trim()).toBe(TEXT);
+    expect(String(mail!.parsed.html)).toContain('日時: 11月20日(金) 21:00〜23:00');
+    const [file] = mail!.parsed.attachments.filter((a) => a.contentType === 'text/calendar');
+    expect(file?.filename).toBe('invite.ics');
+    expect(file?.content.toString('utf8')).toBe(ics);
+  });
+
   it('an Arabic mail reads right to left', async () => {
     await queue('rtl@example.jp', { subject: 'تم تأكيد حجزك', text: 'تم تأكيد حجزك.', locale: 'ar' });
     await deliverDueMail(db, transport, { from: FROM });

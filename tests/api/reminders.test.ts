@@ -7,6 +7,8 @@
 import { beforeAll, expect, it } from 'vitest';
 import { and, eq, like } from 'drizzle-orm';
 import { forEachEngine } from '../helpers/db';
+import { ldOf, missingReservationProperties } from '../helpers/jsonld';
+import { toTokyoIso } from '../../src/lib/datetime';
 import { prepare, type Fixture } from './booking-fixtures';
 import { book, cancel, change, type BookingContext } from '../../src/server/bookings/http';
 import { guestTokenValid } from '../../src/server/bookings/view';
@@ -72,6 +74,10 @@ forEachEngine('day-of reminders', (get, engine) => {
     expect(mail!.bodyHtml).toContain('<a href="https://www.openstreetmap.org/?mlat=35.658&amp;mlon=139.7016');
     const link = mail!.bodyText.match(new RegExp(`${ORIGIN}/store/${fx.storeId}/booking-without/edit/${ids.ja}\\?token=([\\w-]+)`));
     expect(link).not.toBeNull();
+    // The HTML part carries the reservation, to be changed through the reminder's own link.
+    const reservation = ldOf(mail!.bodyHtml, 'FoodEstablishmentReservation');
+    expect(missingReservationProperties(reservation)).toEqual([]);
+    expect(reservation).toMatchObject({ underName: { name: '山田 花子' }, partySize: 2, startTime: toTokyoIso(jst('19:00')), modifyReservationUrl: link![0] });
     const token = decodeURIComponent(link![1]!);
     // The reminder's link opens the booking, and so does the confirmation's still.
     expect((await guestTokenValid(db, ids.ja!, token, jst('16:00')))?.id).toBe(ids.ja);

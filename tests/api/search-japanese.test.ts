@@ -22,6 +22,8 @@ const CASES = [
   { keyword: '焼鳥', names: namesWhere((s) => s.genre === 'yakitori') },
   { keyword: '拉麺', names: namesWhere((s) => s.genre === 'ramen') },
   { keyword: 'sushi', names: namesWhere((s) => s.genre === 'sushi') },
+  { keyword: '焼肉', names: namesWhere((s) => s.genre === 'yakiniku') },
+  { keyword: '渋谷', names: namesWhere((s) => s.areaSlug === 'shibuya') },
 ];
 
 forEachApp(

@@ -13,8 +13,9 @@ import * as z from 'zod/mini';
 import { openAppDb, type App } from '../helpers/app';
 import { rawRequest, type RawResponse } from '../helpers/raw';
 import { STORE_SESSION_COOKIE } from '../../src/server/sessions';
-import { closureListSchema, hoursJsonSchema, storeDaySchema, storeDetailsJsonSchema, storePolicyJsonSchema } from '../../src/lib/contract/store';
-import { CANCEL_FEE_YEN_MAX, CANCEL_FREE_HOURS_MAX } from '../../src/lib/contract/limits';
+import { closureListSchema, hoursJsonSchema, storeArrivalsJsonSchema, storeDaySchema, storeDetailsJsonSchema, storePolicyJsonSchema } from '../../src/lib/contract/store';
+import { CANCEL_FEE_YEN_MAX, CANCEL_FREE_HOURS_MAX, GRACE_MINUTES_DEFAULT, GRACE_MINUTES_MAX } from '../../src/lib/contract/limits';
+import { QUEUE_CLAIM_MINUTES_DEFAULT, QUEUE_CLAIM_MINUTES_MAX } from '../../src/lib/contract/queue';
 import { addTokyoDays } from '../../src/lib/datetime';
 import { businessDate } from '../../src/server/availability';
 import { tokyoStart } from './booking-fixtures';
@@ -60,6 +61,8 @@ describe.each(['pglite', 'postgres'] as const)('store details, hours and policy 
       { method: 'PUT', path: () => '/api/store/policy', json: policy },
       { method: 'GET', path: (id: number) => `/api/store/details?store_id=${id}` },
       { method: 'PUT', path: () => '/api/store/details', json: details },
+      { method: 'GET', path: (id: number) => `/api/store/arrivals?store_id=${id}` },
+      { method: 'PUT', path: () => '/api/store/arrivals', json: (storeId: number) => ({ store_id: storeId, grace_minutes: GRACE_MINUTES_DEFAULT, auto_release: false }) },
     ];
     const a = s.fx.staffA.storeId;
     const b = s.fx.staffB.storeId;
@@ -117,6 +120,58 @@ describe.each(['pglite', 'postgres'] as const)('store details, hours and policy 
         expect(rows).toHaveLength(1);
         expect(rows[0]!.before).toMatchObject({ cancel_free_hours: 0, cancel_fee_yen: 0 });
         expect(rows[0]!.after).toMatchObject({ cancel_free_hours: 48, cancel_fee_yen: 2500 });
+      } finally {
+        await h.close();
+      }
+    }
+  });
+
+  it('sets the grace period and automatic release the ledger and the release job read, audited; bad values name the field and change nothing', async () => {
+    const storeId = s.fx.eveningStoreId;
+    const arrivalsOf = async () => z.parse(storeArrivalsJsonSchema, await (await s.app.fetch(`/api/store/arrivals?store_id=${storeId}`, { headers: bearer(s.tokenA) })).json());
+    expect(await arrivalsOf()).toEqual({ store_id: storeId, grace_minutes: GRACE_MINUTES_DEFAULT, auto_release: false, queue_claim_minutes: QUEUE_CLAIM_MINUTES_DEFAULT, queue_mode: 'when_full' });
+    const put = (body: Json) => s.app.fetch('/api/store/arrivals', { method: 'PUT', headers: bearer(s.tokenA), json: { store_id: storeId, ...body } });
+    const booked = await s.app.fetch('/api/bookings', { method: 'POST', cookie: s.fx.users[0]!.cookie, json: { store_id: storeId, start: tokyoStart(4, 19), party_size: 2 } });
+    expect(booked.status).toBe(201);
+    const booking = (await booked.json()) as Json;
+
+    const res = await put({ grace_minutes: 30, auto_release: true });
+    expect(res.status).toBe(200);
+    // The 順番待ち's settings left out are left as they were.
+    expect(z.parse(storeArrivalsJsonSchema, await res.json())).toEqual({ store_id: storeId, grace_minutes: 30, auto_release: true, queue_claim_minutes: QUEUE_CLAIM_MINUTES_DEFAULT, queue_mode: 'when_full' });
+    // The ledger reads the store's grace: the booking already made may be released 30 minutes after its start.
+    const dayList = z.parse(storeDaySchema, await (await s.app.fetch(`/api/store/bookings?store_id=${storeId}&date=${day(4)}`, { headers: bearer(s.tokenA) })).json());
+    const row = dayList.items.find((b) => b.id === booking.id);
+    expect(row).toBeDefined();
+    expect(Date.parse(row!.release_from) - Date.parse(row!.start)).toBe(30 * 60_000);
+
+    for (const [body, field] of [
+      [{ grace_minutes: GRACE_MINUTES_MAX + 1, auto_release: true }, 'grace_minutes'],
+      [{ grace_minutes: -1, auto_release: true }, 'grace_minutes'],
+      [{ grace_minutes: 7.5, auto_release: true }, 'grace_minutes'],
+      [{ grace_minutes: '10', auto_release: true }, 'grace_minutes'],
+      [{ grace_minutes: 10, auto_release: 'yes' }, 'auto_release'],
+      [{ grace_minutes: 10 }, 'auto_release'],
+      [{ grace_minutes: 10, auto_release: true, queue_claim_minutes: QUEUE_CLAIM_MINUTES_MAX + 1 }, 'queue_claim_minutes'],
+      [{ grace_minutes: 10, auto_release: true, queue_claim_minutes: 0 }, 'queue_claim_minutes'],
+      [{ grace_minutes: 10, auto_release: true, queue_mode: 'sometimes' }, 'queue_mode'],
+    ] as const) {
+      const refused = await put(body);
+      const answer = (await refused.json()) as Json;
+      expect([body, refused.status, Object.keys(answer.error.fields)]).toEqual([body, 400, [field]]);
+    }
+    expect(await arrivalsOf()).toEqual({ store_id: storeId, grace_minutes: 30, auto_release: true, queue_claim_minutes: QUEUE_CLAIM_MINUTES_DEFAULT, queue_mode: 'when_full' });
+    const queue = await put({ grace_minutes: 30, auto_release: true, queue_claim_minutes: 8, queue_mode: 'always' });
+    expect(z.parse(storeArrivalsJsonSchema, await queue.json())).toEqual({ store_id: storeId, grace_minutes: 30, auto_release: true, queue_claim_minutes: 8, queue_mode: 'always' });
+    expect((await put({ grace_minutes: 30, auto_release: true, queue_claim_minutes: QUEUE_CLAIM_MINUTES_DEFAULT, queue_mode: 'when_full' })).status).toBe(200);
+    if (engine === 'postgres') {
+      const h = await openAppDb(s.app);
+      try {
+        const rows = await h.sql`select before, after from staff_audit where store_id = ${storeId} and action = 'arrivals_set' order by id`;
+        expect(rows).toHaveLength(3);
+        expect(rows[0]!.before).toEqual({ grace_minutes: GRACE_MINUTES_DEFAULT, auto_release: false, queue_claim_minutes: QUEUE_CLAIM_MINUTES_DEFAULT, queue_mode: 'when_full' });
+        expect(rows[0]!.after).toEqual({ grace_minutes: 30, auto_release: true, queue_claim_minutes: QUEUE_CLAIM_MINUTES_DEFAULT, queue_mode: 'when_full' });
+        expect(rows[1]!.after).toEqual({ grace_minutes: 30, auto_release: true, queue_claim_minutes: 8, queue_mode: 'always' });
       } finally {
         await h.close();
       }
@@ -243,6 +298,27 @@ describe.each(['pglite', 'postgres'] as const)('store details, hours and policy 
     const good = await store(page, { form: { action: 'policy', cancel_free_hours: '24', cancel_fee_yen: '1500', cancellation_policy: '前日まで無料' }, cookie: jar });
     expect(good.status).toBe(303);
     expect(await policyOf(storeId)).toEqual({ store_id: storeId, cancel_free_hours: 24, cancel_fee_yen: 1500, cancellation_policy: '前日まで無料' });
+
+    // The late-party form: a grace over the most keeps what was typed; an unticked box is "by a tap".
+    const arrivals = async () => z.parse(storeArrivalsJsonSchema, await (await s.app.fetch(`/api/store/arrivals?store_id=${storeId}`, { headers: bearer(s.tokenA) })).json());
+    const late = await store(page, { form: { action: 'arrivals', grace_minutes: '90', auto_release: 'on' }, cookie: jar });
+    expect(late.status).toBe(400);
+    expect(late.body).toContain(`${GRACE_MINUTES_MAX}以下にしてください`);
+    expect(late.body).toContain('value="90"');
+    expect(late.body).toMatch(/name="auto_release"[^>]*checked/);
+    expect((await store(page, { form: { action: 'arrivals', grace_minutes: '２０', auto_release: 'on' }, cookie: jar })).status).toBe(303);
+    expect(await arrivals()).toEqual({ store_id: storeId, grace_minutes: 20, auto_release: true, queue_claim_minutes: QUEUE_CLAIM_MINUTES_DEFAULT, queue_mode: 'when_full' });
+    // The 順番待ち's claim window and 「いつでも」 box; a window out of bounds keeps what was typed.
+    const claim = await store(page, { form: { action: 'arrivals', grace_minutes: '20', queue_claim_minutes: '45', queue_always: 'on' }, cookie: jar });
+    expect(claim.status).toBe(400);
+    expect(claim.body).toContain(`${QUEUE_CLAIM_MINUTES_MAX}以下にしてください`);
+    expect(claim.body).toContain('value="45"');
+    expect(claim.body).toMatch(/name="queue_always"[^>]*checked/);
+    expect((await store(page, { form: { action: 'arrivals', grace_minutes: '20', queue_claim_minutes: '１０', queue_always: 'on' }, cookie: jar })).status).toBe(303);
+    expect(await arrivals()).toEqual({ store_id: storeId, grace_minutes: 20, auto_release: false, queue_claim_minutes: 10, queue_mode: 'always' });
+    expect((await store(page, { form: { action: 'arrivals', grace_minutes: '10' }, cookie: jar })).status).toBe(303);
+    expect(await arrivals()).toEqual({ store_id: storeId, grace_minutes: 10, auto_release: false, queue_claim_minutes: 10, queue_mode: 'when_full' });
+    expect((await store(page, { cookie: jar })).body).toContain('開始から10分を過ぎても来店がなければ、予約台帳の「席を解放」で空席に戻せます。');
 
     expect((await store(`/edit-store/${s.fx.staffB.storeId}`, { cookie: jar })).status).toBe(404);
     expect((await store(`/edit-store/${s.fx.staffB.storeId}`, { form: { name: '乗っ取り' }, cookie: jar })).status).toBe(404);

@@ -47,7 +47,7 @@ async function addStaff(db: Db, storeIds: number[], label: string): Promise<Staf
   const password = `pw-${crypto.randomBytes(8).toString('hex')}`;
   const [u] = await db
     .insert(users)
-    .values({ email, passwordHash: await hashPassword(password), name: `店員 ${label}`, role: 'staff', tenantId: t!.id })
+    .values({ email, passwordHash: await hashPassword(password), name: `店員 ${label}`, role: 'staff', tenantId: t!.id, emailVerifiedAt: new Date() })
     .returning({ id: users.id });
   await db.insert(staffStores).values(storeIds.map((id) => ({ userId: u!.id, storeId: id, tenantId: t!.id })));
   return { email, password, tenant, storeId };

@@ -15,6 +15,7 @@ import { bearer, startWithStaff, staffLogin, STORE_HOST, type StaffFixture } fro
 import { storeBookingSchema } from '../../src/lib/contract/store';
 import { MARK_UNDO_MINUTES } from '../../src/lib/contract/limits';
 import { toTokyoIso } from '../../src/lib/datetime';
+import { ldOf } from '../helpers/jsonld';
 
 type Json = Record<string, any>;
 const guest = { name: '山田 花子', name_kana: 'ヤマダ ハナコ', phone: '090-1234-5678', email: 'hanako@example.jp' };
@@ -89,7 +90,7 @@ for (const engine of ['pglite', 'postgres'] as const) {
 
     /** The outbox's rows to `to`: on PGlite the server holds the database, so it is stopped to read it and started again. */
     const mailsTo = async (to: string) => {
-      const read = (h: DbHandle) => h.sql<{ kind: string; subject: string; body_text: string; locale: string }[]>`select kind, subject, body_text, locale from mail_outbox where to_address = ${to} order by id`;
+      const read = (h: DbHandle) => h.sql<{ kind: string; subject: string; body_text: string; body_html: string; calendar: string | null; locale: string }[]>`select kind, subject, body_text, body_html, calendar, locale from mail_outbox where to_address = ${to} order by id`;
       if (engine === 'postgres') {
         const h = await openAppDb(app);
         try {
@@ -137,6 +138,14 @@ for (const engine of ['pglite', 'postgres'] as const) {
       // The reason belonged to the cancellation; the booking stands, so none is given.
       expect(restored.body_text).not.toContain('停電のため');
       expect(mails[1]!.body_text).toContain('停電のため');
+      // Each mail tells the diner's calendar and mail app too: the same event removed, then put back
+      // at a higher revision; the reservation cancelled, then confirmed.
+      const event = (m: (typeof mails)[number]) => ['UID', 'METHOD', 'STATUS', 'SEQUENCE'].map((name) => m.calendar?.match(new RegExp(`^${name}:(.*)\r$`, 'm'))?.[1]);
+      const [made, cancelled] = [event(mails[0]!), event(mails[1]!)];
+      expect(cancelled).toEqual([made[0], 'CANCEL', 'CANCELLED', '1']);
+      expect(event(restored)).toEqual([made[0], 'REQUEST', 'CONFIRMED', '2']);
+      const status = (m: (typeof mails)[number]) => ldOf(m.body_html, 'FoodEstablishmentReservation').reservationStatus;
+      expect(mails.map(status)).toEqual(['https://schema.org/ReservationConfirmed', 'https://schema.org/ReservationCancelled', 'https://schema.org/ReservationConfirmed']);
       // PGlite's server is stopped to read its outbox and started again: a busy machine takes a while.
     }, 120_000);
 

@@ -1,13 +1,14 @@
 /**
  * Watch alerts in the open page (空席通知, GET /api/watches/stream) against a real server on both
- * engines: a cancellation that frees the start a diner watches reaches that diner's stream (a
- * signed-in diner's, and the guest device's that made its watch) with a link that books exactly
- * that start, and never the stream of a diner watching something else. The data is the test's
+ * engines: a cancellation that frees the start a diner watches holds it for the first watcher,
+ * whose stream hears it with a link to the hold (booked there from a plain form), and never the
+ * stream of a diner watching something else, nor a guest's whose address is unconfirmed. The data is the test's
  * own: a store open around the clock whose only table seats the party, booked and cancelled
  * through the API at a start within the hour of the server's clock (SUGU_CLOCK: 20:07 tomorrow,
  * ahead of the database's own now(), whatever the hour the suite runs at).
  * Two instances on one PostgreSQL: a watch made and a booking cancelled through instance A reach
- * the diner's page open on instance B, and the mail (through a real SMTP server) goes once.
+ * the diner's page open on instance B, and the hold's mail (through a real SMTP server) goes once,
+ * its link opening the hold by its own token.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
@@ -49,7 +50,7 @@ for (const engine of ['pglite', 'postgres'] as Engine[]) {
     });
     afterAll(() => cleanup?.());
 
-    it("a freed start reaches its watcher's stream and the guest device's, with a link booking that start, and no other diner's", async () => {
+    it("a freed start is held for its first watcher, whose stream hears it with the hold's page (no other diner's, nor an unconfirmed guest's), booked there from a plain form", async () => {
       const watcher = await signUp(app);
       const bystander = await signUp(app);
       const cookie = (who: SignedUp) => who.jar.header();
@@ -95,23 +96,42 @@ for (const engine of ['pglite', 'postgres'] as Engine[]) {
 
         const alertOf = (s: SseStream) => s.until(() => s.events.find((e) => e.event === 'watch'), 'watch alert');
         const mine = JSON.parse((await alertOf(streams.watcher)).data) as WatchAlert;
-        // The earliest start freed: the held stay also blocked the starts just before it.
+        // The earliest start freed, held for the watcher alone: the held stay also blocked the starts just before it.
         expect(mine).toMatchObject({ store_id: target.storeId, party_size: target.party });
         expect(Date.parse(mine.start)).toBeLessThanOrEqual(Date.parse(target.start));
         expect(Date.parse(mine.start)).toBeGreaterThan(clockAt.getTime());
-        const link = new URL(mine.href, app.url);
-        expect(link.pathname).toBe(`/store/${target.storeId}/booking`);
-        expect(Object.fromEntries(link.searchParams)).toEqual({ party: String(target.party), start: mine.start });
-        const theirs = JSON.parse((await alertOf(streams.guest)).data) as WatchAlert;
-        expect(new URL(theirs.href, app.url).pathname).toBe(`/store/${target.storeId}/booking-without`);
-        // The alerts are written to every matching stream at once: by now the bystander's would be there.
+        expect(mine.href).toBe(`/watches/hold/${mine.hold_id}`);
+        expect(Date.parse(mine.deadline!)).toBeGreaterThan(clockAt.getTime());
+        // Held: the listing shows no table for the party at that start.
+        expect(await freeTables(app, target.storeId, mine.start)).toBe(0);
+        // The alerts are written to the streams at once: by now another's would be there. The
+        // guest's address is unconfirmed, so nothing is held for it; the bystander watches another store.
         expect(streams.bystander.events.filter((e) => e.event === 'watch')).toEqual([]);
+        expect(streams.guest.events.filter((e) => e.event === 'watch')).toEqual([]);
         expect(streams.watcher.events.filter((e) => e.event === 'watch')).toHaveLength(1);
 
-        // The link opens the booking form with that start chosen.
-        const page = await app.fetch(`${link.pathname}${link.search}`, { cookie: cookie(watcher) });
+        // Another diner's hold is not found; the watcher's page shows the deadline and books it from a plain form.
+        expect((await app.fetch(`/api/watch-holds/${mine.hold_id}`, { cookie: cookie(bystander) })).status).toBe(404);
+        expect((await app.fetch(mine.href, { cookie: cookie(bystander) })).status).toBe(404);
+        const page = await app.fetch(mine.href, { cookie: cookie(watcher) });
         expect(page.status).toBe(200);
-        expect(await page.text()).toContain(mine.start);
+        const html = await page.text();
+        expect(html).toContain(`datetime="${mine.deadline}"`);
+        expect(html).toContain('data-testid="hold-claim"');
+        const claimed = await app.fetch(mine.href, {
+          method: 'POST',
+          cookie: cookie(watcher),
+          headers: { origin: app.url, 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({}),
+        });
+        expect(claimed.status).toBe(303);
+        expect(claimed.headers.get('location')).toMatch(new RegExp(`^/store/${target.storeId}/booking/edit/\\d+$`));
+        const after = await app.fetch(`/api/watch-holds/${mine.hold_id}`, { cookie: cookie(watcher) });
+        expect(await after.json()).toMatchObject({ state: 'claimed', booking_id: expect.any(Number) });
+        // A second claim is too late.
+        const again = await app.fetch(`/api/watch-holds/${mine.hold_id}/claim`, { method: 'POST', cookie: cookie(watcher), json: {} });
+        expect(again.status).toBe(409);
+        expect(((await again.json()) as { error: { code: string } }).error.code).toBe('hold_state');
       } finally {
         for (const s of Object.values(streams)) s.close();
       }
@@ -197,33 +217,35 @@ describe('watch alerts across two instances on one PostgreSQL', () => {
     expect(await freeTables(a, storeId, start)).toBe(0);
 
     // The watch is made through A; the diner's page (its stream) is served by B.
-    const watcher = await signUp(a);
+    // Verified through the link its test SMTP server received, so its watch is confirmed and mailed.
+    const watcher = await signUp(a, {}, { inbox: (to) => smtp.received.filter((m) => m.to === to).map((m) => m.parsed.text ?? '') });
     expect((await a.fetch('/api/watches', { method: 'POST', json: { store_id: storeId, party_size: party }, headers: { cookie: watcher.jar.header(), 'accept-language': 'ja' } })).status).toBe(201);
     const onB = await SseStream.open(b, '/api/watches/stream', { cookie: watcher.jar.header() });
+    let holdId = 0;
     try {
       const cancelled = await a.fetch(`/api/guest-bookings/${booking.id}`, { method: 'DELETE', headers: { 'x-booking-token': booking.edit_token } });
       expect(cancelled.status).toBe(200);
       const alert = JSON.parse((await onB.until(() => onB.events.find((e) => e.event === 'watch'), 'watch alert on B')).data) as WatchAlert;
-      expect(alert).toMatchObject({ store_id: storeId, party_size: party });
-      const link = new URL(alert.href, b.url);
-      expect(link.pathname).toBe(`/store/${storeId}/booking`);
-      expect(Object.fromEntries(link.searchParams)).toEqual({ party: String(party), start: alert.start });
+      expect(alert).toMatchObject({ store_id: storeId, party_size: party, href: `/watches/hold/${alert.hold_id}` });
+      holdId = alert.hold_id!;
     } finally {
       onB.close();
     }
 
-    // Both instances found the freed start; the database let one of them mail it, and it was sent.
+    // Both instances found the freed start; the database let one of them hold it and mail it, and it was sent.
     const h = await openAppDb(a);
     try {
-      const outbox = () => h.db.execute<{ sent: boolean }>(sql`select sent_at is not null as sent from mail_outbox where to_address = ${watcher.email} and kind = 'watch_freed'`);
+      const outbox = () => h.db.execute<{ sent: boolean }>(sql`select sent_at is not null as sent from mail_outbox where to_address = ${watcher.email} and kind = 'watch_hold'`);
       await until(async () => (await outbox()).some((r) => r.sent), 'watch mail sent', 2400);
       expect((await outbox()).map((r) => r.sent)).toEqual([true]);
     } finally {
       await h.close();
     }
-    const received = smtp.received.filter((m) => m.to === watcher.email);
+    const received = smtp.received.filter((m) => m.to === watcher.email && !m.parsed.text?.includes('/auth/verify?token='));
     expect(received).toHaveLength(1);
-    expect(received[0]!.subject).toContain('空席が出ました');
-    expect(received[0]!.parsed.text).toContain(`/store/${storeId}/booking?party=${party}`);
+    expect(received[0]!.subject).toContain('確保しました');
+    const token = received[0]!.parsed.text!.match(new RegExp(`/watches/hold/${holdId}\\?token=([\\w-]+)`))![1]!;
+    // The mailed link opens the hold on any device, by its token alone.
+    expect((await b.fetch(`/api/watch-holds/${holdId}`, { headers: { 'x-hold-token': token } })).status).toBe(200);
   });
 });

@@ -47,9 +47,11 @@ describe('a watch made through one instance reaches a stream already open on ano
       expect(cancelled.status).toBe(200);
       const alert = await nthAlert(onB, 1);
       expect(alert).toMatchObject({ watch_id: id, store_id: fx.tinyStoreId, party_size: 2, start: onWatchDay(19) });
-      const link = new URL(alert.href, b.url);
-      expect(link.pathname).toBe(`/store/${fx.tinyStoreId}/booking`);
-      expect(Object.fromEntries(link.searchParams)).toEqual({ party: '2', start: onWatchDay(19) });
+      // The start is held for the diner: the alert opens the hold, which B serves to them.
+      expect(alert.href).toBe(`/watches/hold/${alert.hold_id}`);
+      const hold = await b.fetch(`/api/watch-holds/${alert.hold_id}`, { cookie: diner.cookie });
+      expect(hold.status).toBe(200);
+      expect(await hold.json()).toMatchObject({ watch_id: id, state: 'offered', deadline: alert.deadline });
       expect(alertsOf(onB)).toHaveLength(1);
     } finally {
       onB.close();

@@ -1,14 +1,15 @@
 /**
  * A closed day opened again fires the watches on it, on both engines, with the server's clock at
  * 16:00 tomorrow (tests/api/watch-fixtures.ts): a diner watches the evening store for 19:00–20:00,
- * the store closes that day (臨時休業), then removes the closure → the diner's open page hears
- * one alert with a link booking 19:00, and one mail with that link arrives through a real SMTP
- * server. Closing and opening the day once more tells nobody again; a later alert and mail of the
- * diner's other watch, sent after those would have been, show that nothing more came.
+ * the store closes that day (臨時休業), then removes the closure → 19:00 is held for the diner, whose
+ * open page hears one alert linking the hold, and one mail with the hold's own link arrives through
+ * a real SMTP server. Closing and opening the day once more tells nobody again; once the diner has
+ * booked the hold, a later alert and mail of their other watch, sent after those would have been,
+ * show that nothing more came.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import type { App, Engine } from '../helpers/app';
+import { until, type App, type Engine } from '../helpers/app';
 import { startSmtp, type TestSmtp } from '../helpers/smtp';
 import { bearer, staffLogin, startWithStaff, type StaffFixture } from './store-fixtures';
 import type { Fixture } from './booking-fixtures';
@@ -63,22 +64,24 @@ for (const engine of ['pglite', 'postgres'] as Engine[]) {
         await reopen(closed);
         const alert = await nthAlert(stream, 1);
         expect(alert).toMatchObject({ watch_id: evening, store_id: fx.eveningStoreId, store_name: '夕方食堂', party_size: 2, start: onWatchDay(19) });
-        const link = new URL(alert.href, app.url);
-        expect(link.pathname).toBe(`/store/${fx.eveningStoreId}/booking`);
-        expect(Object.fromEntries(link.searchParams)).toEqual({ party: '2', start: onWatchDay(19) });
+        expect(alert.href).toBe(`/watches/hold/${alert.hold_id}`);
         const [mail] = await smtp.waitFor(1, 60_000, diner.email);
-        expect(mail!.subject).toBe('【すぐ予約】空席が出ました（夕方食堂 19:00〜）');
-        expect(mail!.parsed.text).toContain(`/store/${fx.eveningStoreId}/booking?party=2&start=${encodeURIComponent(onWatchDay(19))}`);
+        expect(mail!.subject).toBe('【すぐ予約】夕方食堂 19:00の席をあなたのために確保しました');
+        expect(mail!.parsed.text).toContain(`/watches/hold/${alert.hold_id}?token=`);
 
         // The same starts closed and freed again: already told, so neither the page nor the mail hears of them twice.
         await reopen(await close());
+        // The diner books the held start (one open offer per diner: the next may be theirs now).
+        expect((await app.fetch(`/api/watch-holds/${alert.hold_id}/claim`, { method: 'POST', cookie: diner.cookie, json: {} })).status).toBe(200);
         const cancelled = await app.fetch(`/api/guest-bookings/${booking.id}`, { method: 'DELETE', headers: { 'x-booking-token': booking.edit_token } });
         expect(cancelled.status).toBe(200);
         expect(await nthAlert(stream, 2)).toMatchObject({ watch_id: bar, store_id: fx.tinyStoreId, start: onWatchDay(21) });
-        const mails = await smtp.waitFor(2, 60_000, diner.email);
-        expect(mails[1]!.subject).toBe('【すぐ予約】空席が出ました（極小バー 21:00〜）');
+        const holdMails = () => smtp.received.filter((m) => m.to === diner.email && m.subject.includes('確保しました'));
+        await smtp.waitFor(3, 60_000, diner.email);
+        await until(async () => holdMails().length >= 2, 'the second hold mail');
+        expect(holdMails()[1]!.subject).toBe('【すぐ予約】極小バー 21:00の席をあなたのために確保しました');
         expect(alertsOf(stream).map((a) => a.watch_id)).toEqual([evening, bar]);
-        expect(smtp.received.filter((m) => m.to === diner.email)).toHaveLength(2);
+        expect(holdMails()).toHaveLength(2);
       } finally {
         stream.close();
       }

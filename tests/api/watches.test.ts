@@ -1,9 +1,10 @@
 /**
  * Watches (空席通知) on both engines with a controlled clock: a cancellation that frees a start
- * fitting a watch writes exactly one notification mail, none for watches it does not fit, none
- * for an expired watch or an unconfirmed guest's; two instances finding the same freed start
- * mail it once; a released block and longer hours fire watches too; bad input is a 4xx naming
- * the field; making watches is limited per address.
+ * fitting a watch holds it for that watcher and mails them once, nothing for watches it does not
+ * fit, none for an expired watch or an unconfirmed guest's; two instances finding the same freed
+ * start hold it once; a released block and longer hours fire watches too; bad input is a 4xx
+ * naming the field; making watches is limited per address. (The holds themselves:
+ * tests/api/watch-holds.test.ts.)
  */
 import { beforeAll, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
@@ -13,17 +14,17 @@ import { book, cancel, type BookingContext } from '../../src/server/bookings/htt
 import { availabilityIndex } from '../../src/server/availability';
 import { openDb } from '../../src/server/db/client';
 import { publicOrigin } from '../../src/server/config';
-import { bookings, mailOutbox, storeTables, watchNotifications } from '../../src/server/db/schema';
+import { bookings, mailOutbox, storeTables, watchHolds } from '../../src/server/db/schema';
 import { createBlock, releaseBlock } from '../../src/server/staff/blocks';
 import { setHours } from '../../src/server/staff/hours';
 import { translatorFor } from '../../src/i18n';
 import { translate, validate } from '../../src/server/http/api';
 import { cancelWatch, confirmWatch, createWatch, listWatches } from '../../src/server/watches/service';
 import { watchMatcher } from '../../src/server/watches/matcher';
-import { notifyFreed } from '../../src/server/watches/notify';
-import { watchSchema } from '../../src/lib/contract/watches';
+import { offerFreed } from '../../src/server/watches/holds';
+import { WATCH_HOLD_MINUTES, watchSchema } from '../../src/lib/contract/watches';
 import { WATCHES_ACTIVE_MAX } from '../../src/lib/contract/limits';
-import { bookingPaths } from '../../src/lib/contract/paths';
+import { MINUTE_MS } from '../../src/lib/datetime';
 import type { Db } from '../../src/server/db/types';
 
 const t = translatorFor('ja');
@@ -37,7 +38,7 @@ forEachEngine('watches', (get, engine) => {
   let now = jst('20:07');
   const ctx = (): BookingContext => ({ t: translate(t), locale: 'ja', origin: client.origin, now });
   const user = (n: 0 | 1) => ({ kind: 'user', userId: fx.users[n]!.id, email: fx.users[n]!.email }) as const;
-  const mails = (to: string, kind = 'watch_freed') => db.select().from(mailOutbox).where(and(eq(mailOutbox.toAddress, to), eq(mailOutbox.kind, kind)));
+  const mails = (to: string, kind = 'watch_hold') => db.select().from(mailOutbox).where(and(eq(mailOutbox.toAddress, to), eq(mailOutbox.kind, kind)));
   let held: { id: number; token: string };
 
   beforeAll(async () => {
@@ -52,7 +53,7 @@ forEachEngine('watches', (get, engine) => {
     held = { id: b.booking.id, token: b.editToken! };
   });
 
-  it('a cancellation mails a fitting watch once, listing the freed starts, and nobody else', async () => {
+  it('a cancellation holds the earliest freed start for a fitting watch and mails it once, and nobody else', async () => {
     // Fits: the tiny store, 2 people, the next hour (20:07–21:07).
     const mine = await createWatch(db, t, { store_id: fx.tinyStoreId, party_size: 2 }, user(0), client, now);
     expect(mine.watch).toMatchObject({ storeId: fx.tinyStoreId, partySize: 2, startsFrom: now, endsAt: jst('21:07') });
@@ -69,46 +70,43 @@ forEachEngine('watches', (get, engine) => {
 
     const [mail, ...more] = await mails(fx.users[0]!.email);
     expect(more).toEqual([]);
-    expect(mail!.subject).toBe('【すぐ予約】空席が出ました（極小バー 20:45〜）');
-    expect(mail!.bodyText).toContain('極小バーで2名の席が空きました');
-    expect(mail!.bodyText).toMatch(/11月20日\(金\) 20:45\n11月20日\(金\) 21:00\n/);
-    // The link books the first freed start: store, start and party chosen.
-    expect(mail!.bodyText).toContain(`${publicOrigin()}${bookingPaths.book(fx.tinyStoreId, true, 2, '2026-11-20T20:45:00+09:00')}`);
+    expect(mail!.subject).toBe('【すぐ予約】極小バー 20:45の席をあなたのために確保しました');
+    expect(mail!.bodyText).toContain('極小バー（2名）に空きが出ました');
+    expect(mail!.bodyText).toMatch(/11月20日\(金\) 20:45\n/);
+    expect(mail!.bodyText).toContain('20:45までに');
+    // The link opens the hold: its own, with a token.
+    expect(mail!.bodyText).toMatch(new RegExp(`${publicOrigin()}/watches/hold/\\d+\\?token=[\\w-]+`));
     expect(await mails(fx.users[1]!.email)).toEqual([]);
     expect(await mails('stranger@example.jp')).toEqual([]);
     // The unconfirmed guest got the confirmation mail and nothing else.
     expect(await mails('stranger@example.jp', 'watch_confirm')).toHaveLength(1);
-    const rows = await db.select().from(watchNotifications).where(eq(watchNotifications.watchId, mine.watch.id));
-    expect(rows.map((r) => r.startsAt.getTime()).sort()).toEqual([jst('20:45').getTime(), jst('21:00').getTime()]);
+    const rows = await db.select().from(watchHolds).where(eq(watchHolds.watchId, mine.watch.id));
+    expect(rows.map((r) => r.startsAt.getTime())).toEqual([jst('20:45').getTime()]);
   });
 
-  it(`two ${engine === 'postgres' ? 'instances' : 'matchers'} finding the same freed start mail it once; a watch is mailed at most every 10 minutes`, async () => {
-    const w = await createWatch(db, t, { store_id: fx.storeId, party_size: 3, from: jst('22:00').toISOString(), until: jst('23:00').toISOString() }, user(0), client, now);
+  it(`two ${engine === 'postgres' ? 'instances' : 'matchers'} finding the same freed start hold it once`, async () => {
+    // The other diner: the first holds an offer until 20:45.
+    const w = await createWatch(db, t, { store_id: fx.storeId, party_size: 3, from: jst('22:00').toISOString(), until: jst('23:00').toISOString() }, user(1), client, now);
     const other = engine === 'postgres' ? await openDb({ databaseUrl: get().location, max: 3 }) : undefined;
     try {
       const freed = [{ watch: { id: w.watch.id }, starts: [jst('22:15').getTime()] }];
-      const counts = await Promise.all([notifyFreed(db, fx.storeId, freed, now, client.origin), notifyFreed(other?.db ?? db, fx.storeId, freed, now, client.origin)]);
-      expect(counts.reduce((a, b) => a + b)).toBe(1);
+      const made = await Promise.all([offerFreed(db, fx.storeId, freed, now, client.origin), offerFreed(other?.db ?? db, fx.storeId, freed, now, client.origin)]);
+      expect(made.flat()).toHaveLength(1);
     } finally {
       await other?.close();
     }
-    const mailsOf = async () => (await mails(fx.users[0]!.email)).filter((m) => m.subject.includes('テスト酒場'));
-    expect(await mailsOf()).toHaveLength(1);
-    // Another start five minutes later: noted, not mailed; after ten minutes, mailed.
-    const later = [{ watch: { id: w.watch.id }, starts: [jst('22:30').getTime()] }];
-    expect(await notifyFreed(db, fx.storeId, later, jst('20:45'), client.origin)).toBe(0);
-    expect(await notifyFreed(db, fx.storeId, [{ watch: { id: w.watch.id }, starts: [jst('22:45').getTime()] }], jst('20:50'), client.origin)).toBe(1);
-    expect(await mailsOf()).toHaveLength(2);
+    expect(await db.select().from(watchHolds).where(eq(watchHolds.watchId, w.watch.id))).toHaveLength(1);
+    expect((await mails(fx.users[1]!.email)).filter((m) => m.subject.includes('テスト酒場'))).toHaveLength(1);
   });
 
   it('a guest watch mails only after its address is confirmed; its device lists and cancels it', async () => {
     const made = await createWatch(db, t, { area_id: (await listAreaOf(db, fx.storeId))!, party_size: 2, email: 'guest@example.jp' }, { kind: 'guest' }, client, now);
     const [confirm] = await mails('guest@example.jp', 'watch_confirm');
     const token = confirm!.bodyText.match(/\/watches\/confirm\?token=([\w-]+)/)![1]!;
-    expect(await notifyFreed(db, fx.storeId, [{ watch: { id: made.watch.id }, starts: [jst('23:00').getTime()] }], now, client.origin)).toBe(0);
+    expect(await offerFreed(db, fx.storeId, [{ watch: { id: made.watch.id }, starts: [jst('23:00').getTime()] }], now, client.origin)).toEqual([]);
     expect(await confirmWatch(db, token, now)).toBe(true);
     expect(await confirmWatch(db, token, now)).toBe(false);
-    expect(await notifyFreed(db, fx.storeId, [{ watch: { id: made.watch.id }, starts: [jst('23:15').getTime()] }], now, client.origin)).toBe(1);
+    expect(await offerFreed(db, fx.storeId, [{ watch: { id: made.watch.id }, starts: [jst('23:15').getTime()] }], now, client.origin)).toHaveLength(1);
     const device = { kind: 'device', token: made.deviceToken! } as const;
     expect((await listWatches(db, device, now)).map((w) => w.id)).toEqual([made.watch.id]);
     await expect(cancelWatch(db, made.watch.id, { kind: 'device', token: 'someone-else' }, now)).rejects.toMatchObject({ status: 404 });
@@ -126,14 +124,15 @@ forEachEngine('watches', (get, engine) => {
     now = jst('05:10', day);
     await availabilityIndex(db).build(now);
     await watchMatcher(db).matcher.idle();
-    const rows = await db.select().from(watchNotifications).where(eq(watchNotifications.watchId, w.watch.id));
-    expect(rows.map((r) => r.startsAt.getTime()).sort()).toEqual([jst('05:15', day), jst('05:30', day), jst('05:45', day), jst('06:00', day), jst('06:15', day), jst('06:30', day), jst('06:45', day), jst('07:00', day)].map((d) => d.getTime()));
+    // The earliest freed start is held for the watcher.
+    const rows = await db.select().from(watchHolds).where(eq(watchHolds.watchId, w.watch.id));
+    expect(rows.map((r) => r.startsAt.getTime())).toEqual([jst('05:15', day).getTime()]);
     const [mail] = (await mails(fx.users[1]!.email)).filter((m) => m.subject.includes('極小バー'));
-    expect(mail!.subject).toBe('【すぐ予約】空席が出ました（極小バー 5:15〜）');
+    expect(mail!.subject).toBe('【すぐ予約】極小バー 5:15の席をあなたのために確保しました');
     // Building the same day again finds nothing new.
     await availabilityIndex(db).build(new Date(now.getTime() + 60_000));
     await watchMatcher(db).matcher.idle();
-    expect(await db.select().from(watchNotifications).where(eq(watchNotifications.watchId, w.watch.id))).toHaveLength(rows.length);
+    expect(await db.select().from(watchHolds).where(eq(watchHolds.watchId, w.watch.id))).toHaveLength(rows.length);
   });
 
   it('refuses bad input with a 4xx naming the field', async () => {
@@ -185,7 +184,7 @@ forEachEngine('watches', (get, engine) => {
   it("a released block and longer hours fire the watches whose starts they free", async () => {
     const day = '2026-11-21';
     const scope = { userId: fx.users[0]!.id, email: fx.users[0]!.email, tenant: 'test', storeIds: [fx.tinyStoreId, fx.storeId] };
-    const freedFor = async (watchId: number) => (await db.select().from(watchNotifications).where(eq(watchNotifications.watchId, watchId))).map((r) => r.startsAt.getTime());
+    const freedFor = async (watchId: number) => (await db.select().from(watchHolds).where(eq(watchHolds.watchId, watchId))).map((r) => r.startsAt.getTime());
     const mailsAbout = async (to: string, store: string) => (await mails(to)).filter((m) => m.subject.includes(store)).map((m) => m.subject);
 
     // The tiny store's one table held 08:00–10:00: no start for a stay from 06:15 to 09:45.
@@ -196,8 +195,10 @@ forEachEngine('watches', (get, engine) => {
     expect(await freedFor(blocked.watch.id)).toEqual([]);
     await releaseBlock(db, scope, block.id, now);
     await watchMatcher(db).matcher.idle();
-    expect((await freedFor(blocked.watch.id)).sort()).toEqual(['08:00', '08:15', '08:30', '08:45', '09:00'].map((h) => jst(h, day).getTime()));
-    expect(await mailsAbout(fx.users[0]!.email, '極小バー 8:00')).toEqual(['【すぐ予約】空席が出ました（極小バー 8:00〜）']);
+    expect(await freedFor(blocked.watch.id)).toEqual([jst('08:00', day).getTime()]);
+    expect(await mailsAbout(fx.users[0]!.email, '極小バー 8:00')).toEqual(['【すぐ予約】極小バー 8:00の席をあなたのために確保しました']);
+    // That hold runs out unclaimed: one diner holds one offer at a time, so the next may be theirs.
+    now = new Date(now.getTime() + (WATCH_HOLD_MINUTES + 1) * MINUTE_MS);
 
     // The other store closing at 15:00 (a two-hour stay's last start 13:00), then open around the
     // clock again: the later starts of a watch from 13:00 are free again. (A window without any
@@ -207,8 +208,8 @@ forEachEngine('watches', (get, engine) => {
     const closed = await createWatch(db, t, { store_id: fx.storeId, party_size: 3, from: jst('13:00', day).toISOString(), until: jst('13:30', day).toISOString() }, user(0), client, now);
     await setHours(db, scope, week('24:00'), now);
     await watchMatcher(db).matcher.idle();
-    expect((await freedFor(closed.watch.id)).sort()).toEqual(['13:15', '13:30'].map((h) => jst(h, day).getTime()));
-    expect(await mailsAbout(fx.users[0]!.email, 'テスト酒場 渋谷 13:15')).toEqual(['【すぐ予約】空席が出ました（テスト酒場 渋谷 13:15〜）']);
+    expect(await freedFor(closed.watch.id)).toEqual([jst('13:15', day).getTime()]);
+    expect(await mailsAbout(fx.users[0]!.email, 'テスト酒場 渋谷 13:15')).toEqual(['【すぐ予約】テスト酒場 渋谷 13:15の席をあなたのために確保しました']);
   });
 });
 

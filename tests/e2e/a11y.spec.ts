@@ -83,6 +83,8 @@ for (const theme of ['light', 'dark'] as const) {
         const email = `a11y-${theme}-${test.info().workerIndex}-${Date.now()}@example.jp`;
         const res = await page.request.post('/api/users', { data: { name: '検査 太郎', email, password: 'correct horse battery', agree: true } });
         expect(res.status()).toBe(201);
+        // Sign-up signs no one in (the mailed link does); the password just chosen does.
+        expect((await page.request.post('/api/login', { data: { email, password: 'correct horse battery' } })).status()).toBe(200);
         expect(await violationsOf(page, paths, true)).toEqual({});
       });
     }

@@ -1,6 +1,7 @@
 /**
- * The accounts journey in a real Chromium: sign up → アカウント tab → sign out → forgot password →
- * the e-mailed link → reset → sign in → change password → leave.
+ * The accounts journey in a real Chromium: sign up → the "check your mail" notice → the mailed
+ * verification link → verified and signed in → アカウント tab → sign out → forgot password → the
+ * e-mailed link → reset → sign in → change password → leave.
  *
  * Why this spec runs its own server on PostgreSQL: the reset link exists only in the mail outbox
  * (no product screen shows it, nor should one). The shared e2e server's embedded database is
@@ -36,17 +37,20 @@ test.afterAll(async () => {
 });
 
 /** The newest reset link mailed to `email` (the mail goes out after the answer: polled until it is there). */
-async function resetLinkFromOutbox(email: string): Promise<string> {
+const resetLinkFromOutbox = (email: string) => linkFromOutbox(email, 'password_reset', /https?:\/\/\S+\/auth\/reset-password\?token=[\w-]+/);
+
+/** The newest link of a `kind` mail to `email`, polled until it is there. */
+async function linkFromOutbox(email: string, kind: string, pattern: RegExp): Promise<string> {
   const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
   try {
     let link: string | undefined;
     await expect
       .poll(async () => {
         const rows = await sql<{ body_text: string }[]>`
-          select body_text from mail_outbox where to_address = ${email} and kind = 'password_reset' order by id desc limit 1`;
-        link = /https?:\/\/\S+\/auth\/reset-password\?token=[\w-]+/.exec(rows[0]?.body_text ?? '')?.[0];
+          select body_text from mail_outbox where to_address = ${email} and kind = ${kind} order by id desc limit 1`;
+        link = pattern.exec(rows[0]?.body_text ?? '')?.[0];
         return Boolean(link);
-      }, { message: `a reset mail for ${email}` })
+      }, { message: `a ${kind} mail for ${email}` })
       .toBe(true);
     return link!;
   } finally {
@@ -66,17 +70,40 @@ test('sign up, sign out, reset the password from the mail, sign in, change it an
   // Sign up; a bad submission keeps what was typed.
   await page.goto(`${base}/auth/signup`);
   await expect(page.getByRole('heading', { name: 'アカウント作成' })).toBeVisible();
-  await page.getByLabel('氏名').fill('旅程 テスト');
+  await page.getByLabel('お名前').fill('旅程 テスト');
   await page.getByLabel('メールアドレス').fill(email);
   await page.getByLabel('パスワード', { exact: false }).fill(first);
   await page.getByRole('button', { name: '登録する' }).click();
   await expect(page.getByText('利用規約とプライバシーポリシーへの同意が必要です')).toBeVisible();
-  await expect(page.getByLabel('氏名')).toHaveValue('旅程 テスト');
+  await expect(page.getByLabel('お名前')).toHaveValue('旅程 テスト');
   await expect(page.getByLabel('メールアドレス')).toHaveValue(email);
   await page.getByLabel('パスワード', { exact: false }).fill(first);
   await page.getByLabel('利用規約とプライバシーポリシーに同意します').check();
   await page.getByRole('button', { name: '登録する' }).click();
-  await expect(page).toHaveURL(`${base}/home`);
+  // Nobody is signed in yet: the page says a mail was sent (alike for a taken address).
+  await expect(page).toHaveURL(`${base}/auth/verify?sent=1`);
+  await expect(page.getByTestId('verify-sent')).toContainText('メール内のリンクを開いて登録を完了してください');
+
+  // Signed in with the password before verifying: the account page says why no mail comes.
+  await page.goto(`${base}/auth/signin?next=%2Faccount-info`);
+  await page.getByLabel('メールアドレス').fill(email);
+  await page.getByLabel('パスワード', { exact: true }).fill(first);
+  await page.getByLabel('パスワード', { exact: true }).press('Enter');
+  await expect(page).toHaveURL(`${base}/account-info`);
+  const notice = page.getByTestId('email-unverified');
+  await expect(notice).toContainText('確認が済むまで、予約確認・変更・リマインダー・空席通知のメールはお送りしません');
+  await notice.getByRole('button', { name: '確認メールを再送する' }).click();
+  await expect(page).toHaveURL(`${base}/account-info`);
+  await expect(page.getByText(`${email} に確認メールを再送しました`)).toBeVisible();
+
+  // The mailed link: a button verifies and signs in.
+  const verify = await linkFromOutbox(email, 'email_verification', /https?:\/\/\S+\/auth\/verify\?token=[\w-]+/);
+  expect(new URL(verify).origin).toBe(base);
+  await page.goto(verify);
+  await page.getByRole('button', { name: 'メールアドレスを確認する' }).click();
+  await expect(page).toHaveURL(`${base}/account-info`);
+  await expect(page.getByText('メールアドレスを確認しました')).toBeVisible();
+  await expect(page.getByTestId('email-unverified')).toHaveCount(0);
   await expect(nav(page).getByRole('link').last()).toHaveText('アカウント');
   await expect.poll(() => storedUserId(page)).not.toBeNull();
 

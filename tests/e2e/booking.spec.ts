@@ -83,7 +83,7 @@ test('guest: book, open the edit link, change, cancel', async ({ page, request }
   const stored = await page.evaluate(() => JSON.stringify(localStorage));
   expect(stored).toContain(code);
   expect(stored).not.toContain(link.split('token=')[1]!);
-  const ics = await page.request.get(await done.getByRole('link', { name: 'カレンダーに追加 (.ics)' }).getAttribute('href').then((h) => h!));
+  const ics = await page.request.get(await done.getByRole('link', { name: 'カレンダーに追加' }).getAttribute('href').then((h) => h!));
   expect(await ics.text()).toContain('DTSTART;TZID=Asia/Tokyo:');
 
   // Open the link in a fresh browser (as from the mail): the token leaves the address bar.
@@ -207,8 +207,10 @@ test('losing a race shows the next free times and keeps what was entered', async
 
 test('signed in: book, edit, cancel', async ({ page }) => {
   const email = `e2e-${Date.now()}@example.jp`;
-  const signup = await page.request.post('/api/users', { data: { name: '予約 花子', email, password: 'correct-horse-battery', agree: true } });
+  const signup = await page.request.post('/api/users', { data: { name: '予約 花子', email: email, password: 'correct-horse-battery', agree: true } });
   expect(signup.status()).toBe(201);
+  // Sign-up signs no one in (the mailed link does); the password just chosen does.
+  expect((await page.request.post('/api/login', { data: { email: email, password: 'correct-horse-battery' } })).status()).toBe(200);
   const date = businessDay(4);
   const { storeId, at } = await openAllDay(page.request, date, ['18:00', '19:15'], 2);
   const start = at('18:00').start;

@@ -73,8 +73,11 @@ async function guestToConfirm(page: Page, slot: Slot, name: string, kana: string
 }
 
 test('signed in: the confirmation and the cancel dialog state the fee inside and outside the free window', async ({ page }) => {
-  const signup = await page.request.post(`${base}/api/users`, { data: { name: '料金 花子', email: `fee-${Date.now()}@example.jp`, password: 'correct-horse-battery', agree: true } });
+  const signupEmail = `fee-${Date.now()}@example.jp`;
+  const signup = await page.request.post(`${base}/api/users`, { data: { name: '料金 花子', email: signupEmail, password: 'correct-horse-battery', agree: true } });
   expect(signup.status()).toBe(201);
+  // Sign-up signs no one in (the mailed link does); the password just chosen does.
+  expect((await page.request.post(`${base}/api/login`, { data: { email: signupEmail, password: 'correct-horse-battery' } })).status()).toBe(200);
 
   // Outside the window: free until two hours before the start.
   await page.goto(bookingUrl('booking', store.outside));
@@ -174,8 +177,11 @@ async function startAndNext(request: APIRequestContext, date: string): Promise<{
 }
 
 test('a lost race offers the next starts with their fees: one tapped is confirmed with it before the day reloads', async ({ page, request }) => {
-  const signup = await page.request.post(`${base}/api/users`, { data: { name: '競争 花子', email: `race-${Date.now()}@example.jp`, password: 'correct-horse-battery', agree: true } });
+  const signupEmail = `race-${Date.now()}@example.jp`;
+  const signup = await page.request.post(`${base}/api/users`, { data: { name: '競争 花子', email: signupEmail, password: 'correct-horse-battery', agree: true } });
   expect(signup.status()).toBe(201);
+  // Sign-up signs no one in (the mailed link does); the password just chosen does.
+  expect((await page.request.post(`${base}/api/login`, { data: { email: signupEmail, password: 'correct-horse-battery' } })).status()).toBe(200);
   // Days of their own: a race fills the tables for hours, which the change below needs free today.
   const { first, then } = await startAndNext(request, businessDay(3));
   // `then` is full when the page loads, so the day the island holds does not offer it.
@@ -231,8 +237,11 @@ test('changing a booking: the confirmation states the fee in words for a change,
   for (const javaScriptEnabled of [true, false]) {
     const context = await phone(browser, javaScriptEnabled);
     const page = await context.newPage();
-    const signup = await page.request.post(`${base}/api/users`, { data: { name: '変更 花子', email: `change-${javaScriptEnabled}-${Date.now()}@example.jp`, password: 'correct-horse-battery', agree: true } });
+    const signupEmail = `change-${javaScriptEnabled}-${Date.now()}@example.jp`;
+    const signup = await page.request.post(`${base}/api/users`, { data: { name: '変更 花子', email: signupEmail, password: 'correct-horse-battery', agree: true } });
     expect(signup.status()).toBe(201);
+    // Sign-up signs no one in (the mailed link does); the password just chosen does.
+    expect((await page.request.post(`${base}/api/login`, { data: { email: signupEmail, password: 'correct-horse-battery' } })).status()).toBe(200);
     // Booked for tomorrow, free to cancel; moved to a start today inside the two hours.
     const later = (await slots(page.request, store.id, businessDay(2))).find((s) => s.cancellation_fee.applies === 'free')!;
     const made = await page.request.post(`${base}/api/bookings`, { data: { store_id: store.id, start: later.start, party_size: 2 } });
@@ -267,8 +276,11 @@ test('a booking inside the window is not moved away online: the change’s confi
   for (const javaScriptEnabled of [true, false]) {
     const context = await phone(browser, javaScriptEnabled);
     const page = await context.newPage();
-    const signup = await page.request.post(`${base}/api/users`, { data: { name: '移動 花子', email: `move-${javaScriptEnabled}-${Date.now()}@example.jp`, password: 'correct-horse-battery', agree: true } });
+    const signupEmail = `move-${javaScriptEnabled}-${Date.now()}@example.jp`;
+    const signup = await page.request.post(`${base}/api/users`, { data: { name: '移動 花子', email: signupEmail, password: 'correct-horse-battery', agree: true } });
     expect(signup.status()).toBe(201);
+    // Sign-up signs no one in (the mailed link does); the password just chosen does.
+    expect((await page.request.post(`${base}/api/login`, { data: { email: signupEmail, password: 'correct-horse-battery' } })).status()).toBe(200);
     // Booked today inside the two hours, at any start with a table left (the tests before have taken many): the fee is due from the moment it is made.
     const day = (await (await page.request.get(`${base}/api/stores/${store.id}/availability?date=${today}&party=2`)).json()) as { slots: Slot[] };
     const inside = day.slots.find((s) => s.free_tables > 0 && s.cancellation_fee.applies === 'due')!;

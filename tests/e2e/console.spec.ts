@@ -43,8 +43,11 @@ test('signed out: no console error on any product page', async ({ page }) => {
 
 test('signed in: no console error on any product page, and the bottom tab is アカウント from the server', async ({ page, browser }) => {
   const errors = collectErrors(page);
-  const signup = await page.request.post('/api/users', { data: { name: '検査 花子', email: `console-${Date.now()}@example.jp`, password: 'correct-horse-battery', agree: true } });
+  const signupEmail = `console-${Date.now()}@example.jp`;
+  const signup = await page.request.post('/api/users', { data: { name: '検査 花子', email: signupEmail, password: 'correct-horse-battery', agree: true } });
   expect(signup.status()).toBe(201);
+  // Sign-up signs no one in (the mailed link does); the password just chosen does.
+  expect((await page.request.post('/api/login', { data: { email: signupEmail, password: 'correct-horse-battery' } })).status()).toBe(200);
   // The first page tells the browser who is signed in (local storage); every later page hydrates with it.
   for (const path of [...BOTH, ...SIGNED_IN]) await visit(page, path);
   expect(errors).toEqual([]);

@@ -71,7 +71,7 @@ test.describe('geolocation', () => {
 });
 
 test.describe('search', () => {
-  test('keyword search, session kept across pages and reloads, ctrl+/ focus, cleared by the home tab', async ({ page }) => {
+  test('keyword search, session kept across pages and reloads (the box shows only its URL), ctrl+/ focus, cleared by the home tab', async ({ page }) => {
     await page.goto('/home');
     const box = page.getByRole('searchbox', { name: 'キーワード' });
     await page.getByRole('heading', { level: 1 }).click();
@@ -87,12 +87,15 @@ test.describe('search', () => {
     for (const text of await cards.allInnerTexts()) expect(text).toContain('焼肉');
     await expect.poll(() => page.evaluate(() => localStorage.getItem('search:keyword'))).toBe('焼肉');
 
-    // Elsewhere and back, and after a reload, the kept search is offered again.
+    // Elsewhere and back on the unfiltered home listing: the search is still kept, but the box shows
+    // what the list below shows, which is no search.
     await page.goto('/term');
     await page.goto('/home');
-    await expect(box).toHaveValue('焼肉');
+    await expect(page.locator('form[data-search="home"]')).toBeVisible();
+    await expect(box).toHaveValue('');
     await page.reload();
-    await expect(box).toHaveValue('焼肉');
+    await expect(box).toHaveValue('');
+    expect(await page.evaluate(() => localStorage.getItem('search:keyword'))).toBe('焼肉');
 
     await page.getByRole('navigation', { name: 'メインナビゲーション' }).getByRole('link', { name: 'ホーム' }).click();
     await page.waitForLoadState('load');
@@ -103,11 +106,57 @@ test.describe('search', () => {
   test('search by station name with a genre and a party size kept in the URL', async ({ page }) => {
     await page.goto('/home');
     await page.getByRole('searchbox', { name: 'キーワード' }).fill('渋谷');
+    // A changed choice applies at once, with the keyword typed so far.
     await page.getByLabel('人数').selectOption('4');
-    await page.getByRole('button', { name: '検索' }).click();
     await expect(page).toHaveURL(/name=%E6%B8%8B%E8%B0%B7.*party=4/);
     await expect(page.locator('#store-results-heading')).toContainText('4名で入れるお店');
     for (const text of await page.locator('#store-results article').allInnerTexts()) expect(text).toContain('渋谷');
+  });
+
+  test('the box shows the search of its URL, after a search and after going back', async ({ page }) => {
+    await page.goto('/stores?name=%E7%84%BC%E8%82%89&party=4');
+    const box = page.getByRole('searchbox', { name: 'キーワード' });
+    await expect(box).toHaveValue('焼肉');
+    await expect(page.getByLabel('人数')).toHaveValue('4');
+    await box.fill('渋谷');
+    await box.press('Enter');
+    await expect(page).toHaveURL(/name=%E6%B8%8B%E8%B0%B7/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('「渋谷」の検索結果');
+    await expect(box).toHaveValue('渋谷');
+    await expect(page.getByLabel('人数')).toHaveValue('4');
+    await page.goBack();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('「焼肉」の検索結果');
+    await expect(box).toHaveValue('焼肉');
+    await expect(page.getByLabel('人数')).toHaveValue('4');
+  });
+
+  test('a changed choice applies at once, and the box then shows it', async ({ page }) => {
+    await page.goto('/stores?name=%E7%84%BC%E8%82%89');
+    await page.getByLabel('並び順').selectOption({ label: '予算が安い順' });
+    await expect(page).toHaveURL(/sort=budget/);
+    await expect(page.locator('#store-results-heading')).toContainText('予算が安い順');
+    await expect(page.getByLabel('並び順')).toHaveValue('budget');
+    await expect(page.getByRole('searchbox', { name: 'キーワード' })).toHaveValue('焼肉');
+  });
+
+  test('nearest first without a position says what order it is, and sorts from the position once asked', async ({ page, context }) => {
+    await page.goto('/stores?sort=nearest&tag=open_24h');
+    const line = page.locator('[data-no-position]');
+    await expect(line).toContainText('現在地が分からないため、駅から近い順で表示しています');
+    const locate = line.getByRole('button', { name: '現在地から探す' });
+    await expect(locate).toBeVisible();
+    await context.setGeolocation({ latitude: 35.658, longitude: 139.7016 });
+    await context.grantPermissions(['geolocation']);
+    // The page follows a permission granted meanwhile by itself (GeoLocator hears the change and reads
+    // the position), so on a slow machine the list may re-sort, and the button go, before the tap lands:
+    // the tap or the change, whichever comes first, ends with the list sorted from the position.
+    const sorted = expect(page.locator('#store-results')).toHaveAttribute('data-sorted', 'distance', { timeout: 30_000 });
+    await Promise.race([locate.click().then(() => sorted), sorted]);
+    await expect(page.locator('#store-results-heading [data-order]')).toHaveText('現在地から近い順');
+    await expect(page.locator('[data-no-position]')).toHaveCount(0);
+    const metres = await page.locator('#store-results article[data-store-id]').evaluateAll((els) => els.map((e) => Number((e as HTMLElement).dataset.distance)));
+    expect(metres.length).toBeGreaterThan(0);
+    expect([...metres].sort((a, b) => a - b)).toEqual(metres);
   });
 
   test('an impossible party size says so and keeps the form', async ({ page }) => {
@@ -115,6 +164,9 @@ test.describe('search', () => {
     expect(res?.status()).toBe(400);
     await expect(page.getByRole('alert').filter({ hasText: '人数は20以下にしてください' })).toBeVisible();
     await expect(page.getByRole('searchbox', { name: 'キーワード' })).toHaveValue('焼肉');
+    // No count under the error: it would be a false 0.
+    await expect(page.locator('#store-results-heading')).toHaveCount(0);
+    await expect(page.locator('[data-empty]')).toHaveCount(0);
   });
 });
 
@@ -196,6 +248,8 @@ test.describe('favourites and viewing history', () => {
     const email = `disc-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.jp`;
     const res = await page.request.post('/api/users', { data: { name: '発見 花子', email, password: 'correct horse battery', agree: true } });
     expect(res.status()).toBe(201);
+    // Sign-up signs no one in (the mailed link does); the password just chosen does.
+    expect((await page.request.post('/api/login', { data: { email, password: 'correct horse battery' } })).status()).toBe(200);
     await page.reload();
 
     // From a card on the listing.

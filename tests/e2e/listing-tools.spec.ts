@@ -19,14 +19,17 @@ async function apiIds(page: Page, query: string): Promise<number[]> {
   return ((await res.json()) as { items: { id: number }[] }).items.map((c) => c.id);
 }
 
-/** Chooses sort and filters in the form and applies them. */
-async function chooseTools(page: Page) {
+/** Chooses sort and filters in the form and applies them: with JavaScript each at once, without it by the button. */
+async function chooseTools(page: Page, js: boolean) {
   await page.getByLabel('並び順').selectOption({ label: '予算が安い順' });
+  if (js) await expect(page).toHaveURL(/sort=budget/);
   const filters = page.locator('details[data-filters]');
   if (!(await filters.evaluate((d) => (d as HTMLDetailsElement).open))) await filters.locator('summary').click();
   await page.getByLabel('予算（上限）').selectOption({ label: '5,000円' });
+  if (js) await expect(page).toHaveURL(/budget_max=5000/);
   await page.getByLabel('24時間営業').check();
-  await page.getByRole('button', { name: '条件を適用' }).click();
+  if (js) await expect(page).toHaveURL(/tag=open_24h/);
+  else await page.getByRole('button', { name: '条件を適用' }).click();
 }
 
 async function expectKept(page: Page) {
@@ -57,7 +60,7 @@ test.describe('without JavaScript', () => {
 
   test('sort and filters are a plain GET form kept in the URL, and the map toggle is not offered', async ({ page }) => {
     await page.goto('/stores');
-    await chooseTools(page);
+    await chooseTools(page, false);
     await expectKept(page);
     await expect(page.getByRole('button', { name: '地図で見る' })).toBeHidden();
     await page.reload();
@@ -67,7 +70,7 @@ test.describe('without JavaScript', () => {
 
 test('sort and filters are kept in the URL with JavaScript, through reload and back', async ({ page }) => {
   await page.goto('/stores');
-  await chooseTools(page);
+  await chooseTools(page, true);
   await expectKept(page);
   await page.reload();
   await expectKept(page);
@@ -97,15 +100,49 @@ test('the map loads Leaflet only when opened and shows a marker for each result'
   // One marker per card, for the same stores, read in one step each.
   const ids = await cardIds(page);
   expect(ids.length).toBeGreaterThan(0);
-  const markers = await map.locator('.leaflet-marker-icon').evaluateAll((els) => els.map((e) => Number((e as HTMLElement).dataset.storeId)));
-  expect([...markers].sort((a, b) => a - b)).toEqual([...ids].sort((a, b) => a - b));
-  // A marker names its store and links to it; from the keyboard too (markers may overlap a finger).
-  const first = ids[0]!;
+  // Close pins are clustered: the map holds one marker per card, some inside clusters.
+  await expect(page.locator('#results-map')).toHaveAttribute('data-markers', String(ids.length));
+  // A marker names its store and links to it, from the keyboard too: close pins are a cluster first,
+  // and Enter on a cluster zooms in (or spreads them) until the stores are pins of their own.
+  const single = map.locator('.leaflet-marker-icon[data-store-id]');
+  for (let i = 0; i < 4 && (await single.count()) === 0; i++) {
+    const clusters = await map.locator('.marker-cluster').count();
+    await map.locator('.marker-cluster').first().press('Enter');
+    await expect.poll(async () => (await single.count()) > 0 || (await map.locator('.marker-cluster').count()) !== clusters).toBe(true);
+  }
+  const first = Number(await single.first().getAttribute('data-store-id'));
+  expect(ids).toContain(first);
   await map.locator(`.leaflet-marker-icon[data-store-id="${first}"]`).press('Enter');
   await expect(map.locator('.leaflet-popup-content a').first()).toHaveAttribute('href', new RegExp(`/store/${first}(\\?|$)`));
 
   await page.getByRole('button', { name: '地図を閉じる' }).click();
   await expect(map).toBeHidden();
+});
+
+test('close pins are clustered and a tap spreads them so each can be tapped; a known position shows "you are here"', async ({ page, context }) => {
+  await page.route(/^https?:\/\/(?!127\.0\.0\.1)/, (r) =>
+    r.fulfill({ status: 200, contentType: 'image/png', body: Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64') }),
+  );
+  // The diner is at Shibuya station, among the area's stores.
+  await context.grantPermissions(['geolocation']);
+  await context.setGeolocation({ latitude: 35.658, longitude: 139.7016 });
+  await page.goto('/stores?area=1');
+  await expect(page.locator('#store-results')).toHaveAttribute('data-sorted', 'distance', { timeout: 30_000 });
+  await page.getByRole('button', { name: '地図で見る' }).click();
+  const map = page.getByRole('region', { name: '検索結果の地図' });
+  await expect(map.locator('[data-you-are-here]')).toBeVisible();
+  // Twenty Shibuya stores within a few hundred metres: some pins are clustered.
+  const cluster = map.locator('.marker-cluster').first();
+  await expect(cluster).toBeVisible();
+  const single = map.locator('.leaflet-marker-icon[data-store-id]');
+  const before = await single.count();
+  await cluster.click();
+  await expect.poll(() => single.count()).toBeGreaterThan(before);
+  // A store that was inside the cluster is now a pin of its own, and a tap opens its link.
+  const pin = single.last();
+  const id = await pin.getAttribute('data-store-id');
+  await pin.click();
+  await expect(map.locator('.leaflet-popup-content a').first()).toHaveAttribute('href', new RegExp(`/store/${id}(\\?|$)`));
 });
 
 test('a diner far from every store is first offered a start they can walk to in time', async ({ page, context }) => {
@@ -119,6 +156,9 @@ test('a diner far from every store is first offered a start they can walk to in 
   await page.goto('/stores?tag=open_24h');
   expect((await nearest).status()).toBe(200);
   await expect(page.locator('#store-results')).toHaveAttribute('data-sorted', 'distance');
+  // The sort box and the list's label say the order the list is in.
+  await expect(page.getByLabel('並び順').locator('option:checked')).toHaveText('現在地から近い順');
+  await expect(page.locator('#store-results-heading [data-order]')).toHaveText('現在地から近い順');
   const cards = await page.locator('#store-results article[data-store-id]').evaluateAll((els) =>
     els.map((e) => ({
       distance: Number((e as HTMLElement).dataset.distance),
@@ -135,7 +175,10 @@ test('a diner far from every store is first offered a start they can walk to in 
     const walk = walkMinutesFor(c.distance) * 60_000;
     expect(c.arrival).toBeGreaterThanOrEqual(loaded + walk - 60_000);
     expect(c.arrival).toBeLessThanOrEqual(Date.now() + walk + 60_000);
-    expect(c.text).toMatch(/^徒歩で\d{1,2}:\d{2}頃に到着$/);
+    // The time is the arrival's, in Tokyo; past midnight it is written under the business day (翌0:10).
+    const clock = new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Tokyo', hour: 'numeric', minute: '2-digit', hourCycle: 'h23' }).format(Math.round(c.arrival / 60_000) * 60_000);
+    const [h, m] = clock.split(':').map(Number) as [number, number];
+    expect(c.text).toMatch(new RegExp(`^徒歩で(翌)?${h}:${String(m).padStart(2, '0')}頃に到着$`));
     // No start the diner cannot reach is offered, first or at all.
     for (const s of c.starts) expect(s).toBeGreaterThanOrEqual(c.arrival);
   }

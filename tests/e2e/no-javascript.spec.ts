@@ -1,5 +1,9 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { formatTime } from '../../src/lib/datetime';
+import { fromDictionary } from '../../src/lib/contract/messages';
+
+// Times as the Japanese pages write them (翌0:15 past midnight).
+const ja = fromDictionary({ 'time.nextDay': '翌{{time}}', 'time.pastMidnight': '{{when}}（{{date}}）' });
 
 /**
  * With JavaScript off, booking works through plain forms and pages the server renders: the listing,
@@ -77,7 +81,7 @@ test('guest: listing → store → a start → contact details (an error, nothin
   await page.getByLabel('フリガナ').fill('ムコウ タロウ');
   await page.getByRole('button', { name: '確認へ進む' }).click();
   const confirm = page.getByTestId('booking-confirm');
-  await expect(confirm.getByTestId('summary')).toContainText(`${formatTime(new Date(start))}〜`);
+  await expect(confirm.getByTestId('summary')).toContainText(`${formatTime(new Date(start), ja)}〜`);
   await expect(confirm.getByTestId('summary')).toContainText('静かな席');
   await confirm.getByRole('button', { name: 'この内容で予約する' }).click();
 
@@ -94,8 +98,11 @@ test('guest: listing → store → a start → contact details (an error, nothin
 });
 
 test('signed in: another day through the form, a start, confirm → the booking page', async ({ page }) => {
-  const signup = await page.request.post('/api/users', { data: { name: '無効 花子', email: `nojs-${Date.now()}@example.jp`, password: 'correct-horse-battery', agree: true } });
+  const signupEmail = `nojs-${Date.now()}@example.jp`;
+  const signup = await page.request.post('/api/users', { data: { name: '無効 花子', email: signupEmail, password: 'correct-horse-battery', agree: true } });
   expect(signup.status()).toBe(201);
+  // Sign-up signs no one in (the mailed link does); the password just chosen does.
+  expect((await page.request.post('/api/login', { data: { email: signupEmail, password: 'correct-horse-battery' } })).status()).toBe(200);
   const date = businessDay(5);
   const storeId = await freeAtSeven(page.request, date, 3);
   await page.goto(`/store/${storeId}/booking`);

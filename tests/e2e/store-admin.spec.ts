@@ -120,7 +120,7 @@ test('the admin opens a store with its owner’s invitation; the owner signs up 
   expect(await seriousViolations(ownerPage)).toEqual([]);
   expect(await fitsWidth(ownerPage)).toBe(true);
   const signup = ownerPage.getByTestId('store-signup-form');
-  await signup.getByLabel('氏名').fill('招待 太郎');
+  await signup.getByLabel('お名前').fill('招待 太郎');
   await signup.getByLabel('フリガナ').fill('ショウタイ タロウ');
   await signup.getByLabel('パスワード').fill('owner-long-password');
   await signup.getByRole('button', { name: '登録してログイン' }).click();

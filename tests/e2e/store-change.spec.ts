@@ -95,7 +95,10 @@ for (const javaScriptEnabled of [true, false]) {
     const busy = (t: Table, from: number) => held.some((b) => b.id !== id && b.status === 'confirmed' && b.table.id === t.id && Date.parse(b.start) < from + stay && Date.parse(b.end) > from);
     let target: { start: string } | undefined;
     let other: Table | undefined;
-    for (const slot of free.filter((x) => Date.parse(x.start) >= Date.parse(first.start) + 60 * MINUTE)) {
+    // The two variants run side by side at the same store: one looks from the earliest later start, the
+    // other from the latest, so they do not both move onto the same table at the same time.
+    const later = free.filter((x) => Date.parse(x.start) >= Date.parse(first.start) + 60 * MINUTE);
+    for (const slot of javaScriptEnabled ? later : later.reverse()) {
       other = tables.find((t) => t.id !== mine.table.id && t.min_party <= 2 && t.max_party >= 2 && !busy(t, Date.parse(slot.start)));
       if (other) {
         target = slot;

@@ -77,14 +77,14 @@ test('a late cancellation’s fee appears as due; staff mark it collected outsid
   const item = page.locator(`[data-testid="fee-item"][data-booking="${late.id}"]`);
   await expect(item).toContainText('直前 花子');
   await expect(item).toContainText('直前のキャンセル');
-  await expect(item).toContainText(formatYen(late.fee.total));
+  await expect(item).toContainText(formatYen(late.fee.total, 'ja'));
   await expect(item.getByTestId('fee-state')).toHaveText('未対応');
   expect(await seriousViolations(page)).toEqual([]);
 
   await item.getByRole('link', { name: /詳細/ }).click();
   await expect(page).toHaveURL(`${storeHost}/payment-detail/${late.id}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('キャンセル料の詳細');
-  await expect(page.getByTestId('fee-total')).toHaveText(formatYen(late.fee.total));
+  await expect(page.getByTestId('fee-total')).toHaveText(formatYen(late.fee.total, 'ja'));
   await expect(page.getByTestId('fee-state')).toHaveText('未対応');
   expect(await seriousViolations(page)).toEqual([]);
 

@@ -56,8 +56,11 @@ test('product pages load the product stylesheet only, and it styles everything t
   const signedInPages = ['/booking-list', '/favourite', '/viewed-list', '/account-info', '/user-change-password', '/user-leave-association', `/store/${firstStore}/booking`];
   for (const path of [...guestPages, 'sign-up', ...signedInPages]) {
     if (path === 'sign-up') {
-      const res = await page.request.post('/api/users', { data: { name: '検査 花子', email: `css-${Date.now()}@example.jp`, password: 'correct horse battery', agree: true } });
+      const email = `css-${Date.now()}@example.jp`;
+      const res = await page.request.post('/api/users', { data: { name: '検査 花子', email, password: 'correct horse battery', agree: true } });
       expect(res.status()).toBe(201);
+      // Sign-up signs no one in (the mailed link does); the password just chosen does.
+      expect((await page.request.post('/api/login', { data: { email, password: 'correct horse battery' } })).status()).toBe(200);
       continue;
     }
     await page.goto(path);

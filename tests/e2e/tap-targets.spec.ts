@@ -120,8 +120,11 @@ async function openMap(page: Page): Promise<string[]> {
 }
 
 test('signed in: every tap target on the product pages is at least 44×44 px', async ({ page, baseURL }) => {
-  const signup = await page.request.post('/api/users', { data: { name: '指先 花子', email: `taps-${Date.now()}@example.jp`, password: 'correct-horse-battery', agree: true } });
+  const signupEmail = `taps-${Date.now()}@example.jp`;
+  const signup = await page.request.post('/api/users', { data: { name: '指先 花子', email: signupEmail, password: 'correct-horse-battery', agree: true } });
   expect(signup.status()).toBe(201);
+  // Sign-up signs no one in (the mailed link does); the password just chosen does.
+  expect((await page.request.post('/api/login', { data: { email: signupEmail, password: 'correct-horse-battery' } })).status()).toBe(200);
   const { storeId, start } = await freeAtEight(page.request, businessDay(6), 11);
   expect((await page.request.put(`/api/favourites/${storeId}`, { headers: { origin: baseURL! } })).ok()).toBe(true);
   const booked = await page.request.post('/api/bookings', { data: { store_id: storeId, start, party_size: 2 } });

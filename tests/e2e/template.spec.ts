@@ -54,7 +54,8 @@ async function useEnglish(page: Page, baseURL: string, theme: 'light' | 'dark' =
 
 for (const theme of ['light', 'dark'] as const) {
   test(`every template route renders its own content in the ${theme} theme without console errors`, async ({ page, baseURL }) => {
-    test.setTimeout(180_000);
+    // Dozens of routes in one test: about 2 minutes on a quiet 2-core machine, over 3 on a busy one.
+    test.setTimeout(360_000);
     await offlineCdn(page);
     await useEnglish(page, baseURL!, theme);
     const errors = collectErrors(page);

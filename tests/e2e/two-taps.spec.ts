@@ -1,6 +1,10 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { formatTime } from '../../src/lib/datetime';
+import { fromDictionary } from '../../src/lib/contract/messages';
 import { startAhead } from '../helpers/free-start';
+
+// Times as the Japanese pages write them (翌0:15 past midnight).
+const ja = fromDictionary({ 'time.nextDay': '翌{{time}}', 'time.pastMidnight': '{{when}}（{{date}}）' });
 
 /**
  * Booking in two taps: a start on a listing card opens the booking form with that store, start and
@@ -10,7 +14,7 @@ import { startAhead } from '../helpers/free-start';
 
 const PARTY = 3;
 // The summary's clock time, as the app writes it (9:00, no leading zero).
-const hhmm = (iso: string) => formatTime(new Date(iso));
+const hhmm = (iso: string) => formatTime(new Date(iso), ja);
 
 /** Clicks, counting them. */
 function counter() {
@@ -42,8 +46,11 @@ async function tapCardStart(page: Page, tap: (l: Locator) => Promise<void>, excl
 const hydrated = (page: Page) => expect(page.locator('astro-island[ssr]')).toHaveCount(0);
 
 test('signed in: a start on a card, then one tap to confirm; reload keeps the choice', async ({ page }) => {
-  const signup = await page.request.post('/api/users', { data: { name: '二度 押子', email: `taps-${Date.now()}@example.jp`, password: 'correct-horse-battery', agree: true } });
+  const signupEmail = `taps-${Date.now()}@example.jp`;
+  const signup = await page.request.post('/api/users', { data: { name: '二度 押子', email: signupEmail, password: 'correct-horse-battery', agree: true } });
   expect(signup.status()).toBe(201);
+  // Sign-up signs no one in (the mailed link does); the password just chosen does.
+  expect((await page.request.post('/api/login', { data: { email: signupEmail, password: 'correct-horse-battery' } })).status()).toBe(200);
   const { tap, taps } = counter();
 
   const choice = await tapCardStart(page, tap);

@@ -10,8 +10,8 @@ import { DEMO_STAFF } from '../../src/server/db/seed-data';
  * forms, as a browser without JavaScript posts them. So are the store host's sign-in and list pages.
  */
 
-const BOTH = ['/home', '/stores', '/stores?name=%E7%84%BC%E8%82%89&party=4', '/stores?sort=budget&view=map', '/areas/1', '/store/1', '/store/1?party=4&seat=private_room', '/booking-list', '/watches', '/term', '/privacy', '/ecommerce', '/info-contracted-store', '/utility/help', '/no-such-page', '/store/999999'];
-const SIGNED_OUT = ['/store/1/booking-without', '/auth/signin', '/auth/signup', '/auth/forgot-password', '/auth/reset-password', '/auth/reset-password?token=not-a-token'];
+const BOTH = ['/home', '/stores', '/stores?name=%E7%84%BC%E8%82%89&party=4', '/stores?sort=budget&view=map', '/areas/1', '/store/1', '/store/1?party=4&seat=private_room', '/booking-list', '/watches', '/term', '/privacy', '/ecommerce', '/info-contracted-store', '/utility/help', '/offline?lang=ja', '/offline?lang=ar', '/no-such-page', '/store/999999'];
+const SIGNED_OUT = ['/store/1/booking-without', '/auth/signin', '/auth/signup', '/auth/forgot-password', '/auth/reset-password', '/auth/reset-password?token=not-a-token', '/auth/verify?sent=1', '/auth/verify?token=not-a-token'];
 const SIGNED_IN = ['/store/1/booking', '/favourite', '/viewed-list', '/account-info', '/user-change-password', '/user-leave-association'];
 
 async function fetchPages(request: APIRequestContext, who: string, paths: string[]): Promise<Page[]> {
@@ -54,8 +54,11 @@ test('signed out: every product page is valid HTML', async ({ playwright, baseUR
 
 test('signed in: every product page is valid HTML', async ({ playwright, baseURL }) => {
   const request = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { 'accept-language': 'ja-JP', origin: baseURL! } });
-  const signup = await request.post('/api/users', { data: { name: '検証 花子', email: `valid-${Date.now()}@example.jp`, password: 'correct-horse-battery', agree: true } });
+  const signupEmail = `valid-${Date.now()}@example.jp`;
+  const signup = await request.post('/api/users', { data: { name: '検証 花子', email: signupEmail, password: 'correct-horse-battery', agree: true } });
   expect(signup.status()).toBe(201);
+  // Sign-up signs no one in (the mailed link does); the password just chosen does.
+  expect((await request.post('/api/login', { data: { email: signupEmail, password: 'correct-horse-battery' } })).status()).toBe(200);
   const { storeId, start } = await freeAtEight(request, businessDay(6), 9);
   expect((await request.put(`/api/favourites/${storeId}`)).ok()).toBe(true);
   const booked = await request.post('/api/bookings', { data: { store_id: storeId, start, party_size: 2 } });

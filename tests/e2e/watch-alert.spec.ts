@@ -6,11 +6,13 @@ import { spawnServer, type SpawnedServer } from '../helpers/server';
 import { NO_BOOKING_LIMITS } from '../helpers/limits';
 import { businessDay } from '../helpers/free-start';
 import { bookAsAnotherDiner } from '../helpers/other-diner';
+import { startSmtp, type TestSmtp } from '../helpers/smtp';
 
 /**
  * 空席通知 in the browser (phone size, Japanese): a search whose only store is full for the party
- * right now → 「空席が出たら知らせる」 → another diner cancels → the open page shows a toast with
- * a link → one tap opens the booking with that start chosen → booked. The server is the test's own,
+ * right now → 「空席が出たら知らせる」 → another diner cancels → the start is held for this diner
+ * and the open page shows a toast with the deadline and a link → the hold's page → booked in one
+ * tap. The server is the test's own,
  * its clock at 20:07 tomorrow (SUGU_CLOCK) and its demo data seeded at that instant, so the store
  * found and the bookings that fill its next hour are the same whatever the hour the suite runs at.
  */
@@ -29,16 +31,20 @@ const clockAt = new Date(`${day}T20:07:00+09:00`);
 const AHEAD = 90 * 60_000;
 
 let server: SpawnedServer;
+let smtp: TestSmtp;
 let dataDir = '';
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sugu-watch-'));
-  server = await spawnServer({ DATA_DIR: dataDir, SUGU_CLOCK: clockAt.toISOString(), ...NO_BOOKING_LIMITS });
+  // A real SMTP server: the diner verifies their address from the mailed link (a start is held only for a confirmed address).
+  smtp = await startSmtp();
+  server = await spawnServer({ DATA_DIR: dataDir, SUGU_CLOCK: clockAt.toISOString(), SMTP_URL: smtp.url, ...NO_BOOKING_LIMITS });
 });
 
 test.afterAll(async () => {
   await server?.stop();
+  await smtp?.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -77,8 +83,13 @@ test('full listing → watch → another diner cancels → toast with a link →
   expect(held.length).toBeGreaterThan(0);
 
   // The diner signs in and searches this store's area and name for the party: nothing is free now.
-  const signup = await page.request.post(`${base}/api/users`, { data: { name: '通知 待子', email: `watch-${Date.now()}@example.jp`, password: 'correct-horse-battery', agree: true } });
+  const signupEmail = `watch-${Date.now()}@example.jp`;
+  const signup = await page.request.post(`${base}/api/users`, { data: { name: '通知 待子', email: signupEmail, password: 'correct-horse-battery', agree: true } });
   expect(signup.status()).toBe(201);
+  // Sign-up signs no one in: the mailed link verifies the address and signs in.
+  const [welcome] = await smtp.waitFor(1, 60_000, signupEmail);
+  const token = /\/auth\/verify\?token=([\w-]+)/.exec(welcome!.parsed.text ?? '')![1]!;
+  expect((await page.request.post(`${base}/api/email-verification`, { data: { token } })).status()).toBe(204);
   await page.goto(`${base}/areas/${store!.area.id}?name=${encodeURIComponent(store!.name)}&party=${party}`);
   await expect(page.locator('[data-empty]')).toBeVisible();
   const ask = page.locator('form[data-watch-ask="on"]');
@@ -91,15 +102,15 @@ test('full listing → watch → another diner cancels → toast with a link →
   // Another diner cancels: the page hears it at once.
   const cancelled = await request.delete(`${base}/api/guest-bookings/${held[0]!.id}`, { headers: { 'x-booking-token': held[0]!.token, origin: new URL(page.url()).origin } });
   expect(cancelled.status()).toBe(200);
-  const toast = page.getByRole('status').filter({ hasText: `${store!.name}に` });
-  await expect(toast).toContainText(`${party}名の空席が出ました`);
-  await toast.getByRole('link', { name: 'この時間で予約' }).click();
+  const toast = page.getByRole('status').filter({ hasText: `${store!.name}の` });
+  await expect(toast).toContainText('まで確保しました');
+  await toast.getByRole('link', { name: '確保中の席を見る' }).click();
 
-  // The booking opens with store, start and party chosen: one more tap books it.
-  await expect(page).toHaveURL(new RegExp(`/store/${store!.id}/booking\\?.*start=`));
-  const start = new URL(page.url()).searchParams.get('start')!;
-  expect(Date.parse(start)).toBeGreaterThan(clockAt.getTime());
-  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
-  await page.getByRole('button', { name: 'この内容で予約する' }).click();
-  await expect(page.getByRole('heading', { name: '予約が確定しました' })).toBeVisible();
+  // The hold's page: the deadline, ticking, and one tap books it.
+  await expect(page).toHaveURL(new RegExp(`/watches/hold/\\d+$`));
+  await expect(page.getByTestId('hold-deadline')).toContainText('まで確保');
+  await expect(page.getByTestId('countdown')).toHaveText(/^残り[0-5]:\d\d$/);
+  await page.getByRole('button', { name: 'この席を予約する' }).click();
+  await expect(page).toHaveURL(new RegExp(`/store/${store!.id}/booking/edit/\\d+$`));
+  await expect(page.getByText('予約しました。')).toBeVisible();
 });

@@ -16,6 +16,8 @@ import { openDb } from '../../src/server/db/client';
 import type { DbHandle } from '../../src/server/db/types';
 import { NO_BOOKING_LIMITS } from './limits';
 import { freePort } from './server';
+import { startSmtp, type LoggedMail, type TestSmtp } from './smtp';
+import { checkAgainstDocument } from './openapi-check';
 
 export type Engine = 'pglite' | 'postgres';
 const root = path.resolve(import.meta.dirname, '../..');
@@ -33,6 +35,11 @@ export interface App {
   /** DATA_DIR (PGlite) or DATABASE_URL (PostgreSQL) of this server. */
   dataDir?: string;
   databaseUrl?: string;
+  /**
+   * The file the mail this server sends is logged to (one JSON line each, see mailedTo), when the
+   * helper gave it its mail catcher; undefined when the test set SMTP_URL itself.
+   */
+  mailLog?: string;
   /** Everything the server printed, for asserting on logs. */
   output(): string;
   /** Resolves when what the server printed (from offset `from`) matches `pattern`, at once if it already does. */
@@ -70,10 +77,14 @@ export async function startApp(engine: Engine, env: Record<string, string> = {},
     databaseUrl = await createDatabase(inject('pgUrl'), dbName, env.SUGU_CLOCK ? undefined : inject('pgTemplate'));
     extra.DATABASE_URL = databaseUrl;
   }
-  const app = launchApp(engine, await freePort(), { ...extra, ...env }, { dataDir, databaseUrl });
+  // Mail goes out for real, to a catcher whose log tests read (mailedTo), unless the test brings its own.
+  const catcher = 'SMTP_URL' in env ? undefined : await startMailCatcher();
+  if (catcher) extra.SMTP_URL = catcher.smtp.url;
+  const app = launchApp(engine, await freePort(), { ...extra, ...env }, { dataDir, databaseUrl, mailLog: catcher?.file });
   const stop = app.stop;
   app.stop = async (signal) => {
     await stop(signal);
+    await catcher?.close();
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
     if (dbName) await dropDatabase(inject('pgUrl'), dbName).catch(() => {});
   };
@@ -94,7 +105,7 @@ export function launchApp(
   engine: Engine,
   port: number,
   env: Record<string, string>,
-  where: { dataDir?: string; databaseUrl?: string; log?: string } = {},
+  where: { dataDir?: string; databaseUrl?: string; log?: string; mailLog?: string } = {},
 ): App & { ready: Promise<void> } {
   let output = '';
   const waiters = new Set<() => void>();
@@ -131,6 +142,7 @@ export function launchApp(
     url,
     dataDir: where.dataDir,
     databaseUrl: where.databaseUrl,
+    mailLog: where.mailLog,
     process: child,
     ready,
     output: () => output,
@@ -162,7 +174,42 @@ export function launchApp(
   };
 }
 
-function fetchFrom(url: string, pathname: string, options: RequestOptions, client?: string): Promise<Response> {
+/** A real SMTP server logging what it receives to a file of its own (see startSmtp's `logTo`). */
+export async function startMailCatcher(): Promise<{ smtp: TestSmtp; file: string; close(): Promise<void> }> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sugu-mail-'));
+  const file = path.join(dir, 'mail.jsonl');
+  fs.writeFileSync(file, '');
+  const smtp = await startSmtp({ logTo: file });
+  return {
+    smtp,
+    file,
+    async close() {
+      await smtp.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * The mails the app has sent to `to` (exact address, any case) so far, oldest first, read from its
+ * catcher's log; throws for an app without one (the test set SMTP_URL: read its own server).
+ */
+export function mailedTo(app: App, to: string): LoggedMail[] {
+  if (!app.mailLog) throw new Error('this app sends its mail to the SMTP server its test started: read that one');
+  let text = '';
+  try {
+    text = fs.readFileSync(app.mailLog, 'utf8');
+  } catch {
+    return [];
+  }
+  return text
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as LoggedMail)
+    .filter((m) => m.to.toLowerCase() === to.toLowerCase());
+}
+
+async function fetchFrom(url: string, pathname: string, options: RequestOptions, client?: string): Promise<Response> {
   const { json, cookie, headers, ...rest } = options;
   const h = new Headers(headers);
   if (client && !h.has('x-forwarded-for')) h.set('x-forwarded-for', client);
@@ -170,7 +217,10 @@ function fetchFrom(url: string, pathname: string, options: RequestOptions, clien
   if (cookie) h.set('cookie', cookie);
   // Same-origin, as a browser on the site would send it.
   if (!h.has('origin')) h.set('origin', url);
-  return fetch(url + pathname, { redirect: 'manual', ...rest, headers: h, body: json !== undefined ? JSON.stringify(json) : rest.body });
+  const res = await fetch(url + pathname, { redirect: 'manual', ...rest, headers: h, body: json !== undefined ? JSON.stringify(json) : rest.body });
+  // Every answer of every API test is held to the OpenAPI document.
+  await checkAgainstDocument(rest.method ?? 'GET', new URL(url + pathname), res);
+  return res;
 }
 
 /**
@@ -181,7 +231,7 @@ function fetchFrom(url: string, pathname: string, options: RequestOptions, clien
  * as X-Forwarded-For: the abuse limits count per file, as they would on a server of its own.
  */
 export async function sharedApp(engine: Engine): Promise<App> {
-  const { url, log, databaseUrl } = inject('sharedApps')[engine];
+  const { url, log, databaseUrl, mailLog } = inject('sharedApps')[engine];
   const client = `10.${[...crypto.randomBytes(3)].join('.')}`;
   const readLog = () => {
     try {
@@ -199,6 +249,7 @@ export async function sharedApp(engine: Engine): Promise<App> {
     engine,
     url,
     databaseUrl,
+    mailLog,
     output: readLog,
     async waitForOutput(pattern, what = String(pattern), from = 0) {
       for (const deadline = Date.now() + 30_000; !pattern.test(readLog().slice(from)); ) {

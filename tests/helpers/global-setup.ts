@@ -11,7 +11,7 @@ import path from 'node:path';
 import startPostgresForRun, { createDatabase, dropDatabase } from './postgres';
 import { openAndPrepare } from '../../src/server/db/startup';
 import { buildIfNeeded } from '../../scripts/build-if-needed.mjs';
-import { launchApp, type Engine } from './app';
+import { launchApp, startMailCatcher, type Engine } from './app';
 import { freePort } from './server';
 
 declare module 'vitest' {
@@ -20,7 +20,7 @@ declare module 'vitest' {
     /** A seeded PostgreSQL database on the run's cluster, for `create database … template`. */
     pgTemplate: string;
     /** The shared servers: their URL and the file their output goes to. */
-    sharedApps: Record<Engine, { url: string; log: string; databaseUrl?: string }>;
+    sharedApps: Record<Engine, { url: string; log: string; databaseUrl?: string; mailLog: string }>;
   }
 }
 
@@ -54,17 +54,20 @@ export default async function setup(project: { provide: Provide }) {
   const sharedDb = await createDatabase(pgUrl, `sugu_shared_${run}`, PG_TEMPLATE);
   // Files sharing a server each send their own X-Forwarded-For (sharedApp), so it trusts this host.
   const env = { TRUST_PROXY: '127.0.0.1' };
+  // Their mail goes to catchers in this process, logged to files the test files read (mailedTo).
+  const catchers = [await startMailCatcher(), await startMailCatcher()];
   const apps = [
-    launchApp('pglite', await freePort(), { ...env, DATA_DIR: sharedDir }, { dataDir: sharedDir, log: path.join(shared, 'pglite.log') }),
-    launchApp('postgres', await freePort(), { ...env, DATABASE_URL: sharedDb }, { databaseUrl: sharedDb, log: path.join(shared, 'postgres.log') }),
+    launchApp('pglite', await freePort(), { ...env, DATA_DIR: sharedDir, SMTP_URL: catchers[0]!.smtp.url }, { dataDir: sharedDir, log: path.join(shared, 'pglite.log'), mailLog: catchers[0]!.file }),
+    launchApp('postgres', await freePort(), { ...env, DATABASE_URL: sharedDb, SMTP_URL: catchers[1]!.smtp.url }, { databaseUrl: sharedDb, log: path.join(shared, 'postgres.log'), mailLog: catchers[1]!.file }),
   ];
   for (const app of apps) app.ready.catch(() => {}); // a failed start is reported to the files that use it
   project.provide('sharedApps', {
-    pglite: { url: apps[0]!.url, log: path.join(shared, 'pglite.log') },
-    postgres: { url: apps[1]!.url, log: path.join(shared, 'postgres.log'), databaseUrl: sharedDb },
+    pglite: { url: apps[0]!.url, log: path.join(shared, 'pglite.log'), mailLog: catchers[0]!.file },
+    postgres: { url: apps[1]!.url, log: path.join(shared, 'postgres.log'), databaseUrl: sharedDb, mailLog: catchers[1]!.file },
   });
   return async () => {
     await Promise.all(apps.map((app) => app.stop()));
+    await Promise.all(catchers.map((c) => c.close()));
     for (const name of [`sugu_shared_${run}`, PG_TEMPLATE]) await dropDatabase(pgUrl, name).catch(() => {});
     await stopPostgres?.();
     fs.rmSync(template, { recursive: true, force: true });

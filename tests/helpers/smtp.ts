@@ -7,6 +7,7 @@
  *   const [mail] = await smtp.waitFor(1);
  *   expect(mail.subject).toBe('【すぐ予約】…');
  */
+import fs from 'node:fs';
 import { SMTPServer } from 'smtp-server';
 import { simpleParser, type ParsedMail } from 'mailparser';
 
@@ -28,7 +29,22 @@ export interface TestSmtp {
   close(): Promise<void>;
 }
 
-export async function startSmtp(): Promise<TestSmtp> {
+/** One line of a mail log (startSmtp's `logTo`): what a test reads of a mail another process received. */
+export interface LoggedMail {
+  to: string;
+  subject: string;
+  text: string;
+  /** The HTML part as sent (empty when there is none). */
+  html: string;
+  /** The text/calendar files sent with it: their Content-Type (with its method) and text. */
+  calendars: { contentType: string; content: string }[];
+}
+
+/**
+ * A real SMTP server in this process. With `logTo`, every mail it receives is also appended to that
+ * file as a JSON line (LoggedMail), for test files in other processes (the run's shared servers).
+ */
+export async function startSmtp(options: { logTo?: string } = {}): Promise<TestSmtp> {
   const received: ReceivedMail[] = [];
   const waiters = new Set<() => void>();
   let refuse = { count: 0, code: 451 };
@@ -54,6 +70,17 @@ export async function startSmtp(): Promise<TestSmtp> {
               to: session.envelope.rcptTo.map((r) => r.address).join(','),
               messageId: parsed.messageId ?? '',
             });
+            if (options.logTo) {
+              // The type's method (REQUEST, CANCEL) is what a mail app acts on: kept with the file.
+              const calendars = parsed.attachments
+                .filter((a) => a.contentType === 'text/calendar')
+                .map((a) => {
+                  const method = (a.headers.get('content-type') as { params?: Record<string, string> } | undefined)?.params?.method;
+                  return { contentType: method ? `${a.contentType}; method=${method}` : a.contentType, content: a.content.toString('utf8') };
+                });
+              const line: LoggedMail = { to: received.at(-1)!.to, subject: parsed.subject ?? '', text: parsed.text ?? '', html: typeof parsed.html === 'string' ? parsed.html : '', calendars };
+              fs.appendFileSync(options.logTo, `${JSON.stringify(line)}\n`);
+            }
             for (const wake of waiters) wake();
             callback();
           })

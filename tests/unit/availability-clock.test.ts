@@ -5,10 +5,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import { formatTime, tokyoInstant } from '../../src/lib/datetime';
+import { translatorFor } from '../../src/i18n';
 import { AvailabilityIndex, type IndexSource } from '../../src/server/availability/engine';
 import { heldCells, type Frame } from '../../src/server/availability/grid';
 import { bookableDates, businessDate, slotsForDate, type StoreState } from '../../src/server/availability/rules';
 import { controlledClock } from '../helpers/clock';
+
+// Times as the app writes them: past midnight under the business day (翌0:15).
+const ja = translatorFor('ja');
 
 const everyDay = [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, opensMin: 17 * 60, closesMin: 26 * 60 }));
 const state: StoreState = {
@@ -30,7 +34,7 @@ function counted(): IndexSource & { builds: number } {
   return source;
 }
 
-const times = (slots: { start: Date }[] | undefined) => (slots ?? []).map((s) => formatTime(s.start));
+const times = (slots: { start: Date }[] | undefined) => (slots ?? []).map((s) => formatTime(s.start, ja));
 
 describe('availability index and the clock', () => {
   it('moves the next starts on at each 15-minute mark, never offering a past one, without a rebuild', async () => {

@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { addTokyoDays, MINUTE_MS, tokyoInstant } from '../../src/lib/datetime';
 import { AvailabilityIndex, type IndexSource } from '../../src/server/availability/engine';
 import { heldCells, STEP_MS, type Frame, type StoreInput } from '../../src/server/availability/grid';
-import { bookableDates, bookableNow, businessDate, slotsForDate, type Busy, type DayOverride, type StoreState, type TableInfo, type WeeklyHours } from '../../src/server/availability/rules';
+import { bookableDates, bookableNow, businessDate, businessDayRange, slotsForDate, type Busy, type DayOverride, type StoreState, type TableInfo, type WeeklyHours } from '../../src/server/availability/rules';
 
 const KINDS = ['counter', 'table', 'private_room', 'tatami'] as const;
 
@@ -95,13 +95,16 @@ function bookingsOf(s: Scenario): { busy: Busy; cancelled: boolean }[] {
   return kept;
 }
 
+/** What a listing shows of the store: only there for the listing's passes (search, the groups after now). */
+const FACTS = { name: '店', nameKana: 'みせ', genre: 'sushi' as const, areaId: 1, areaName: '渋谷', station: '渋谷駅', walkMinutes: 3, budgetMin: 1000, budgetMax: 3000, photo: null, lat: 35.66, lng: 139.7, tags: [] };
+
 /** A source over one in-memory store, reading as src/server/availability/source.ts does. */
 function memorySource(state: () => StoreState): IndexSource {
   const read = (frame: Frame) => {
     const s = state();
     const busy = s.busy.filter((b) => b.start.getTime() < frame.endMs && b.end.getTime() > frame.startMs);
     const input: StoreInput = { hours: s.hours, overrides: s.overrides, stayMinutes: s.stayMinutes, turnTimes: s.turnTimes, tables: s.tables, held: busy.map((b) => heldCells(frame, b)) };
-    return new Map([[1, input]]);
+    return new Map([[1, { ...input, facts: FACTS }]]);
   };
   return { all: async (frame) => read(frame), some: async (frame) => read(frame) };
 }
@@ -120,6 +123,16 @@ async function compare(index: AvailabilityIndex, state: StoreState, s: Scenario)
     // not in it yet (null: the caller reads those from the database).
     if (got === null && rolling && date > bookableDates(new Date(view.frame.startMs))[13]!) continue;
     expect(got).toEqual(slotsForDate(state, s.party, date, s.now));
+  }
+  if (!rolling) {
+    // The groups after now: a store not bookable now is later today or another day by its first free start.
+    const now = bookableNow(state, s.party, s.now).nextSlots.length > 0;
+    const first = dates.flatMap((d) => slotsForDate(state, s.party, d, s.now)).find((slot) => slot.freeTables > 0);
+    const { later, another } = view.beyond({ party: s.party }, { later: 1, another: 1 });
+    const expected = now || !first ? null : { id: 1, startMs: first.start.getTime() };
+    const today = first !== undefined && first.start < businessDayRange(dates[0]!).end;
+    expect(later.items).toEqual(expected && today ? [expected] : []);
+    expect(another.items).toEqual(expected && !today ? [expected] : []);
   }
   if (rolling) {
     await index.build(s.now);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { tokyoInstant, formatTime } from '../../src/lib/datetime';
+import { translatorFor } from '../../src/i18n';
 import {
   bookableDates,
   bookableNow,
@@ -16,6 +17,9 @@ import {
   type WeeklyHours,
 } from '../../src/server/availability/rules';
 
+// Times as the app writes them: past midnight under the business day (翌0:15).
+const ja = translatorFor('ja');
+
 const everyDay = (opensMin: number, closesMin: number): WeeklyHours[] => [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, opensMin, closesMin }));
 const tables: TableInfo[] = [
   { id: 1, kind: 'counter', minParty: 1, maxParty: 2, online: true },
@@ -28,13 +32,13 @@ const at = (hhmm: string, date = '2026-11-21') => {
   const [h, m] = hhmm.split(':').map(Number) as [number, number];
   return tokyoInstant(date, h * 60 + m);
 };
-const times = (slots: { start: Date }[]) => slots.map((s) => formatTime(s.start));
+const times = (slots: { start: Date }[]) => slots.map((s) => formatTime(s.start, ja));
 
 describe('15-minute marks', () => {
   it('offers the marks of the next hour and never a past one', () => {
-    expect(nextMarks(at('21:40')).map((d) => formatTime(d))).toEqual(['21:45', '22:00', '22:15', '22:30']);
-    expect(nextMarks(at('21:45')).map((d) => formatTime(d))).toEqual(['21:45', '22:00', '22:15', '22:30', '22:45']);
-    expect(nextMarks(new Date(at('21:45').getTime() + 1)).map((d) => formatTime(d))).toEqual(['22:00', '22:15', '22:30', '22:45']);
+    expect(nextMarks(at('21:40')).map((d) => formatTime(d, ja))).toEqual(['21:45', '22:00', '22:15', '22:30']);
+    expect(nextMarks(at('21:45')).map((d) => formatTime(d, ja))).toEqual(['21:45', '22:00', '22:15', '22:30', '22:45']);
+    expect(nextMarks(new Date(at('21:45').getTime() + 1)).map((d) => formatTime(d, ja))).toEqual(['22:00', '22:15', '22:30', '22:45']);
   });
 });
 
@@ -47,13 +51,13 @@ describe('bookable now', () => {
 
   it('follows hours that run past midnight', () => {
     const bar = store({ hours: everyDay(18 * 60, 27 * 60) }); // 18:00–03:00
-    expect(times(bookableNow(bar, 2, at('00:20', '2026-11-22')).nextSlots)).toEqual(['0:30', '0:45', '1:00']);
+    expect(times(bookableNow(bar, 2, at('00:20', '2026-11-22')).nextSlots)).toEqual(['翌0:30', '翌0:45', '翌1:00']);
     expect(bookableNow(bar, 2, at('01:10', '2026-11-22')).nextSlots).toEqual([]);
   });
 
   it('keeps a 24-hour store bookable across midnight', () => {
     const allDay = store({ hours: everyDay(0, 1440) });
-    expect(times(bookableNow(allDay, 2, at('23:20')).nextSlots)).toEqual(['23:30', '23:45', '0:00', '0:15']);
+    expect(times(bookableNow(allDay, 2, at('23:20')).nextSlots)).toEqual(['23:30', '23:45', '翌0:00', '翌0:15']);
     expect(openingIntervals(allDay.hours, at('12:00'), at('12:00', '2026-11-24'))).toHaveLength(1);
   });
 
@@ -79,7 +83,7 @@ describe('slots of a day', () => {
   it('runs from 05:00 to 05:00 and leaves out what has passed', () => {
     const bar = store({ hours: everyDay(18 * 60, 26 * 60) });
     const slots = slotsForDate(bar, 2, '2026-11-21', at('23:05'));
-    expect(times(slots)).toEqual(['23:15', '23:30', '23:45', '0:00']);
+    expect(times(slots)).toEqual(['23:15', '23:30', '23:45', '翌0:00']);
     expect(businessDate(at('01:00', '2026-11-22'))).toBe('2026-11-21');
   });
 });
@@ -125,9 +129,9 @@ describe('one-off days (臨時休業, changed hours)', () => {
     const late = store({ overrides: [{ date: '2026-11-21', hours: [{ opensMin: 20 * 60, closesMin: 26 * 60 }] }] });
     const slots = times(slotsForDate(late, 2, '2026-11-21', at('10:00')));
     expect(slots[0]).toBe('20:00');
-    expect(slots[slots.length - 1]).toBe('0:00');
+    expect(slots[slots.length - 1]).toBe('翌0:00');
     expect(slots).not.toContain('19:45');
-    expect(times(bookableNow(late, 2, at('23:50')).nextSlots)).toEqual(['0:00']);
+    expect(times(bookableNow(late, 2, at('23:50')).nextSlots)).toEqual(['翌0:00']);
     expect(startProblem(late, at('17:00'), at('10:00'), 2)).toBe('closed');
     expect(startProblem(late, at('00:00', '2026-11-22'), at('10:00'), 2)).toBeNull();
   });
@@ -138,7 +142,7 @@ describe('one-off days (臨時休業, changed hours)', () => {
     const before = at('10:00', '2026-11-20');
     // Friday's night runs into Saturday's early morning, as the week says.
     expect(startProblem(bar, at('00:00', '2026-11-21'), before, 2)).toBeNull();
-    expect(times(slotsForDate(bar, 2, '2026-11-20', before)).at(-1)).toBe('0:00');
+    expect(times(slotsForDate(bar, 2, '2026-11-20', before)).at(-1)).toBe('翌0:00');
     // Saturday's evening and its hours past midnight (Sunday 0:00–2:00) are closed.
     expect(slotsForDate(bar, 2, '2026-11-21', before)).toEqual([]);
     expect(startProblem(bar, at('19:00'), before, 2)).toBe('closed');
@@ -155,7 +159,7 @@ describe('one-off days (臨時休業, changed hours)', () => {
     expect(startProblem(allDay, at('03:00', '2026-11-22'), before, 2)).toBe('closed');
     expect(slotsForDate(allDay, 2, '2026-11-21', before)).toEqual([]);
     // Friday's last stay ends at 05:00 on Saturday; Sunday's first starts at 05:00.
-    expect(times(slotsForDate(allDay, 2, '2026-11-20', before)).at(-1)).toBe('3:00');
+    expect(times(slotsForDate(allDay, 2, '2026-11-20', before)).at(-1)).toBe('翌3:00');
     expect(times(slotsForDate(allDay, 2, '2026-11-22', before))[0]).toBe('5:00');
     // Changed hours on that business day replace the week's for all of it, 05:00 to 05:00.
     const short = store({ hours: everyDay(0, 1440), overrides: [{ date: '2026-11-21', hours: [{ opensMin: 10 * 60, closesMin: 22 * 60 }] }] });

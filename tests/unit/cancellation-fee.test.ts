@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { feeJson, formatDeadline, withFees } from '../../src/server/bookings/fee';
-import { cancellationFee } from '../../src/lib/contract/fee';
+import { cancellationFee, policyBesideFee } from '../../src/lib/contract/fee';
 import { bookingFee } from '../../src/server/bookings/json';
 import type { BookingView } from '../../src/server/bookings/view';
 import { translatorFor } from '../../src/i18n';
@@ -40,7 +40,7 @@ describe('the cancellation fee as it applies now', () => {
     expect(json.free_until).toBe('2026-11-20T22:30:00+09:00');
     expect(json.message).toBe('11月20日(金) 22:30までは無料でキャンセルできます。それ以降はお一人様¥2,000（合計¥4,000）のキャンセル料がかかります。');
     // 1 a.m. belongs to the evening before (business days run 05:00 to 05:00).
-    expect(formatDeadline(at('2026-11-21T01:00:00+09:00'), 'ja', ja.t)).toBe('11月20日(金) 翌1:00');
+    expect(formatDeadline(at('2026-11-21T01:00:00+09:00'), 'ja', ja.t)).toBe('11月20日(金) 翌1:00（11月21日(土)）');
     expect(formatDeadline(at('2026-11-21T05:00:00+09:00'), 'ja', ja.t)).toBe('11月21日(土) 5:00');
   });
 
@@ -86,5 +86,17 @@ describe('the cancellation fee as it applies now', () => {
     expect(bookingFee(booking, ja, later)).toMatchObject({ applies: 'due', total: 4000, message: 'このキャンセルには、お一人様¥2,000（合計¥4,000）のキャンセル料がかかります。' });
     expect(bookingFee({ ...booking, cancelledAt: at('2026-11-20T15:00:00+09:00') }, ja, later)).toMatchObject({ applies: 'free', message: 'このキャンセルにキャンセル料はかかりません。' });
     expect(bookingFee({ ...booking, cancelledByStore: true }, ja, later)).toMatchObject({ applies: 'none', total: 0 });
+  });
+});
+
+describe("the store's wording beside the fee line", () => {
+  const none = 'キャンセル料はかかりません。';
+  it('does not say キャンセル料はかかりません。 twice', () => {
+    expect(policyBesideFee(none, 'キャンセル料はかかりません。ご都合が変わった場合は、お早めにご連絡ください。')).toBe('ご都合が変わった場合は、お早めにご連絡ください。');
+    expect(policyBesideFee(none, 'キャンセル料はかかりません。')).toBeNull();
+  });
+  it('keeps a wording that says something else, and leaves 特になし to the caller', () => {
+    expect(policyBesideFee('このキャンセルにキャンセル料はかかりません。', '前日からは50%')).toBe('前日からは50%');
+    expect(policyBesideFee(none, '')).toBe('');
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, parseConfig } from '../../src/server/config';
+import { ConfigError, OPERATOR_PHONE_PLACEHOLDER, parseConfig } from '../../src/server/config';
 
 describe('configuration (DESIGN §6)', () => {
   it('has the documented defaults', () => {
@@ -15,9 +15,24 @@ describe('configuration (DESIGN §6)', () => {
     expect(parseConfig({ PORT: '5000' }).STORE_HOST).toBe('http://store.localhost:5000');
     expect(parseConfig({ STORE_HOST: 'https://store.example.jp/' }).STORE_HOST).toBe('https://store.example.jp');
   });
+  it('shows the placeholder phone on the legal notice until the operator sets a real number', () => {
+    expect(parseConfig({}).OPERATOR_PHONE).toBe(OPERATOR_PHONE_PLACEHOLDER);
+    expect(parseConfig({ OPERATOR_PHONE: '' }).OPERATOR_PHONE).toBe(OPERATOR_PHONE_PLACEHOLDER);
+    expect(parseConfig({ OPERATOR_PHONE: ' 03-6555-0123 ' }).OPERATOR_PHONE).toBe('03-6555-0123');
+  });
   it('sets the server clock only from an instant with its offset', () => {
     expect(parseConfig({}).SUGU_CLOCK).toBeUndefined();
     expect(parseConfig({ SUGU_CLOCK: '2026-11-20T19:10:00+09:00' }).SUGU_CLOCK).toEqual(new Date('2026-11-20T10:10:00Z'));
+  });
+  it('turns a sign-in provider on with its issuer, client id and secret together, https or on this machine', () => {
+    const line = { OIDC_LINE_ISSUER: 'https://access.line.me', OIDC_LINE_CLIENT_ID: '1234567890', OIDC_LINE_CLIENT_SECRET: 'secret' };
+    expect(parseConfig(line).OIDC_LINE_ISSUER).toBe('https://access.line.me');
+    expect(parseConfig({}).OIDC_LINE_ISSUER).toBeUndefined();
+    expect(parseConfig({ ...line, OIDC_LINE_ISSUER: 'http://127.0.0.1:4000' }).OIDC_LINE_ISSUER).toBe('http://127.0.0.1:4000');
+    expect(() => parseConfig({ ...line, OIDC_LINE_ISSUER: 'http://access.line.me' })).toThrow(/OIDC_LINE_ISSUER/);
+    // Half a provider names what is missing.
+    expect(() => parseConfig({ OIDC_LINE_ISSUER: line.OIDC_LINE_ISSUER, OIDC_LINE_CLIENT_ID: '1' })).toThrow(/OIDC_LINE_CLIENT_SECRET/);
+    expect(() => parseConfig({ OIDC_GOOGLE_CLIENT_SECRET: 's' })).toThrow(/OIDC_GOOGLE_ISSUER/);
   });
   it.each([
     ['PORT', 'abc'],
@@ -28,6 +43,7 @@ describe('configuration (DESIGN §6)', () => {
     ['SMTP_URL', 'http://mail'],
     ['MAIL_FROM', 'すぐ予約'],
     ['SUGU_CLOCK', '2026-11-20 19:10'],
+    ['OPERATOR_PHONE', '12345'],
   ])('stops on a bad %s, naming it', (name, value) => {
     expect(() => parseConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => parseConfig({ [name]: value })).toThrow(new RegExp(`\\b${name}\\b`));

@@ -82,6 +82,19 @@ describe('messages a diner reads', () => {
     expect(browserFields('ja', 'guest', { ...good, note: 'x'.repeat(NOTE_MAX + 1) }).note).toContain(String(NOTE_MAX));
   });
 
+  it('asks to choose what is picked, and names the field as its label does (お名前)', () => {
+    const { start: _start, name: _name, ...rest } = good as Record<string, unknown>;
+    const ja = translatorFor('ja');
+    expect(serverFields('ja', 'guest', rest)).toEqual({ start: '開始時刻を選択してください', name: 'お名前を入力してください' });
+    expect(browserFields('ja', 'guest', rest)).toEqual(serverFields('ja', 'guest', rest));
+    // The label above the field is the word the error uses, in every language.
+    for (const code of ['ja', 'en', 'zh', 'ko', 'es', 'fr', 'de', 'pt', 'ru', 'ar'] as const) {
+      const t = translatorFor(code);
+      expect(serverFields(code as 'ja', 'guest', rest).name).toContain(t('booking.guest.name'));
+    }
+    expect(ja('booking.guest.name')).toBe('お名前');
+  });
+
   it('a change must change something, on both sides', () => {
     expect(serverFields('ja', 'edit', {})).toEqual({ _: '変更する項目がありません' });
     expect(browserFields('ja', 'edit', {})).toEqual({ _: '変更する項目がありません' });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addTokyoDays, formatClock, formatStay, formatTime, isValidDateString, timesUnder, tokyoInstant, tokyoParts, toTokyoIso } from '../../src/lib/datetime';
+import { addTokyoDays, businessDate, formatClock, formatDay, formatStay, formatTime, formatWhen, isValidDateString, timesUnder, tokyoInstant, tokyoParts, toTokyoIso } from '../../src/lib/datetime';
 import { formatYen, formatYenRange } from '../../src/lib/format';
 import { translatorFor } from '../../src/i18n';
 import { fromDictionary } from '../../src/lib/contract/messages';
@@ -27,10 +27,17 @@ describe('Asia/Tokyo time whatever the process zone', () => {
 describe('one way to write a time', () => {
   const day = '2026-11-21';
   it('writes hours without a leading zero', () => {
-    expect(formatTime(tokyoInstant(day, 21 * 60 + 45))).toBe('21:45');
-    expect(formatTime(tokyoInstant(day, 9 * 60))).toBe('9:00');
-    // A start in the next hour, with no date beside it, is a plain clock time.
-    expect(formatTime(tokyoInstant(day, 24 * 60 + 15))).toBe('0:15');
+    expect(formatTime(tokyoInstant(day, 21 * 60 + 45), ja)).toBe('21:45');
+    expect(formatTime(tokyoInstant(day, 9 * 60), ja)).toBe('9:00');
+  });
+  it('writes a time past midnight under its business day, which ends at 5:00', () => {
+    // The cards' next-hour starts at 23:50: the same 翌0:15 as the day's grid and the form.
+    expect(formatTime(tokyoInstant(day, 24 * 60 + 15), ja)).toBe('翌0:15');
+    expect(formatTime(tokyoInstant(day, 28 * 60 + 45), ja)).toBe('翌4:45');
+    expect(formatTime(tokyoInstant(day, 29 * 60), ja)).toBe('5:00');
+    expect(formatTime(tokyoInstant(day, 24 * 60 + 15), en)).toBe('0:15 (+1)');
+    expect(businessDate(tokyoInstant(day, 28 * 60 + 59))).toBe(day);
+    expect(businessDate(tokyoInstant(day, 29 * 60))).toBe('2026-11-22');
   });
   it('writes a start past midnight as the next day of the date it sits under', () => {
     expect(formatTime(tokyoInstant(day, 23 * 60 + 45), { day, t: ja })).toBe('23:45');
@@ -60,8 +67,22 @@ describe('one way to write a time', () => {
   it('marks a stay that runs past midnight', () => {
     const start = tokyoInstant(day, 23 * 60 + 30);
     expect(formatStay(start, new Date(start.getTime() + 120 * 60_000), 'ja', ja)).toBe('11月21日(土) 23:30〜翌1:30');
+  });
+  it('writes a stay after midnight under its business day, with the calendar date beside it', () => {
     const late = tokyoInstant(day, 24 * 60 + 30);
-    expect(formatStay(late, new Date(late.getTime() + 120 * 60_000), 'ja', ja)).toBe('11月22日(日) 0:30〜2:30');
+    const end = new Date(late.getTime() + 120 * 60_000);
+    expect(formatStay(late, end, 'ja', ja)).toBe('11月21日(土) 翌0:30〜翌2:30（11月22日(日)）');
+    expect(formatStay(late, end, 'en', en)).toBe('Sat, Nov 21 0:30 (+1)–2:30 (+1) (early hours of Sun, Nov 22)');
+    expect(formatWhen(late, 'ja', ja)).toBe('11月21日(土) 翌0:30（11月22日(日)）');
+    expect(formatWhen(tokyoInstant(day, 21 * 60), 'ja', ja)).toBe('11月21日(土) 21:00');
+    // In every language the marker and the calendar date are there.
+    for (const code of ['zh', 'ko', 'es', 'fr', 'de', 'pt', 'ru', 'ar'] as const) {
+      const t = translatorFor(code);
+      const text = formatStay(late, end, code, t);
+      expect(text).toContain(t('time.nextDay', { time: '0:30' }));
+      expect(text).toContain(formatDay(late, code));
+      expect(text.startsWith(formatDay(tokyoInstant(day, 12 * 60), code))).toBe(true);
+    }
   });
   it('validates calendar dates', () => {
     expect(isValidDateString('2026-02-29')).toBe(false);
@@ -69,7 +90,7 @@ describe('one way to write a time', () => {
     expect(isValidDateString('2026-1-01')).toBe(false);
   });
   it('formats yen', () => {
-    expect(formatYen(3000)).toBe('¥3,000');
-    expect(formatYenRange(3000, 5000)).toBe('¥3,000〜¥5,000');
+    expect(formatYen(3000, 'ja')).toBe('¥3,000');
+    expect(formatYenRange(3000, 5000, 'ja')).toBe('¥3,000〜¥5,000');
   });
 });

@@ -1,9 +1,13 @@
 /** Edges of the bookable-now rule not covered in availability-rules.test.ts, and the listing's query rules. */
 import { describe, expect, it } from 'vitest';
 import { formatTime, tokyoInstant } from '../../src/lib/datetime';
+import { translatorFor } from '../../src/i18n';
 import { bookableNow, type StoreState, type TableInfo, type WeeklyHours } from '../../src/server/availability/rules';
 import { listQuerySchema } from '../../src/server/stores';
 import { formatDistance } from '../../src/lib/distance';
+
+// Times as the app writes them: past midnight under the business day (翌0:15).
+const ja = translatorFor('ja');
 
 const everyDay = (opensMin: number, closesMin: number): WeeklyHours[] => [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, opensMin, closesMin }));
 const tables: TableInfo[] = [
@@ -16,7 +20,7 @@ const at = (hhmm: string, date = '2026-11-21') => {
   const [h, m] = hhmm.split(':').map(Number) as [number, number];
   return tokyoInstant(date, h * 60 + m);
 };
-const times = (s: StoreState, party: number, now: Date) => bookableNow(s, party, now).nextSlots.map((x) => formatTime(x.start));
+const times = (s: StoreState, party: number, now: Date) => bookableNow(s, party, now).nextSlots.map((x) => formatTime(x.start, ja));
 
 describe('bookable now: more edges', () => {
   it('includes the mark equal to now and the one exactly 60 minutes ahead', () => {
@@ -36,7 +40,7 @@ describe('bookable now: more edges', () => {
 
   it('keeps Saturday night open after midnight even when Sunday is a closed day', () => {
     const bar = store({ hours: [{ weekday: 6, opensMin: 19 * 60, closesMin: 28 * 60 }] }); // Sat 19:00 – Sun 04:00
-    expect(times(bar, 2, at('01:50', '2026-11-22'))).toEqual(['2:00']);
+    expect(times(bar, 2, at('01:50', '2026-11-22'))).toEqual(['翌2:00']);
     expect(times(bar, 2, at('20:00', '2026-11-22'))).toEqual([]); // Sunday evening: closed
   });
 

@@ -54,8 +54,8 @@ describe('OpenAPI document', () => {
     const ops = {
       'post /api/bookings': ['slot_taken', 'duplicate_booking'],
       'post /api/guest-bookings': ['slot_taken', 'duplicate_booking'],
-      'patch /api/bookings/{id}': ['slot_taken', 'not_changeable', 'change_needs_store'],
-      'patch /api/guest-bookings/{id}': ['slot_taken', 'not_changeable', 'change_needs_store'],
+      'patch /api/bookings/{id}': ['slot_taken', 'duplicate_booking', 'not_changeable', 'change_needs_store'],
+      'patch /api/guest-bookings/{id}': ['slot_taken', 'duplicate_booking', 'not_changeable', 'change_needs_store'],
       'delete /api/bookings/{id}': ['not_changeable'],
       'delete /api/guest-bookings/{id}': ['not_changeable'],
     };
@@ -80,5 +80,14 @@ describe('OpenAPI document', () => {
     expect(named.length).toBeGreaterThan(0);
     expect(all.length).toBeGreaterThan(20);
     for (const code of all) expect(ERROR_CODES).toContain(code);
+  });
+
+  it('documents a 409 only where the operation can answer one, always with the codes it carries', () => {
+    const with409 = Object.entries(doc.paths).flatMap(([p, methods]) => Object.entries(methods as Record<string, any>).filter(([, op]) => op.responses['409']).map(([m, op]) => [`${m} ${p}`, op] as const));
+    for (const [name, op] of with409) expect(op.responses['409'].content['application/json'].schema.allOf, name).toBeDefined();
+    const names = with409.map(([name]) => name);
+    // A body alone does not make a conflict: the profile without a taken address, a password change, a sign-in.
+    for (const none of ['post /api/login', 'put /api/me/password', 'put /api/store/details', 'post /api/users']) expect(names).not.toContain(none);
+    for (const some of ['patch /api/me', 'post /api/watches', 'post /api/store/walk-ins', 'post /api/store/blocks', 'post /api/store/banners', 'patch /api/store/tables/{id}', 'patch /api/store/fees/{id}', 'post /api/store/signup']) expect(names).toContain(some);
   });
 });

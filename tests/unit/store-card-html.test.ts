@@ -35,7 +35,27 @@ const options: CardOptions = { favourite: false, signedIn: false, party: 2, prio
 const ja = translatorFor('ja');
 const html = (c: StoreCard, o: Partial<CardOptions> = {}, locale: 'ja' | 'en' = 'ja') => storeCardHtml(c, { ...options, ...o }, locale, translatorFor(locale));
 
+/** Kana or kanji. */
+const japanese = /[\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Han}]/u;
+
 describe('listing card markup', () => {
+  it('shows a reader of English the store in English: the name romanised beside the Japanese, area, station, genre and budget translated', () => {
+    const out = html(card(), {}, 'en');
+    expect(out).toContain('Sumibi Torigen <span lang="ja" class="font-normal">(炭火 とり源)</span>');
+    expect(out).toContain('<span>Shibuya</span>');
+    expect(out).toContain('3 min walk from Shibuya Station');
+    expect(out).toContain('¥3,000 – ¥4,999');
+    // Outside the parenthesised name (and what is marked as the store's Japanese), no kana or kanji.
+    const shown = out.replace(/<span lang="ja"[^>]*>[^<]*<\/span>/g, '').replace(/<[^>]*>/g, ' ');
+    expect(shown).not.toMatch(japanese);
+    expect(html(card()).replace(/<[^>]*>/g, ' ')).toMatch(japanese);
+  });
+
+  it('writes an Arabic budget from its lower bound, the symbol after it', () => {
+    const out = storeCardHtml(card(), options, 'ar', translatorFor('ar'));
+    expect(out).toMatch(/3,000–4,999\s?JP¥/);
+  });
+
   it('shows the card: name, budget, starts as booking links, free tables, the heart', () => {
     const out = html(card());
     expect(out).toContain('>炭火 とり源</a>');

@@ -5,7 +5,9 @@
  * confirmation (`asked`) and then cancels.
  */
 import { useState } from 'react';
-import type { BookingJson, CancellationFeeJson } from '../../lib/contract/responses';
+import type { CancellationFeeJson } from '../../lib/contract/responses';
+import { readBooking } from './api';
+import type { BookingTarget } from './types';
 import type { BookingForm } from './useBookingForm';
 import FeeNotice from './FeeNotice';
 import StepButton from './StepButton';
@@ -16,20 +18,19 @@ interface Props {
   policy: string;
   /** The fee as the page was rendered. */
   fee?: CancellationFeeJson;
-  /** The booking's API address, to ask for the fee as it stands when the question opens. */
-  api: string;
+  /** The booking, to ask for the fee as it stands when the question opens. */
+  target: BookingTarget;
   asked: boolean;
 }
 
-export default function CancelBox({ form, headingId, policy, fee, api, asked }: Props) {
+export default function CancelBox({ form, headingId, policy, fee, target, asked }: Props) {
   const { t, busy, cancel, askCancel } = form;
   const [asking, setAsking] = useState(asked);
   const [current, setCurrent] = useState(fee);
   const ask = () => {
     setAsking(true);
     askCancel();
-    void fetch(api, { headers: { accept: 'application/json' } })
-      .then((res) => (res.ok ? (res.json() as Promise<BookingJson>) : null))
+    void readBooking(target)
       .then((b) => b && setCurrent(b.cancellation_fee))
       .catch(() => {});
   };

@@ -48,9 +48,9 @@ export default function ChoiceFields({ form, store, dates, fieldId }: Props) {
         </div>
       </div>
 
-      {/* Without JavaScript a changed date or party shows its starts through the page (the island reloads them itself). */}
+      {/* Without JavaScript a changed date or party shows its starts through the page (the island reloads them itself; nojs-only hides it from the first paint). */}
       {!form.hydrated && (
-        <button type="submit" name="intent" value="slots" className="btn btn-outline w-full">
+        <button type="submit" name="intent" value="slots" className="nojs-only btn btn-outline w-full">
           {t('booking.form.showSlots')}
         </button>
       )}
@@ -73,7 +73,22 @@ export default function ChoiceFields({ form, store, dates, fieldId }: Props) {
 
       <div className="form-control block">
         {label('note', 'booking.form.note')}
-        <textarea id={fieldId('note')} name="note" className="textarea textarea-bordered w-full" rows={2} maxLength={NOTE_MAX} value={values.note} placeholder={t('booking.form.notePlaceholder')} onChange={(e) => set('note', e.target.value)} {...describedBy(form, 'note', fieldId)} />
+        {/* No maxlength: a browser would cut a pasted text silently. The counter shows the contract's
+            limit as it is typed, and a longer text is refused with the field's error, kept as typed. */}
+        <textarea
+          id={fieldId('note')}
+          name="note"
+          className={`textarea textarea-bordered w-full${values.note.length > NOTE_MAX ? ' textarea-error' : ''}`}
+          rows={2}
+          value={values.note}
+          placeholder={t('booking.form.notePlaceholder')}
+          onChange={(e) => set('note', e.target.value)}
+          {...describedBy(form, 'note', fieldId)}
+          aria-describedby={[form.errors.note ? fieldId('note-error') : '', fieldId('note-count')].filter(Boolean).join(' ')}
+        />
+        <p id={fieldId('note-count')} className={`mt-1 text-end text-xs tabular-nums ${values.note.length > NOTE_MAX ? 'font-semibold text-error' : 'text-base-content/70'}`} data-testid="note-count">
+          {t('booking.form.noteCount', { count: values.note.length, max: NOTE_MAX })}
+        </p>
         <FieldError form={form} name="note" fieldId={fieldId} />
       </div>
     </>

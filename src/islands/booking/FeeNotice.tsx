@@ -5,6 +5,7 @@
  */
 import type { Translate } from '../../lib/contract/messages';
 import type { CancellationFeeJson } from '../../lib/contract/responses';
+import { policyBesideFee } from '../../lib/contract/fee';
 
 interface Props {
   t: Translate;
@@ -14,6 +15,7 @@ interface Props {
 }
 
 export default function FeeNotice({ t, policy, fee, id }: Props) {
+  const wording = policyBesideFee(fee?.message ?? '', policy);
   return (
     <div id={id} className="space-y-1" data-testid="fee-notice">
       <p className="font-medium">{t('booking.summary.policy')}</p>
@@ -22,7 +24,7 @@ export default function FeeNotice({ t, policy, fee, id }: Props) {
           {fee.message}
         </p>
       )}
-      <p className="text-sm">{policy || t('booking.policyNone')}</p>
+      {wording !== null && <p className="text-sm">{wording || t('booking.policyNone')}</p>}
     </div>
   );
 }

@@ -35,8 +35,9 @@ export default function Summary({ t, store, start, end, party, seat, note, local
     <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 rounded-box bg-base-200 p-4" data-testid="summary">
       {rows.map(([k, v, mono]) => (
         <div key={k} className="contents">
-          <dt className="font-medium opacity-80">{k}</dt>
-          <dd className={mono ? 'font-mono text-lg font-bold' : ''}>{v}</dd>
+          {/* A label never breaks inside its word (メールアドレス); a long address breaks instead. */}
+          <dt className="font-medium whitespace-nowrap opacity-80">{k}</dt>
+          <dd className={mono ? 'font-mono text-lg font-bold' : 'min-w-0 [overflow-wrap:anywhere]'}>{v}</dd>
         </div>
       ))}
     </dl>

@@ -7,6 +7,12 @@ export type { Contact, FormValues } from '../../lib/contract/bookingForm';
 
 export type Mode = 'create' | 'guest' | 'edit';
 
+/** The booking the widget speaks of: the diner's own or a guest's, and `id` once it exists. */
+export interface BookingTarget {
+  guest: boolean;
+  id?: number;
+}
+
 export interface WidgetStore {
   id: number;
   name: string;
@@ -22,8 +28,8 @@ export interface WidgetStore {
 
 export interface BookingWidgetProps {
   mode: Mode;
-  /** POST target (create, guest) or the booking's URL (edit). */
-  api: string;
+  /** Which API the widget books, changes and cancels through: the diner's own or a guest's, and the booking's id when it exists. */
+  target: BookingTarget;
   store: WidgetStore;
   dates: { value: string; label: string }[];
   locale: string;

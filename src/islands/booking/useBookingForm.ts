@@ -8,12 +8,12 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { DEFAULT_PARTY } from '../../lib/contract/limits';
 import { bookingPaths } from '../../lib/contract/paths';
 import { fromDictionary } from '../../lib/contract/messages';
-import type { GuestBookedJson, SlotJson } from '../../lib/contract/responses';
+import type { BookingJson, SlotJson } from '../../lib/contract/responses';
 import type { FieldNotes, GuestDone, TakenNotice } from '../../lib/contract/bookingForm';
 import { rememberGuestBooking } from '../../stores/guestBookings';
 import { forgetGuestContact, saveGuestContact } from '../../stores/guestContact';
 import { showToast } from '../../stores/toasts';
-import { bookingBody, checkBooking, newIntentKey, send } from './api';
+import { bookingBody, cancelBooking, checkBooking, newIntentKey, sendBooking } from './api';
 import { FIELDS, sameInstant, type BookingWidgetProps, type Errors, type FormValues } from './types';
 import { useSlots } from './useSlots';
 import { useChoiceInUrl } from './useChoiceInUrl';
@@ -122,7 +122,7 @@ export function useBookingForm(props: BookingWidgetProps, fieldId: (name: string
 
   // Each success goes to its own result page, replacing the form in the history: a reload or Back
   // shows the result, never the confirm step of a booking already made.
-  function afterBooking(json: GuestBookedJson) {
+  function afterBooking(json: BookingJson) {
     if (mode === 'create') return window.location.replace(props.doneUrl!.replace('{id}', String(json.id)));
     // The edit page's summary is server-rendered: show the booking as it now is.
     if (mode === 'edit') return window.location.replace(`${window.location.pathname}?done=saved`);
@@ -143,7 +143,7 @@ export function useBookingForm(props: BookingWidgetProps, fieldId: (name: string
       const intent = intentKey.current;
       if (!intent || (intent.body !== '' && intent.body !== sent)) intentKey.current = { key: newIntentKey(), body: sent };
       else intent.body = sent;
-      const answer = await send(props.api, mode === 'edit' ? 'PATCH' : 'POST', body, intentKey.current!.key);
+      const answer = await sendBooking(mode, props.target, body, intentKey.current!.key, t);
       if (answer.ok) return afterBooking(answer.data);
       const error = answer.error;
       if (answer.status === 409 && error?.code === 'duplicate_booking') {
@@ -184,7 +184,7 @@ export function useBookingForm(props: BookingWidgetProps, fieldId: (name: string
     setBusy(true);
     try {
       cancelKey.current ??= newIntentKey();
-      const answer = await send(props.api, 'DELETE', undefined, cancelKey.current);
+      const answer = await cancelBooking(props.target, cancelKey.current);
       if (answer.ok && answer.data.status === 'cancelled') window.location.replace(`${window.location.pathname}?done=cancelled`);
       else showToast({ kind: 'error', message: (!answer.ok && answer.error?.message) || t('booking.error.network') });
     } catch (e) {

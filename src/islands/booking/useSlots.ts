@@ -6,7 +6,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { $liveAvailability, liveKey, watchLiveAvailability, type LiveAvailability } from '../../stores/liveAvailability';
 import type { SlotJson } from '../../lib/contract/responses';
-import type { FeeOffer } from '../../lib/contract/enums';
+import { TABLE_KINDS, type FeeOffer, type TableKind } from '../../lib/contract/enums';
+import { api } from '../../lib/api/client';
 
 export interface Slots {
   state: 'loading' | 'ready' | 'error';
@@ -27,11 +28,12 @@ export function useSlots(storeId: number, date: string, party: number, seat: str
     const n = ++latest.current;
     setSlots((s) => ({ state: 'loading', items: s.items }));
     try {
-      const query = new URLSearchParams({ date, party: String(party), ...(seat ? { seat } : {}), ...(offer === 'book' ? {} : { offer }) });
-      const res = await fetch(`/api/stores/${storeId}/availability?${query}`, { headers: { accept: 'application/json' } });
-      if (!res.ok) throw new Error(String(res.status));
-      const body = (await res.json()) as { slots: SlotJson[] };
-      if (n === latest.current) setSlots({ state: 'ready', items: body.slots });
+      // The form's select gives a string: only a kind of table narrows the starts.
+      const kind = TABLE_KINDS.find((k): k is TableKind => k === seat);
+      const query = { date, party, ...(kind ? { seat: kind } : {}), ...(offer === 'book' ? {} : { offer }) };
+      const { data, response } = await api.GET('/api/stores/{id}/availability', { params: { path: { id: storeId }, query } });
+      if (!data) throw new Error(String(response.status));
+      if (n === latest.current) setSlots({ state: 'ready', items: data.slots });
     } catch {
       if (n === latest.current) setSlots({ state: 'error', items: [] });
     }

@@ -45,6 +45,13 @@ export const bookingSchemas = { create: createSchema, guest: guestSchema, edit: 
  * @example bookingIssues('guest', { ...body, phone: '０９０－１２３４－５６７８' }) // []
  */
 export function bookingIssues(kind: keyof typeof bookingSchemas, body: unknown) {
-  const result = z.safeParse(bookingSchemas[kind], body);
+  const result = parseBooking[kind](body);
   return result.success ? [] : result.error.issues;
 }
+
+/** A booking form's body as the API is sent it: parsed (full-width digits read, text trimmed), or its issues. */
+export const parseBooking = {
+  create: (body: unknown) => z.safeParse(createSchema, body),
+  guest: (body: unknown) => z.safeParse(guestSchema, body),
+  edit: (body: unknown) => z.safeParse(editSchema, body),
+};

@@ -1,7 +1,7 @@
 /**
  * The booking form's state as the server renders it and the booking widget takes it over: the
  * choice a link carried (`?start=…&party=…`), or what the form posted without JavaScript
- * (src/server/bookings/formPost.ts). The same names are the form's field names.
+ * (`postedForm` in src/server/bookings/form.ts). The same names are the form's field names.
  */
 import type { TableKind } from './enums';
 import type { bookingSchemas } from './booking';

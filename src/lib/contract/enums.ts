@@ -82,3 +82,7 @@ export const FILTER_TAGS = {
 } as const;
 export type FilterTag = keyof typeof FILTER_TAGS;
 export const FILTER_TAG_KEYS = Object.keys(FILTER_TAGS) as [FilterTag, ...FilterTag[]];
+
+/** The groups a search shows after the stores bookable now: a later start today, or on another day. */
+export const BEYOND_GROUPS = ['later', 'another'] as const;
+export type BeyondGroup = (typeof BEYOND_GROUPS)[number];

@@ -38,6 +38,14 @@ export const ERROR_CODES = [
   'table_in_use',
   /** A fee's state was set on a booking that owes no fee. */
   'no_fee',
+  /** A 順番待ち entry asked to move to a state its state cannot become (src/lib/contract/queue.ts). */
+  'queue_state',
+  /** The diner already waits in as many queues as they may. */
+  'too_many_queues',
+  /** The store's queue is not open now (a start is free within the hour). */
+  'queue_closed',
+  /** A watch's hold is no longer open: claimed already, or past its deadline. */
+  'hold_state',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

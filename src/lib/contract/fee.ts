@@ -128,3 +128,17 @@ export function feeOwed(policy: FeePolicy, b: Settled): Owed | null {
   if (fee.applies !== 'due') return null;
   return { reason: b.status === 'cancelled' ? 'late_cancellation' : 'no_show', perPerson: fee.perPerson, total: fee.total };
 }
+
+/**
+ * The store's own cancellation wording as shown under the fee line: a store's text often opens with
+ * the very sentence the fee line already says (キャンセル料はかかりません。), which is then not said
+ * twice. `null` when nothing is left to add; the store having written nothing is the caller's 特になし.
+ * @example policyBesideFee('キャンセル料はかかりません。', 'キャンセル料はかかりません。お早めにご連絡ください。') // 'お早めにご連絡ください。'
+ */
+export function policyBesideFee(feeMessage: string, policy: string): string | null {
+  const text = policy.trim();
+  if (!text) return '';
+  const said = feeMessage.trim();
+  if (said && text.startsWith(said)) return text.slice(said.length).trim() || null;
+  return text;
+}

@@ -39,12 +39,20 @@ export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 /** A guest edit token, a session token or a reset token as sent back; longer is never one of ours. */
 export const TOKEN_MAX = 200;
+/** How long a link verifying an account's e-mail address works (the mail says so). */
+export const EMAIL_VERIFY_TTL_HOURS = 24;
 
 /** Long enough for any store name, station or area; longer input is refused, not truncated. */
 export const KEYWORD_MAX = 100;
 /** Stores on one page of a listing, by default and at most. */
 export const PAGE_SIZE = 20;
 export const PAGE_SIZE_MAX = 50;
+/**
+ * Stores shown in each of a search's "later today" and "another day" groups (after the bookable-now
+ * list), and with the group's "see more" link: the groups come from the in-memory index and stay small.
+ */
+export const BEYOND_GROUP_SIZE = 20;
+export const BEYOND_GROUP_MORE = 100;
 /** A diner's booking history shows at most this many bookings. */
 export const BOOKING_LIST_MAX = 200;
 

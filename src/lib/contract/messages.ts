@@ -54,14 +54,23 @@ function label(t: Translate, path: readonly PropertyKey[]): string {
   return translated === key ? name : translated;
 }
 
+/** Fields the diner picks rather than types (a start from the list, a date, a seat kind): 選択してください, not 入力. */
+export const CHOSEN_FIELDS: ReadonlySet<string> = new Set(['start', 'date', 'seat', 'seat_preference', 'table_kind']);
+
+/** 「…を入力してください」, or 「…を選択してください」 for a field that is picked. */
+function required(t: Translate, path: readonly PropertyKey[], field: string): string {
+  const last = path.findLast((p) => typeof p !== 'number');
+  return t(last !== undefined && CHOSEN_FIELDS.has(String(last)) ? 'validation.choose' : 'validation.required', { field });
+}
+
 /** One translated message for a zod issue, naming the field. */
 export function issueMessage(t: Translate, issue: $ZodIssue): string {
   const field = label(t, issue.path);
   switch (issue.code) {
     case 'invalid_type':
-      return issue.input === undefined || issue.input === null ? t('validation.required', { field }) : t('validation.invalid', { field });
+      return issue.input === undefined || issue.input === null ? required(t, issue.path, field) : t('validation.invalid', { field });
     case 'too_small':
-      if (issue.origin === 'string') return Number(issue.minimum) <= 1 ? t('validation.required', { field }) : t('validation.tooShort', { field, min: issue.minimum });
+      if (issue.origin === 'string') return Number(issue.minimum) <= 1 ? required(t, issue.path, field) : t('validation.tooShort', { field, min: issue.minimum });
       return t('validation.tooSmall', { field, min: issue.minimum });
     case 'too_big':
       return issue.origin === 'string' ? t('validation.tooLong', { field, max: issue.maximum }) : t('validation.tooBig', { field, max: issue.maximum });

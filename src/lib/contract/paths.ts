@@ -1,3 +1,4 @@
+import { HOME_PATH } from '../routes';
 import { DEFAULT_PARTY } from './limits';
 import type { TableKind } from './enums';
 
@@ -53,4 +54,19 @@ export const watchPaths = {
   stream: '/api/watches/stream',
   /** A freed start, opened in the booking form with store, start and party chosen (the cards' two-tap link). */
   book: (storeId: number, signedIn: boolean, party: number, start: string) => bookingPaths.book(storeId, signedIn, party, start),
+};
+
+/** Account screens a mail links to. */
+/** The OpenID Connect providers Sugu can sign in with (each on when configured, src/server/oidc.ts). */
+export const OIDC_PROVIDERS = ['line', 'google'] as const;
+export type OidcProvider = (typeof OIDC_PROVIDERS)[number];
+
+export const authPaths = {
+  /** The e-mail verification link's page (`?token=`): a button verifies and signs in; the plain form there also sends the link again. */
+  verify: '/auth/verify',
+  signin: '/auth/signin',
+  /** Starts a sign-in at the provider (`?next=` where to go after it). */
+  oidcStart: (provider: OidcProvider, next?: string) => `/auth/oidc/${provider}${next && next !== HOME_PATH ? `?next=${encodeURIComponent(next)}` : ''}`,
+  /** Where the provider sends the browser back: the redirect URI registered there (after PUBLIC_ORIGIN). */
+  oidcCallback: (provider: OidcProvider) => `/auth/oidc/${provider}/callback`,
 };

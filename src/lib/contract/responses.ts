@@ -27,7 +27,14 @@ export const slotSchema = z.object({
   cancellation_fee: z.optional(cancellationFeeSchema),
 });
 
-export const availabilitySchema = z.object({ slots: z.array(slotSchema) });
+/** A store's starts on one business day for a party (`GET /api/stores/{id}/availability`), with what was asked. */
+export const availabilitySchema = z.object({
+  date: z.string(),
+  party: z.int(),
+  /** Only when starts at one kind of table were asked for. */
+  seat: z.optional(z.enum(TABLE_KINDS)),
+  slots: z.array(slotSchema),
+});
 
 export const bookingSchema = z.object({
   id: z.int(),

@@ -6,6 +6,7 @@
 import * as z from 'zod/mini';
 import { ATTENDANCES, BOOKING_STATUSES, FEE_REASONS, FEE_STATES, GENRES, LATE_NOTICES, TABLE_KINDS } from './enums';
 import { isValidDateString } from '../datetime';
+import { QUEUE_CLAIM_MINUTES_MAX, QUEUE_CLAIM_MINUTES_MIN, QUEUE_MODES } from './queue';
 import { LOCALE_CODES, type Locale } from '../../i18n/locales';
 import { isKana, normaliseKana, parseId } from '../validation';
 import { emailField, idSchema, kanaField, optionalText, phoneField, requiredText } from './fields';
@@ -15,6 +16,7 @@ import {
   BUDGET_MAX,
   CANCEL_FEE_YEN_MAX,
   CANCEL_FREE_HOURS_MAX,
+  GRACE_MINUTES_MAX,
   GUEST_NAME_MAX,
   NOTE_MAX,
   PARTY_MAX,
@@ -432,6 +434,30 @@ export const storePolicySchema = z.object({
 /** The cancellation-fee policy as it stands. */
 export const storePolicyJsonSchema = z.object({ store_id: z.int(), cancel_free_hours: z.int(), cancel_fee_yen: z.int(), cancellation_policy: z.string() });
 
+/**
+ * `PUT /api/store/arrivals`: how the store treats a party that has not arrived. `grace_minutes`
+ * after the start the ledger offers 「席を解放」; with `auto_release` the table is released by
+ * itself then (src/server/staff/autoRelease.ts), which gives it back to the listing and the watches.
+ */
+export const storeArrivalsSchema = z.object({
+  store_id: storeChoice,
+  grace_minutes: z.int().check(z.minimum(0), z.maximum(GRACE_MINUTES_MAX)),
+  auto_release: z.boolean(),
+  /** The 順番待ち's claim window: minutes a called party has to confirm (absent: unchanged). */
+  queue_claim_minutes: z.optional(z.int().check(z.minimum(QUEUE_CLAIM_MINUTES_MIN), z.maximum(QUEUE_CLAIM_MINUTES_MAX))),
+  /** When diners may join the 順番待ち: only while nothing is free within the hour, or always (absent: unchanged). */
+  queue_mode: z.optional(z.enum(QUEUE_MODES)),
+});
+
+/** The store's handling of late parties and of its 順番待ち as it stands. */
+export const storeArrivalsJsonSchema = z.object({
+  store_id: z.int(),
+  grace_minutes: z.int(),
+  auto_release: z.boolean(),
+  queue_claim_minutes: z.int(),
+  queue_mode: z.enum(QUEUE_MODES),
+});
+
 const yen = z.int().check(z.minimum(0), z.maximum(BUDGET_MAX));
 
 /**
@@ -561,6 +587,8 @@ export type WeekdayHoursInput = z.infer<typeof weekdayHoursSchema>;
 export type WalkInListJson = z.infer<typeof walkInListSchema>;
 export type StorePolicyInput = z.infer<typeof storePolicySchema>;
 export type StorePolicyJson = z.infer<typeof storePolicyJsonSchema>;
+export type StoreArrivalsInput = z.infer<typeof storeArrivalsSchema>;
+export type StoreArrivalsJson = z.infer<typeof storeArrivalsJsonSchema>;
 export type StoreDetailsInput = z.infer<typeof storeDetailsSchema>;
 export type StoreDetailsJson = z.infer<typeof storeDetailsJsonSchema>;
 export type StoreFeeJson = z.infer<typeof storeFeeJsonSchema>;

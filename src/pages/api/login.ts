@@ -6,6 +6,8 @@ import { trustedOrigins } from '../../server/http/cors';
 import { clearSessionCookie, hashToken, revokeSession, setSessionCookie } from '../../server/sessions';
 import { adminSignedIn, staffSignedIn } from '../../server/staff/signIn';
 import type { LoginAnswer } from '../../lib/contract/store';
+import { setFlash } from '../../server/http/flash';
+import { completePendingLink } from '../../server/oidc';
 
 /**
  * Sign-in (spec section 7); on the store host, staff only (a diner's account: 403): `{token, user_id}` for API clients, and the HttpOnly cookie for the
@@ -25,6 +27,8 @@ export const POST = api(async ({ request, locals, cookies }) => {
   // Whatever session this browser had before is replaced, never reused.
   if (locals.sessionId) await revokeSession(db, locals.sessionId);
   setSessionCookie(cookies, locals, result.token, result.expiresAt);
+  // A provider account waiting in this browser for this very sign-in is linked now.
+  if (locals.site !== 'store') await completePendingLink(db, cookies, locals, locals.t, result.userId);
   const answer: LoginAnswer = { token: result.token, user_id: result.userId, tenant: staff?.tenant ?? null, store_id: staff?.storeIds[0] ?? null, store_ids: staff?.storeIds ?? [] };
   return json(answer);
 });
@@ -35,7 +39,10 @@ export const POST = api(async ({ request, locals, cookies }) => {
  */
 export const DELETE = api(async ({ locals, cookies, request, url }) => {
   if (hasForeignOrigin(request, trustedOrigins(url, siteOrigins(url)))) return new Response(null, { status: 204 });
+  const signedIn = Boolean(locals.sessionId);
   if (locals.sessionId) await revokeSession(await getDb(), locals.sessionId);
   clearSessionCookie(cookies, locals);
+  // The next page the browser opens says so (the button goes to /home), not a silent change.
+  if (signedIn) setFlash(cookies, locals, { kind: 'success', message: locals.t('account.info.signedOut') });
   return new Response(null, { status: 204 });
 });

@@ -1,6 +1,7 @@
 import { api, json, readJson, unauthorized } from '../../server/http/api';
 import { getAccount, leave, leaveSchema, profileSchema, updateAccount } from '../../server/account';
 import { getDb } from '../../server/db/startup';
+import { publicOrigin } from '../../server/config';
 import { clearSessionCookie } from '../../server/sessions';
 
 /** The signed-in user's account. */
@@ -13,7 +14,7 @@ export const GET = api(async ({ locals }) => {
 export const PATCH = api(async ({ request, locals }) => {
   if (!locals.user) throw unauthorized();
   const patch = await readJson(request, locals.t, profileSchema);
-  return json(await updateAccount(await getDb(), locals.t, locals.user.id, patch));
+  return json(await updateAccount(await getDb(), locals.t, locals.user.id, patch, { origin: publicOrigin(), locale: locals.locale }));
 });
 
 /** Leaves (退会) with `{password, confirm: true}`; signs out. */

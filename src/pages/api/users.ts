@@ -2,16 +2,15 @@ import { api, json, readJson } from '../../server/http/api';
 import { signUp, signUpSchema } from '../../server/auth';
 import { publicOrigin } from '../../server/config';
 import { getDb } from '../../server/db/startup';
-import { setSessionCookie } from '../../server/sessions';
 
 /**
- * Sign-up: 201 `{}` whether or not the address already has an account, so the answer tells no
- * one which addresses do; a new account is signed in, an existing one's owner is mailed instead.
+ * Sign-up: 201 `{}` and no cookie, whether or not the address already has an account, so neither
+ * the body nor a session tells anyone which addresses do. A new account is mailed its verification
+ * link (which signs it in); the owner of an existing one is mailed that someone tried.
  */
-export const POST = api(async ({ request, locals, cookies }) => {
+export const POST = api(async ({ request, locals }) => {
   const input = await readJson(request, locals.t, signUpSchema);
   const client = { ip: locals.clientAddress, userAgent: request.headers.get('user-agent'), origin: publicOrigin(), locale: locals.locale };
-  const result = await signUp(await getDb(), locals.t, input, client);
-  if (result) setSessionCookie(cookies, locals, result.token, result.expiresAt);
+  await signUp(await getDb(), locals.t, input, client);
   return json({}, { status: 201 });
 });

@@ -15,7 +15,11 @@ export const POST: APIRoute = async ({ request, params, locals, cookies, redirec
   const storeId = parseId(params.storeId);
   const from = sitePath(request.headers.get('referer'), siteOrigins(url));
   const storePage = storeId === null ? undefined : `/store/${storeId}`;
-  if (!locals.user) return redirect(`${SIGNIN_PATH}?next=${encodeURIComponent(safeNext(from ?? storePage))}`, 303);
+  if (!locals.user) {
+    // The sign-in page says why it opened, and signing in comes back here (next).
+    setFlash(cookies, locals, { kind: 'normal', message: locals.t('discovery.favourite.signInWhy') });
+    return redirect(`${SIGNIN_PATH}?next=${encodeURIComponent(safeNext(from ?? storePage))}`, 303);
+  }
   const form = await request.formData().catch(() => null);
   const wanted = form?.get('favourite');
   const db = await getDb();

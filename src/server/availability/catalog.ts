@@ -133,6 +133,18 @@ export function firstMarkFrom(marks: readonly number[], mask: number, fromMs: nu
   return Infinity;
 }
 
+/** The query's filters (everything but bookable now) as a test of a store's slot. */
+function matcher(c: Catalog, q: Omit<CatalogQuery, 'start' | 'count'>): (i: number) => boolean {
+  const tags = q.tags ?? 0;
+  return (i) =>
+    (q.area === undefined || c.areaIds[i] === q.area) &&
+    (q.genre === undefined || c.genres[i] === q.genre) &&
+    (q.budgetMin === undefined || c.budgetMax[i]! >= q.budgetMin) &&
+    (q.budgetMax === undefined || c.budgetMin[i]! <= q.budgetMax) &&
+    (c.tagBits[i]! & tags) === tags &&
+    (!q.only || q.only.has(c.ids[i]!));
+}
+
 /**
  * One page of the stores that match and are bookable now, in the asked order, with the exact
  * total. Orders (ties always by id):
@@ -144,15 +156,8 @@ export function firstMarkFrom(marks: readonly number[], mask: number, fromMs: nu
  */
 export function searchCatalog(c: Catalog, now: NowMasks, q: CatalogQuery): CatalogPage {
   const n = c.ids.length;
-  const tags = q.tags ?? 0;
-  const matches = (i: number) =>
-    (q.area === undefined || c.areaIds[i] === q.area) &&
-    (q.genre === undefined || c.genres[i] === q.genre) &&
-    (q.budgetMin === undefined || c.budgetMax[i]! >= q.budgetMin) &&
-    (q.budgetMax === undefined || c.budgetMin[i]! <= q.budgetMax) &&
-    (c.tagBits[i]! & tags) === tags &&
-    (!q.only || q.only.has(c.ids[i]!)) &&
-    now.mask(i) !== 0;
+  const filter = matcher(c, q);
+  const matches = (i: number) => filter(i) && now.mask(i) !== 0;
   const wanted = q.start + q.count;
   let px = 0;
   let py = 0;
@@ -224,4 +229,45 @@ export function searchCatalog(c: Catalog, now: NowMasks, q: CatalogQuery): Catal
   heap.sort((x, y) => (above(x, y) ? 1 : -1));
   const items = heap.slice(q.start).map((e) => ({ id: c.ids[e.i]!, distanceM: q.position ? surfaceMetres(Math.sqrt(e.d)) : null }));
   return { items, total };
+}
+
+/** One of a search's groups after the stores bookable now: its first stores by next start, and how many there are. */
+export interface BeyondGroupPage {
+  items: { id: number; startMs: number }[];
+  total: number;
+}
+
+/**
+ * The stores that match but are not bookable now, by their next start (`next(i)`, epoch ms;
+ * Infinity for none within the bookable days): those starting before `splitMs` (the end of today's
+ * business day) and those after it, each the first `caps` by start then id, with exact totals.
+ * Only the few kept are sorted: a pass over the matching stores with a short insertion list each.
+ */
+export function beyondCatalog(
+  c: Catalog,
+  now: Pick<NowMasks, 'mask'>,
+  q: Omit<CatalogQuery, 'start' | 'count'>,
+  next: (i: number) => number,
+  splitMs: number,
+  caps: { later: number; another: number },
+): { later: BeyondGroupPage; another: BeyondGroupPage } {
+  const filter = matcher(c, q);
+  const later: BeyondGroupPage = { items: [], total: 0 };
+  const another: BeyondGroupPage = { items: [], total: 0 };
+  for (let i = 0; i < c.ids.length; i++) {
+    if (now.mask(i) !== 0 || !filter(i)) continue;
+    const startMs = next(i);
+    if (startMs === Infinity) continue;
+    const group = startMs < splitMs ? later : another;
+    const cap = group === later ? caps.later : caps.another;
+    group.total++;
+    const items = group.items;
+    // Ids come in ascending order, so a tie keeps the earlier store first.
+    if (cap === 0 || (items.length === cap && items[cap - 1]!.startMs <= startMs)) continue;
+    let k = items.length;
+    while (k > 0 && items[k - 1]!.startMs > startMs) k--;
+    items.splice(k, 0, { id: c.ids[i]!, startMs });
+    if (items.length > cap) items.pop();
+  }
+  return { later, another };
 }

@@ -5,8 +5,8 @@
  * 05:00 or after the instance may have missed changes. The database stays the judge of every
  * booking: a stale index can at worst offer a start that the booking then refuses with a 409.
  */
-import { businessDate, nextMarks, type Slot } from './rules';
-import { buildCatalog, searchCatalog, tagBitsOf, type Catalog, type CatalogPage, type CatalogQuery } from './catalog';
+import { bookableDates, businessDate, businessDayRange, nextMarks, type Slot } from './rules';
+import { beyondCatalog, buildCatalog, searchCatalog, tagBitsOf, type BeyondGroupPage, type Catalog, type CatalogPage, type CatalogQuery } from './catalog';
 import type { StorePhoto } from '../db/schema';
 import { buildStoreGrid, frameFor, gridBookableNow, gridDaySlots, gridFirstSlotFrom, gridIsBookableNow, gridNowMask, type Frame, type OpenRowCache, type StoreGrid, type StoreInput } from './grid';
 import type { Genre, TableKind } from '../../lib/contract/enums';
@@ -83,7 +83,19 @@ interface Snapshot {
    * Bookable-now marks per catalog slot (catalog.ts NowMasks), per party, seat kind and set of next
    * marks (so it holds for one 15-minute period); kept current store by store as changes are applied.
    */
-  bookable: Map<string, { party: number; kind?: TableKind; now: Date; masks: Uint8Array }>;
+  bookable: Map<string, Bookable>;
+}
+
+interface Bookable {
+  party: number;
+  kind?: TableKind;
+  now: Date;
+  masks: Uint8Array;
+  /**
+   * Each store's first free start from now to the last bookable day (epoch ms; Infinity for none,
+   * NaN until asked): found on first use per store, for the search's groups after "now".
+   */
+  next?: Float64Array;
 }
 
 export interface BuildStats {
@@ -109,6 +121,13 @@ export interface AvailabilityView {
   tagsInUse(): number;
   /** A page of the stores bookable now for the party (at a table of the kind) that match, with the exact total. */
   search(query: CatalogQuery & { party: number; kind?: TableKind }): CatalogPage;
+  /**
+   * The stores that match but are not bookable now, by their next free start: later in today's
+   * business day, or on another bookable day; each group its first `caps` stores, with its total.
+   */
+  beyond(query: Omit<CatalogQuery, 'start' | 'count'> & { party: number; kind?: TableKind }, caps: { later: number; another: number }): { later: BeyondGroupPage; another: BeyondGroupPage };
+  /** The largest party one table diners may book can seat, over every store (the empty listing's advice). */
+  largestParty(): number;
   /** Reads the stores the index does not hold yet (created since the build). */
   load(storeIds: readonly number[]): Promise<void>;
   isBookableNow(storeId: number, party: number): boolean;
@@ -273,7 +292,10 @@ export class AvailabilityIndex {
                   snap.catalog = undefined;
                   snap.bookable.clear();
                 } else {
-                  for (const b of snap.bookable.values()) b.masks[slot] = gridNowMask(entry, snap.frame, b.party, b.now, b.kind) ?? 0;
+                  for (const b of snap.bookable.values()) {
+                    b.masks[slot] = gridNowMask(entry, snap.frame, b.party, b.now, b.kind) ?? 0;
+                    if (b.next) b.next[slot] = NaN;
+                  }
                 }
               }
               this.refreshed += ids.length;
@@ -316,6 +338,20 @@ export class AvailabilityIndex {
 
 function viewOf(snap: Snapshot, now: Date, refresh: (ids: readonly number[]) => Promise<void>): AvailabilityView {
   const { frame, stores } = snap;
+  /** The bookable-now masks of the party and kind for this 15-minute period, made on first use. */
+  const bookableOf = (catalog: Catalog, party: number, kind: TableKind | undefined): Bookable => {
+    const marks = nextMarks(now);
+    const key = `${party}:${kind ?? ''}:${marks[0]?.getTime()}:${marks.length}`;
+    let bookable = snap.bookable.get(key);
+    if (!bookable) {
+      // Older periods are never asked about again; a handful of parties and kinds per period is usual.
+      if (snap.bookable.size >= 64) snap.bookable.clear();
+      const masks = new Uint8Array(catalog.ids.length);
+      for (let i = 0; i < masks.length; i++) masks[i] = gridNowMask(stores.get(catalog.ids[i]!)!, frame, party, now, kind) ?? 0;
+      snap.bookable.set(key, (bookable = { party, kind, now, masks }));
+    }
+    return bookable;
+  };
   return {
     now,
     frame,
@@ -331,18 +367,30 @@ function viewOf(snap: Snapshot, now: Date, refresh: (ids: readonly number[]) => 
     search(query) {
       const catalog = (snap.catalog ??= buildCatalog(stores));
       const marks = nextMarks(now);
-      const { party, kind } = query;
-      const key = `${party}:${kind ?? ''}:${marks[0]?.getTime()}:${marks.length}`;
-      let bookable = snap.bookable.get(key);
-      if (!bookable) {
-        // Older periods are never asked about again; a handful of parties and kinds per period is usual.
-        if (snap.bookable.size >= 64) snap.bookable.clear();
-        const masks = new Uint8Array(catalog.ids.length);
-        for (let i = 0; i < masks.length; i++) masks[i] = gridNowMask(stores.get(catalog.ids[i]!)!, frame, party, now, kind) ?? 0;
-        snap.bookable.set(key, (bookable = { party, kind, now, masks }));
-      }
-      const { masks } = bookable;
+      const { masks } = bookableOf(catalog, query.party, query.kind);
       return searchCatalog(catalog, { marks: marks.map((m) => m.getTime()), mask: (i) => masks[i]!, now }, query);
+    },
+    beyond(query, caps) {
+      const catalog = (snap.catalog ??= buildCatalog(stores));
+      const { party, kind } = query;
+      const bookable = bookableOf(catalog, party, kind);
+      const next = (bookable.next ??= new Float64Array(catalog.ids.length).fill(NaN));
+      const today = businessDayRange(businessDate(now)).end.getTime();
+      const horizon = businessDayRange(bookableDates(now).at(-1)!).end.getTime();
+      const nextOf = (i: number) => {
+        let ms = next[i]!;
+        if (Number.isNaN(ms)) {
+          const g = stores.get(catalog.ids[i]!);
+          next[i] = ms = (g && gridFirstSlotFrom(g, frame, party, now.getTime(), horizon, kind)?.start.getTime()) ?? Infinity;
+        }
+        return ms;
+      };
+      return beyondCatalog(catalog, { mask: (i) => bookable.masks[i]! }, query, nextOf, today, caps);
+    },
+    largestParty() {
+      let most = 0;
+      for (const g of stores.values()) for (const t of g.tables) if (t.online && t.maxParty > most) most = t.maxParty;
+      return most;
     },
     async load(ids) {
       // A store created since the build: read it now, once.

@@ -1,6 +1,7 @@
-import { and, eq, gt, gte, inArray, lt } from 'drizzle-orm';
+import { and, eq, gt, gte, inArray, lt, ne } from 'drizzle-orm';
 import type { Db } from '../db/types';
-import { bookings, storeClosures, storeHours, stores, storeTables } from '../db/schema';
+import { clock } from '../clock';
+import { bookings, watchHolds, storeClosures, storeHours, stores, storeTables } from '../db/schema';
 import { addTokyoDays, tokyoParts } from '../../lib/datetime';
 import { closureOverride, turnTimesOf, type Busy, type DayOverride, type StoreState, type TableInfo, type TurnTime, type WeeklyHours } from './rules';
 
@@ -12,8 +13,9 @@ import { closureOverride, turnTimesOf, type Busy, type DayOverride, type StoreSt
  */
 const STATIC_TTL_MS = 60_000;
 type StaticState = { stayMinutes: number; turnTimes: TurnTime[]; hours: WeeklyHours[]; overrides: DayOverride[]; tables: TableInfo[]; loadedAt: number };
+// Bound: one entry per store of the database (as the availability index holds), a few hundred bytes each.
 const staticCache = new WeakMap<Db, Map<number, StaticState>>();
-/** When each store last announced a change (epoch ms): older cache entries are read again. */
+/** When each store last announced a change (epoch ms): older cache entries are read again. Bound: one number per store. */
 const changedAt = new Map<number, number>();
 
 /** Called for every availability change heard, here or from another instance. */
@@ -60,19 +62,35 @@ async function staticStates(db: Db, ids: readonly number[]): Promise<Map<number,
  * What the rules need to know about some stores for the period [from, to): weekly hours, stay
  * length, tables, and the confirmed bookings holding those tables in that period.
  */
-export async function loadStoreStates(db: Db, storeIds: readonly number[], from: Date, to: Date): Promise<Map<number, StoreState>> {
+export async function loadStoreStates(db: Db, storeIds: readonly number[], from: Date, to: Date, holds: { now?: Date; claiming?: number } = {}): Promise<Map<number, StoreState>> {
   const states = new Map<number, StoreState>();
   if (!storeIds.length) return states;
   const ids = [...new Set(storeIds)];
-  const [statics, bookingRows] = await Promise.all([
+  const [statics, bookingRows, holdRows] = await Promise.all([
     staticStates(db, ids),
     db
       .select({ storeId: bookings.storeId, tableId: bookings.tableId, start: bookings.startsAt, end: bookings.endsAt })
       .from(bookings)
       .where(and(inArray(bookings.storeId, ids), eq(bookings.status, 'confirmed'), lt(bookings.startsAt, to), gt(bookings.endsAt, from))),
+    // A start held for a watcher is taken for everyone else until its deadline (by the server's
+    // clock, or the caller's `now`, whether or not it has been marked expired yet); `claiming` is
+    // the hold being booked, its claimer's own.
+    db
+      .select({ storeId: watchHolds.storeId, tableId: watchHolds.tableId, start: watchHolds.startsAt, end: watchHolds.endsAt })
+      .from(watchHolds)
+      .where(
+        and(
+          inArray(watchHolds.storeId, ids),
+          eq(watchHolds.state, 'offered'),
+          gt(watchHolds.expiresAt, holds.now ?? clock.now()),
+          lt(watchHolds.startsAt, to),
+          gt(watchHolds.endsAt, from),
+          holds.claiming !== undefined ? ne(watchHolds.id, holds.claiming) : undefined,
+        ),
+      ),
   ]);
   const busy = new Map<number, Busy[]>();
-  for (const b of bookingRows) {
+  for (const b of [...bookingRows, ...holdRows]) {
     const list = busy.get(b.storeId) ?? [];
     list.push({ tableId: b.tableId, start: b.start, end: b.end });
     busy.set(b.storeId, list);

@@ -3,7 +3,7 @@
  * time, hours past midnight, 24-hour stores, cancellations, 15-minute marks — are tested alone.
  * All dates are instants; days and weekdays are Asia/Tokyo (see src/lib/datetime).
  */
-import { addTokyoDays, MINUTE_MS, tokyoInstant, tokyoParts } from '../../lib/datetime';
+import { addTokyoDays, BUSINESS_DAY_START_MIN, businessDate, MINUTE_MS, tokyoInstant, tokyoParts } from '../../lib/datetime';
 import type { TableKind } from '../../lib/contract/enums';
 
 /** Starts are offered every 15 minutes. */
@@ -12,11 +12,8 @@ export const SLOT_STEP_MIN = 15;
 export const NOW_WINDOW_MIN = 60;
 /** Bookings are taken for today and the next 13 days. */
 export const BOOKING_DAYS_AHEAD = 13;
-/**
- * A business day runs from 05:00 to 05:00 the next morning, so a bar's 01:00 slot belongs to the
- * night it is part of (Friday night), as diners and restaurants in Japan count it.
- */
-export const BUSINESS_DAY_START_MIN = 5 * 60;
+// The business day (05:00 to 05:00) is the shown times' rule too, so it lives in src/lib/datetime.
+export { BUSINESS_DAY_START_MIN, businessDate } from '../../lib/datetime';
 
 export interface WeeklyHours {
   /** 0 = Sunday, Tokyo. */
@@ -89,10 +86,6 @@ export interface Slot {
 
 const addMinutes = (at: Date, minutes: number) => new Date(at.getTime() + minutes * MINUTE_MS);
 
-/** The business day (YYYY-MM-DD) an instant belongs to. */
-export function businessDate(at: Date): string {
-  return tokyoParts(addMinutes(at, -BUSINESS_DAY_START_MIN)).date;
-}
 
 /** [05:00 of `date`, 05:00 of the next day) in Tokyo. */
 export function businessDayRange(date: string): Interval {

@@ -9,6 +9,7 @@ import type { Db } from '../db/types';
 import { FRAME_DAYS, STEP_MS, type Frame, type Held, type StoreInput } from './grid';
 import { closureOverride, turnTimesOf, type DayOverride, type WeeklyHours } from './rules';
 import { addTokyoDays } from '../../lib/datetime';
+import { clock } from '../clock';
 import type { Genre, TableKind } from '../../lib/contract/enums';
 import type { StoreFacts, StoreRecord } from './engine';
 import type { StorePhoto } from '../db/schema';
@@ -51,6 +52,16 @@ const factsOf = (r: FactsRow): StoreFacts => ({
 /** The one-off days that can touch the frame: from two days before it (a night still open) to its end. */
 const closureRange = (frame: Frame) => ({ from: addTokyoDays(frame.date, -2), to: addTokyoDays(frame.date, FRAME_DAYS) });
 
+/**
+ * What holds a table: confirmed bookings (and blocks), and the starts held for a watcher until
+ * their deadline (src/server/watches/holds.ts) — by the server's clock, so a hold past its
+ * deadline is free again whether or not an instance has marked it expired.
+ */
+const takenRows = () => sql`
+  select store_id, table_id, starts_at, ends_at from bookings where status = 'confirmed'
+  union all
+  select store_id, table_id, starts_at, ends_at from watch_holds where state = 'offered' and expires_at > ${clock.now()}`;
+
 /** Every store, for a build: five statements, the bookings as arrays of cell numbers per table. */
 export async function readAllStores(db: Db, frame: Frame): Promise<Map<number, StoreRecord>> {
   const startSec = frame.startMs / 1000;
@@ -71,8 +82,8 @@ export async function readAllStores(db: Db, frame: Frame): Promise<Map<number, S
       select store_id, table_id,
              array_agg(floor((extract(epoch from starts_at) - ${startSec}::float8) / ${stepSec})::int) as f,
              array_agg(ceil((extract(epoch from ends_at) - ${startSec}::float8) / ${stepSec})::int) as t
-      from bookings
-      where status = 'confirmed' and starts_at < ${new Date(frame.endMs)} and ends_at > ${new Date(frame.startMs)}
+      from (${takenRows()}) b
+      where starts_at < ${new Date(frame.endMs)} and ends_at > ${new Date(frame.startMs)}
       group by store_id, table_id`),
     db.execute<{ store_id: number; date: string; hours: [number, number][] }>(
       sql`select store_id, to_char(date, 'YYYY-MM-DD') as date, hours from store_closures where date between ${closures.from} and ${closures.to}`,
@@ -114,8 +125,8 @@ export async function readStores(db: Db, frame: Frame, ids: readonly number[]): 
            (select coalesce(json_agg(json_build_array(table_id,
                      floor((extract(epoch from starts_at) - ${startSec}::float8) / ${stepSec})::int,
                      ceil((extract(epoch from ends_at) - ${startSec}::float8) / ${stepSec})::int)), '[]')
-              from bookings
-             where store_id = s.id and status = 'confirmed' and starts_at < ${new Date(frame.endMs)} and ends_at > ${new Date(frame.startMs)}) as held
+              from (${takenRows()}) b
+             where store_id = s.id and starts_at < ${new Date(frame.endMs)} and ends_at > ${new Date(frame.startMs)}) as held
     from stores s join areas a on a.id = s.area_id
     where s.id = any(${list}::int[])`);
   const out = new Map<number, StoreRecord>();

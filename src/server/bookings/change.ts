@@ -33,7 +33,7 @@ export async function editBooking(db: Db, id: number, input: EditInput, actor: A
       const seen = await findBooking(tx, id, actor, now);
       if (!seen) throw new Refused({ kind: 'not_found' });
       const start = input.start ? new Date(input.start) : seen.start;
-      const state = await lockAndLoad(tx, seen.storeId, start);
+      const state = await lockAndLoad(tx, seen.storeId, start, { now });
       // Read again under the store lock: a concurrent change or cancellation has committed by now.
       const current = await findBooking(tx, id, actor, now);
       if (!state || !current) throw new Refused({ kind: 'not_found' });
@@ -103,7 +103,7 @@ export async function cancelBooking(db: Db, id: number, actor: Actor, now = cloc
     .update(bookings)
     .set({ status: 'cancelled', cancelledAt: now, updatedAt: now })
     .where(and(eq(bookings.id, id), eq(bookings.status, 'confirmed'), gt(bookings.startsAt, now)))
-    .returning({ id: bookings.id });
+    .returning({ id: bookings.id, revision: bookings.revision });
   if (!updated.length) {
     // Someone else (another tab) cancelled it or it started meanwhile: answer as it now is.
     const latest = await findBooking(db, id, actor, now);
@@ -112,5 +112,6 @@ export async function cancelBooking(db: Db, id: number, actor: Actor, now = cloc
   }
   const change = { storeId: current.storeId, released: holdOf(current), taken: null };
   await afterCommit(db, change);
-  return { kind: 'cancelled', booking: { ...current, status: 'cancelled' }, change };
+  // The revision as the cancellation left it: the calendar's CANCEL must outrank the last REQUEST.
+  return { kind: 'cancelled', booking: { ...current, status: 'cancelled', cancelledAt: now, revision: updated[0]!.revision }, change };
 }

@@ -11,7 +11,7 @@ import { hashToken, newToken } from '../sessions';
 import { normalisePhone } from '../../lib/validation';
 import type { CreateInput, GuestInput } from '../../lib/contract/booking';
 import { holdOf, type Booked, type Refusal } from './outcome';
-import { checkParty, checkStart, lockAndLoad, newBookingCode, pgError, pickTable, Refused, refusal, refusalOf, stayEnd, afterCommit } from './rules';
+import { checkParty, checkSeatNow, checkStart, lockAndLoad, newBookingCode, pgError, pickTable, Refused, refusal, refusalOf, stayEnd, afterCommit } from './rules';
 import { findBooking, type Actor } from './view';
 import { horizonProblem } from '../availability';
 import { clock } from '../clock';
@@ -75,14 +75,40 @@ export interface StaffBooking {
 }
 
 /**
+ * A party seated now from the store's 順番待ち (src/server/queue/claim.ts): the booking starts at
+ * the minute it is confirmed, not on a 15-minute mark (the store must be open for the whole stay),
+ * and may take a walk-in-only table, as the door's parties do. `lock` runs first, before the
+ * store's lock, so a claim that lost its race is refused before anything else is looked at; `record` runs
+ * with the new booking's id; both in the booking's transaction, so the booking and the entry's
+ * move commit together or not at all.
+ */
+export interface SeatNow {
+  lock(tx: Q): Promise<void>;
+  record(tx: Q, id: number): Promise<void>;
+}
+
+/**
+ * A start held for a watcher, booked by them (src/server/watches/holds.ts): `lock` locks and checks
+ * the hold first, the hold is set aside when the store's tables are read (it is the claimer's own)
+ * and its table kept, and `record` marks it claimed with the booking's id, in the booking's
+ * transaction.
+ */
+export interface HoldClaim {
+  holdId: number;
+  tableId: number;
+  lock(tx: Q): Promise<void>;
+  record(tx: Q, id: number): Promise<void>;
+}
+
+/**
  * A user books with `CreateInput`; a guest (actor `{ kind: 'guest', token: '' }`) with `GuestInput`;
  * staff (actor `staff`) with the diner's contact as a guest's, the e-mail address optional, by
  * the same rules and under the same lock, walk-in-only tables included. `device`: the hash of the
  * device a diner books from, kept on the booking and counted as the diner (never a staff tablet's).
  */
-export async function createBooking(db: Db, input: CreateInput | GuestInput, actor: Actor, now = clock.now(), staff?: StaffBooking, device?: string): Promise<Booked | Refusal> {
+export async function createBooking(db: Db, input: CreateInput | GuestInput, actor: Actor, now = clock.now(), staff?: StaffBooking, device?: string, seat?: SeatNow, claim?: HoldClaim): Promise<Booked | Refusal> {
   const start = new Date(input.start);
-  const outside = horizonProblem(start, now);
+  const outside = seat ? null : horizonProblem(start, now);
   if (outside) return { kind: 'bad_start', problem: outside };
   const guest = actor.kind !== 'user' ? (input as GuestInput) : null;
   // A phone booking without an address has no link to mail, so no token either.
@@ -101,14 +127,19 @@ export async function createBooking(db: Db, input: CreateInput | GuestInput, act
   for (let attempt = 0; id === undefined; attempt++) {
     try {
       id = await db.transaction(async (tx) => {
-        const state = await lockAndLoad(tx, input.store_id, start);
+        // The caller's row first, then the store's: the order the queue's other moves take them in
+        // (their audit line holds the store's key), so neither waits on the other in a circle.
+        await seat?.lock(tx);
+        await claim?.lock(tx);
+        const state = await lockAndLoad(tx, input.store_id, start, { now, claiming: claim?.holdId });
         if (!state) throw new Refused({ kind: 'store_not_found' });
-        checkStart(state, start, now, input.party_size);
-        checkParty(state, input.party_size, !!staff);
+        if (seat) checkSeatNow(state, start, input.party_size);
+        else checkStart(state, start, now, input.party_size);
+        checkParty(state, input.party_size, !!staff || !!seat);
         const end = stayEnd(state, start, input.party_size);
         const by = staff ? undefined : device;
         await checkDuplicate(tx, input.store_id, start, end, actor.kind === 'user' ? { userId: actor.userId, device: by } : { phone: contact.guestPhone, email: contact.guestEmail, device: by });
-        const table = pickTable(state, start, end, input.party_size, input.seat_preference, undefined, staff && { only: staff.tableId });
+        const table = pickTable(state, start, end, input.party_size, input.seat_preference, claim?.tableId, staff ? { only: staff.tableId } : seat ? {} : undefined);
         const [row] = await tx
           .insert(bookings)
           .values({
@@ -126,6 +157,8 @@ export async function createBooking(db: Db, input: CreateInput | GuestInput, act
           })
           .returning({ id: bookings.id });
         await staff?.record(tx, row!.id, { tableId: table.id, start, end, partySize: input.party_size });
+        await seat?.record(tx, row!.id);
+        await claim?.record(tx, row!.id);
         return row!.id;
       });
     } catch (err) {

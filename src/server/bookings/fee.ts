@@ -5,20 +5,18 @@
  * and the API's answers, so the diner is told the same thing everywhere.
  */
 import type { T } from '../../i18n';
-import { formatDay, formatTime, toTokyoIso, tokyoInstant } from '../../lib/datetime';
+import { formatWhen, toTokyoIso } from '../../lib/datetime';
 import { cancellationFee, type Fee, type FeePolicy } from '../../lib/contract/fee';
 import { formatYen } from '../../lib/format';
 import type { CancellationFeeJson, SlotJson } from '../../lib/contract/responses';
 import type { FeeOffer } from '../../lib/contract/enums';
-import { businessDate } from '../availability/rules';
 
 /**
  * The deadline as a timetable writes it, under its business day: `11月20日(金) 16:00`, and
- * `11月20日(金) 翌1:00` for 1 a.m. after that day's evening.
+ * `11月20日(金) 翌1:00（11月21日(土)）` for 1 a.m. after that day's evening.
  */
 export function formatDeadline(at: Date, locale: string, t: T): string {
-  const day = businessDate(at);
-  return `${formatDay(tokyoInstant(day, 12 * 60), locale)} ${formatTime(at, { day, t })}`;
+  return formatWhen(at, locale, t);
 }
 
 const DUE = { book: 'booking.fee.dueOnBooking', change: 'booking.fee.dueOnChange', cancel: 'booking.fee.dueNow', cancelled: 'booking.fee.charged' } as const;
@@ -31,7 +29,7 @@ const DUE = { book: 'booking.fee.dueOnBooking', change: 'booking.fee.dueOnChange
  */
 export function feeJson(fee: Fee, when: FeeOffer | 'cancel' | 'cancelled', locale: string, t: T): CancellationFeeJson {
   if (fee.applies === 'none') return { applies: 'none', free_until: null, per_person: 0, total: 0, message: t('booking.fee.none') };
-  const amounts = { perPerson: formatYen(fee.perPerson), total: formatYen(fee.total) };
+  const amounts = { perPerson: formatYen(fee.perPerson, locale), total: formatYen(fee.total, locale) };
   if (fee.applies === 'due') {
     const message = t(DUE[when], amounts);
     return { applies: 'due', free_until: null, per_person: fee.perPerson, total: fee.total, message };

@@ -4,9 +4,8 @@
  * quietly for what the form shows instead.
  */
 import type { T } from '../../i18n';
-import { formatDay, formatTime, tokyoInstant } from '../../lib/datetime';
+import { formatDay, formatWhen, tokyoInstant } from '../../lib/datetime';
 import type { BookingFormState, FieldNotes } from '../../lib/contract/bookingForm';
-import { businessDate } from '../availability';
 
 type Base = Pick<BookingFormState, 'values' | 'slots' | 'notice'>;
 
@@ -16,8 +15,7 @@ const dayLabel = (raw: string, locale: string) => (/^\d{4}-\d{2}-\d{2}$/.test(ra
 function startLabel(raw: string, locale: string, t: T): string {
   const at = new Date(raw);
   if (Number.isNaN(at.getTime()) || !/^\d{4}-/.test(raw)) return raw.slice(0, 32);
-  const day = businessDate(at);
-  return `${formatDay(tokyoInstant(day, 12 * 60), locale)} ${formatTime(at, { day, t })}`;
+  return formatWhen(at, locale, t);
 }
 
 /**

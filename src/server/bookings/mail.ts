@@ -10,6 +10,9 @@ import { bookingPaths, mapLink } from '../../lib/contract/paths';
 import type { Translate } from '../../lib/contract/messages';
 import type { BookingView } from './view';
 import { bookingFee } from './json';
+import { policyBesideFee } from '../../lib/contract/fee';
+import { reservationLd } from '../structuredData';
+import { bookingIcs } from './ics';
 
 export type MailKind = 'created' | 'changed' | 'cancelled';
 
@@ -38,7 +41,8 @@ export function bookingMail(b: BookingView, kind: MailKind, ctx: MailContext, ed
   const fee = bookingFee(b, { t, locale }).message;
   if (kind === 'cancelled') lines.push('', fee);
   else {
-    lines.push('', `${t('booking.summary.policy')}:`, fee, b.cancellationPolicy || t('booking.policyNone'));
+    const wording = policyBesideFee(fee, b.cancellationPolicy);
+    lines.push('', `${t('booking.summary.policy')}:`, fee, ...(wording === null ? [] : [wording || t('booking.policyNone')]));
     if (editToken) lines.push('', t('booking.mail.editLink'), origin + bookingPaths.guestEdit(b.storeId, b.id, editToken));
     else if (!b.guest) lines.push('', t('booking.mail.manage'), `${origin}/booking-list`);
     // "On my way" / "running late" is sent from the booking's page.
@@ -48,11 +52,41 @@ export function bookingMail(b: BookingView, kind: MailKind, ctx: MailContext, ed
   return { subject: t(`booking.mail.${kind}.subject`, { code: b.code, store: b.storeName }), text: lines.join('\n') };
 }
 
+/**
+ * Where the diner changes the booking: a guest's edit link (with its token in the confirmation,
+ * without it later: it opens in the browser that booked, which holds the token in a cookie), or a
+ * signed-in diner's edit page.
+ */
+export function modifyUrl(b: Pick<BookingView, 'id' | 'storeId' | 'guest'>, origin: string, editToken?: string): string {
+  return origin + (editToken || b.guest ? bookingPaths.guestEdit(b.storeId, b.id, editToken) : bookingPaths.edit(b.storeId, b.id));
+}
+
+/** The site's sender, `すぐ予約 <no-reply@sugu.jp>` read as a name and an address. */
+function sender(): { name: string; email: string } {
+  const from = config().MAIL_FROM;
+  const address = from.match(/<([^<>]+)>/)?.[1] ?? from;
+  return { name: from.replace(/<[^<>]*>/, '').trim() || address, email: address };
+}
+
+/**
+ * What every mail about a booking carries besides its text: the reservation's schema.org markup for
+ * the HTML part (src/server/structuredData.ts), and the calendar invitation that adds, moves or
+ * removes the event in the diner's calendar (src/server/bookings/ics.ts).
+ */
+export function bookingMailExtras(b: BookingView, to: string, ctx: MailContext, editToken?: string): { markup: object; calendar: string } {
+  const diner = { name: b.dinerName || to, email: to };
+  return {
+    markup: reservationLd(b, diner, { origin: ctx.origin, modify: modifyUrl(b, ctx.origin, editToken) }),
+    calendar: bookingIcs(b, { ...ctx, invite: { from: { ...sender(), name: b.storeName }, to: diner } }),
+  };
+}
+
+/** Queues a booking's mail: the text, the same in HTML with the reservation's markup, and the invitation. */
 export async function sendBookingMail(db: Db, to: string, b: BookingView, kind: MailKind, ctx: MailContext, editToken?: string): Promise<void> {
   // Changes are coalesced (one mail per window, the latest state), so a client toggling a booking
   // cannot mail its address hundreds of times; a cancellation replaces a change still waiting.
   const about = kind === 'created' ? {} : { about: `booking:${b.id}`, ...(kind === 'changed' ? { coalesce: config().BOOKING_CHANGE_MAIL_SECONDS * 1000 } : {}) };
-  await queueMail(db, { to, ...bookingMail(b, kind, ctx, editToken), locale: ctx.locale, kind: `booking_${kind}`, ...about });
+  await queueMail(db, { to, ...bookingMail(b, kind, ctx, editToken), ...bookingMailExtras(b, to, ctx, editToken), locale: ctx.locale, kind: `booking_${kind}`, ...about });
 }
 
 /** What the day-of reminder says about a booking. */
@@ -89,5 +123,5 @@ export function reminderMail(b: ReminderFacts, ctx: MailContext, editLink: strin
     t('booking.mail.editLink'),
     editLink,
   ];
-  return { subject: t('booking.mail.reminder.subject', { store: b.storeName, time: formatTime(b.start) }), text: lines.join('\n') };
+  return { subject: t('booking.mail.reminder.subject', { store: b.storeName, time: formatTime(b.start, t) }), text: lines.join('\n') };
 }

@@ -57,7 +57,7 @@ export async function bookingStore(db: Db, storeId: number): Promise<BookingStor
  * the field names and messages of the contract's schemas (tests/unit/contract.test.ts checks them).
  */
 const WIDGET_LABEL_PREFIXES = ['booking.form.', 'booking.seat.', 'booking.summary.', 'booking.guest.', 'booking.edit.', 'booking.complete.', 'booking.list.', 'booking.validation.', 'validation.', 'field.'];
-const WIDGET_LABEL_KEYS = ['common.freeTables', 'time.nextDay', 'booking.raceLost', 'booking.raceNone', 'booking.partyCount', 'booking.policyNone', 'booking.title.complete', 'booking.error.network', 'booking.error.nothingToChange', 'booking.slotFilled', 'booking.status.confirmed', 'booking.status.cancelled', 'booking.status.past', 'watch.form.submit', 'watch.ask.taken'];
+const WIDGET_LABEL_KEYS = ['common.freeTables', 'time.nextDay', 'time.pastMidnight', 'booking.raceLost', 'booking.raceNone', 'booking.partyCount', 'booking.policyNone', 'booking.title.complete', 'booking.error.network', 'booking.error.nothingToChange', 'booking.slotFilled', 'booking.status.confirmed', 'booking.status.cancelled', 'booking.status.past', 'watch.form.submit', 'watch.ask.taken'];
 
 export function widgetLabels(locale: Locale): Record<string, string> {
   const keys = (Object.keys(dictionaries.ja ?? {}) as MessageKey[]).filter((k) => WIDGET_LABEL_PREFIXES.some((p) => k.startsWith(p)) || WIDGET_LABEL_KEYS.includes(k));
@@ -70,9 +70,10 @@ type TodayWording = (key: 'time.today', params: { date: string }) => string;
 /**
  * Kept per language for the business day they were made on: every store page and booking form
  * lists the fourteen days, and formatting them was a fiftieth of the store page's time. A copy is
- * returned, so callers may add to it.
+ * returned, so callers may add to it. Bound: one list per language pages are drawn in (LOCALES), of
+ * the current business day only (yesterday's are dropped when today's first is made).
  */
-const keptDates = new Map<string, { value: string; label: string }[]>();
+export const keptDates = new Map<string, { value: string; label: string }[]>();
 
 /** The dates a diner may pick, labelled `今日 11月21日(土)`, `11月22日(日)` … (or the locale's form). */
 export function dateChoices(locale: string, t: TodayWording, now = clock.now()): { value: string; label: string }[] {

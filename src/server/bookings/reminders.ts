@@ -20,6 +20,11 @@ import { translatorFor } from '../../i18n';
 import { bookingPaths } from '../../lib/contract/paths';
 import { reminderMail } from './mail';
 import { clock } from '../clock';
+import { bookingForMail } from './view';
+import { reservationLd } from '../structuredData';
+import { pushQueued, queuePushes } from '../push/service';
+import { watchTranslator } from '../watches/translate';
+import { formatWhen } from '../../lib/datetime';
 
 /** Reminders claimed per transaction. */
 const BATCH = 50;
@@ -38,6 +43,7 @@ export async function scheduleReminder(db: Db, bookingId: number, locale: string
 
 /** Claims the reminders due at `now` and queues their mails; returns how many. */
 export async function sendDueReminders(db: Db, now = clock.now(), origin = publicOrigin()): Promise<number> {
+  let pushes = 0;
   const queued = await db.transaction(async (tx) => {
     // Bookings cancelled or begun meanwhile (e.g. while no instance ran) drop their reminder.
     await tx
@@ -67,6 +73,7 @@ export async function sendDueReminders(db: Db, now = clock.now(), origin = publi
         end: bookings.endsAt,
         partySize: bookings.partySize,
         locale: bookings.locale,
+        userId: bookings.userId,
         userEmail: users.email,
         guestEmail: bookings.guestEmail,
       })
@@ -75,7 +82,7 @@ export async function sendDueReminders(db: Db, now = clock.now(), origin = publi
       .leftJoin(users, eq(users.id, bookings.userId))
       .where(inArray(bookings.id, claimed.map((c) => c.id)));
     let count = 0;
-    for (const { locale: saved, userEmail, guestEmail, ...facts } of rows) {
+    for (const { locale: saved, userId, userEmail, guestEmail, ...facts } of rows) {
       const to = userEmail ?? guestEmail;
       if (!to) continue; // an account that has since been closed
       let link = origin + bookingPaths.edit(facts.storeId, facts.id);
@@ -87,11 +94,20 @@ export async function sendDueReminders(db: Db, now = clock.now(), origin = publi
       }
       const locale = isLocale(saved) ? saved : 'ja';
       const ctx = { t: translate(translatorFor(locale)), locale, origin };
-      await queueMail(tx, { to, ...reminderMail(facts, ctx, link), locale, kind: 'booking_reminder' });
+      // The reservation's markup, as in the booking's other mails (a mail app shows the card for the day).
+      const view = await bookingForMail(tx, facts.id);
+      const markup = view ? { markup: reservationLd(view, { name: view.dinerName || to }, { origin, modify: link }) } : {};
+      await queueMail(tx, { to, ...reminderMail(facts, ctx, link), ...markup, locale, kind: 'booking_reminder' });
+      // An account's phones that said yes: the store and the time, the booking list on a tap.
+      if (userId !== null && userEmail) pushes += await queuePushes(tx, { userIds: [userId] }, 'booking_reminder', (pushLocale) => {
+        const t = watchTranslator(pushLocale);
+        return { title: t('push.reminder.title'), body: t('push.reminder.body', { store: facts.storeName, time: formatWhen(facts.start, pushLocale, t) }), url: '/booking-list', tag: `reminder-${facts.id}` };
+      });
       count++;
     }
     return count;
   });
   if (queued) mailQueued(db);
+  if (pushes) pushQueued(db);
   return queued;
 }

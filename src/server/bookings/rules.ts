@@ -7,7 +7,7 @@ import { randomInt } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db, Q } from '../db/types';
 import { stores } from '../db/schema';
-import { businessDate, freeTablesFor, ofKind, stayFor, loadStoreStates, smallestFit, startProblem, storeDaySlots, type Slot, type StoreState, type TableInfo } from '../availability';
+import { businessDate, freeTablesFor, isOpenFor, openingIntervals, ofKind, stayFor, loadStoreStates, smallestFit, startProblem, storeDaySlots, type Slot, type StoreState, type TableInfo } from '../availability';
 import { publishAvailabilityChange } from '../events';
 import { MINUTE_MS } from '../../lib/datetime';
 import type { TableKind } from '../../lib/contract/enums';
@@ -29,19 +29,26 @@ export function newBookingCode(): string {
 
 /**
  * Locks the store's row for the rest of the transaction, so bookings at one store are decided one
- * after another on fresh data, and loads what the rules need around `start`.
+ * after another on fresh data, and loads what the rules need around `start`: watch holds open at
+ * `now` count as taken, except the one being claimed (`claiming`, the claimer's own).
  */
-export async function lockAndLoad(tx: Q, storeId: number, start: Date): Promise<StoreState | null> {
+export async function lockAndLoad(tx: Q, storeId: number, start: Date, holds: { now?: Date; claiming?: number } = {}): Promise<StoreState | null> {
   const locked = await tx.execute(sql`select id from ${stores} where ${stores.id} = ${storeId} for update`);
   if (!locked.length) return null;
   // Only bookings overlapping a stay starting at `start` matter (stays are far shorter than 12 hours).
-  const states = await loadStoreStates(tx as Db, [storeId], start, new Date(start.getTime() + 12 * 60 * MINUTE_MS));
+  const states = await loadStoreStates(tx as Db, [storeId], start, new Date(start.getTime() + 12 * 60 * MINUTE_MS), holds);
   return states.get(storeId) ?? null;
 }
 
 export function checkStart(state: StoreState, start: Date, now: Date, party: number): void {
   const problem = startProblem(state, start, now, party);
   if (problem) throw new Refused({ kind: 'bad_start', problem });
+}
+
+/** A stay starting now (a called party seated from the queue): the store must be open for all of it. */
+export function checkSeatNow(state: StoreState, start: Date, party: number): void {
+  const end = stayEnd(state, start, party);
+  if (!isOpenFor(openingIntervals(state.hours, start, end, state.overrides), start, end)) throw new Refused({ kind: 'bad_start', problem: 'closed' });
 }
 
 /** Refuses a party larger than any table diners may book (walk-in-only tables are not theirs; `staff` may use them). */

@@ -4,7 +4,7 @@
  */
 import { and, asc, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db, Q } from '../db/types';
-import { bookings, stores, storeTables } from '../db/schema';
+import { bookings, stores, storeTables, users } from '../db/schema';
 import { hashToken } from '../sessions';
 import type { Attendance, BookingStatus, LateNotice, TableKind } from '../../lib/contract/enums';
 import { BOOKING_LIST_MAX, TOKEN_MAX } from '../../lib/contract/limits';
@@ -53,6 +53,10 @@ export interface BookingView {
   late: { notice: LateNotice; at: Date } | null;
   /** The store's grace period after the start (src/lib/contract/late.ts). */
   graceMinutes: number;
+  /** How many times the booking changed: its calendar event's SEQUENCE (src/server/bookings/ics.ts). */
+  revision: number;
+  /** Whom the booking is under: the account's name or the guest's (the reservation markup's underName). */
+  dinerName: string;
 }
 
 const viewColumns = {
@@ -85,6 +89,8 @@ const viewColumns = {
   lateNotice: bookings.lateNotice,
   lateNoticeAt: bookings.lateNoticeAt,
   graceMinutes: stores.graceMinutes,
+  revision: bookings.revision,
+  dinerName: sql<string>`coalesce((select ${users.name} from ${users} where ${users.id} = ${bookings.userId}), ${bookings.guestName}, '')`,
 };
 
 function select(q: Q) {
@@ -119,6 +125,15 @@ export const isChangeable = (b: Pick<BookingView, 'status' | 'start'>, now = clo
 /** The actor's booking, or null. */
 export async function findBooking(q: Q, id: number, actor: Actor, now = clock.now()): Promise<BookingView | null> {
   const rows = await select(q).where(and(eq(bookings.id, id), ownedBy(actor, now))).limit(1);
+  return rows[0] ? toView(rows[0]) : null;
+}
+
+/**
+ * A booking by its id alone, for the mails the server itself sends about it (the store's
+ * cancellation, the reminder) to the address on the booking: never for an answer to a request.
+ */
+export async function bookingForMail(q: Q, id: number): Promise<BookingView | null> {
+  const rows = await select(q).where(eq(bookings.id, id)).limit(1);
   return rows[0] ? toView(rows[0]) : null;
 }
 

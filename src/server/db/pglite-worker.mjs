@@ -16,6 +16,7 @@ import { cube } from '@electric-sql/pglite/contrib/cube';
 import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { pgliteStartParams } from './pglite-settings.mjs';
 
 const { pgDataDir, socketPath, reopen } = JSON.parse(process.argv[2] ?? '{}');
 
@@ -29,6 +30,7 @@ async function start() {
   fs.mkdirSync(pgDataDir, { recursive: true });
   db = await PGlite.create(pgDataDir, {
     extensions: { btree_gist, cube, earthdistance, pg_trgm },
+    startParams: pgliteStartParams(PGlite.defaultStartParams),
   });
   // A socket file left by a crashed process would make listen() fail with EADDRINUSE.
   // The DATA_DIR lock (taken by the app before starting us) guarantees it is stale.

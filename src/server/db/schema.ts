@@ -31,6 +31,8 @@ import {
 
 import { ATTENDANCES, BOOKING_KINDS, LATE_NOTICES, BOOKING_STATUSES, FEE_STATES, INVITATION_ROLES, TABLE_KINDS, USER_ROLES, type Genre } from '../../lib/contract/enums';
 import { GRACE_MINUTES_DEFAULT, GRACE_MINUTES_MAX } from '../../lib/contract/limits';
+import type { WatchHoldState } from '../../lib/contract/watches';
+import { QUEUE_CLAIM_MINUTES_DEFAULT, QUEUE_CLAIM_MINUTES_MAX, QUEUE_CLAIM_MINUTES_MIN, QUEUE_MODES, QUEUE_STATES } from '../../lib/contract/queue';
 
 const tstz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -42,6 +44,8 @@ export const attendance = pgEnum('attendance', ATTENDANCES);
 export const lateNotice = pgEnum('late_notice', LATE_NOTICES);
 export const feeState = pgEnum('fee_state', FEE_STATES);
 export const invitationRole = pgEnum('invitation_role', INVITATION_ROLES);
+export const queueState = pgEnum('queue_state', QUEUE_STATES);
+export const queueMode = pgEnum('queue_mode', QUEUE_MODES);
 
 export interface StorePhoto {
   src: string;
@@ -103,6 +107,10 @@ export const stores = pgTable(
     graceMinutes: integer('grace_minutes').notNull().default(GRACE_MINUTES_DEFAULT),
     /** The table of a party not arrived by the end of the grace period is released without staff (when time remains). */
     autoRelease: boolean('auto_release').notNull().default(false),
+    /** Minutes a called party of the 順番待ち has to confirm before the next may be called. */
+    queueClaimMinutes: integer('queue_claim_minutes').notNull().default(QUEUE_CLAIM_MINUTES_DEFAULT),
+    /** Whether diners may queue only while nothing is free within the hour, or always. */
+    queueMode: queueMode('queue_mode').notNull().default('when_full'),
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
     searchTerms: text('search_terms').array().notNull().default(sql`'{}'::text[]`),
     createdAt: tstz('created_at').notNull().defaultNow(),
@@ -113,6 +121,7 @@ export const stores = pgTable(
     index('stores_search_terms_gin').using('gin', t.searchTerms),
     check('stores_budget_check', sql`${t.budgetMax} >= ${t.budgetMin}`),
     check('stores_stay_check', sql`${t.stayMinutes} > 0`),
+    check('stores_queue_claim_check', sql`${t.queueClaimMinutes} between ${sql.raw(String(QUEUE_CLAIM_MINUTES_MIN))} and ${sql.raw(String(QUEUE_CLAIM_MINUTES_MAX))}`),
     check('stores_grace_check', sql`${t.graceMinutes} between 0 and ${sql.raw(String(GRACE_MINUTES_MAX))}`),
     check('stores_cancel_fee_check', sql`${t.cancelFeeYen} >= 0 and ${t.cancelFreeHours} between 0 and 168`),
     // Target of staff_stores' (store, tenant) key: staff only ever reach their own company's stores.
@@ -223,6 +232,12 @@ export const users = pgTable(
     tenantId: integer('tenant_id').references(() => tenants.id),
     /** A staff account that owns its company's account on Sugu: it may invite further staff. */
     owner: boolean('owner').notNull().default(false),
+    /**
+     * When the account proved it reads its e-mail address (the verification link, an invitation or a
+     * password reset); null until then, and again after the address changes. Until then nothing but
+     * the mails that prove it goes to the address (src/server/mail/outbox.ts).
+     */
+    emailVerifiedAt: tstz('email_verified_at'),
     createdAt: tstz('created_at').notNull().defaultNow(),
     updatedAt: tstz('updated_at').notNull().defaultNow(),
   },
@@ -337,6 +352,71 @@ export const passwordResets = pgTable(
   (t) => [index('password_resets_user_idx').on(t.userId)],
 );
 
+/**
+ * Accounts of OpenID Connect providers (LINEでログイン …) linked to a Sugu account: one provider
+ * account (issuer's subject) belongs to at most one Sugu account. `email` is what the provider said,
+ * kept for the record only; the account's own address is in users.
+ */
+export const oidcIdentities = pgTable(
+  'oidc_identities',
+  {
+    id: serial('id').primaryKey(),
+    provider: text('provider').notNull(),
+    subject: text('subject').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email'),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('oidc_identities_subject_idx').on(t.provider, t.subject), index('oidc_identities_user_idx').on(t.userId)],
+);
+
+/**
+ * Sign-ins under way at a provider: what the callback must check (nonce) and prove (PKCE verifier),
+ * kept on the server under the hash of their `state`, and deleted by the callback that uses them, so
+ * a `state` answers once. The browser holds the state itself in a short-lived HttpOnly cookie.
+ */
+export const oidcTransactions = pgTable('oidc_transactions', {
+  stateHash: text('state_hash').primaryKey(),
+  provider: text('provider').notNull(),
+  nonce: text('nonce').notNull(),
+  codeVerifier: text('code_verifier').notNull(),
+  next: text('next').notNull(),
+  expiresAt: tstz('expires_at').notNull(),
+});
+
+/**
+ * A provider account whose verified address is an existing account's, waiting for the diner to sign
+ * in to that account (the proof that it is theirs) before the two are linked. Token hashed, single use.
+ */
+export const oidcPendingLinks = pgTable('oidc_pending_links', {
+  tokenHash: text('token_hash').primaryKey(),
+  provider: text('provider').notNull(),
+  subject: text('subject').notNull(),
+  email: text('email').notNull(),
+  expiresAt: tstz('expires_at').notNull(),
+});
+
+/**
+ * Links that verify an account's e-mail address: the token's hash only, single use, with the
+ * address it was sent to (a link mailed before the address changed verifies nothing).
+ */
+export const emailVerifications = pgTable(
+  'email_verifications',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+    expiresAt: tstz('expires_at').notNull(),
+    usedAt: tstz('used_at'),
+  },
+  (t) => [index('email_verifications_user_idx').on(t.userId)],
+);
+
 export const bookings = pgTable(
   'bookings',
   {
@@ -378,6 +458,12 @@ export const bookings = pgTable(
     remindAt: tstz('remind_at'),
     createdAt: tstz('created_at').notNull().defaultNow(),
     updatedAt: tstz('updated_at').notNull().defaultNow(),
+    /**
+     * How many times the booking's time, party, note or status has changed: its calendar event's
+     * SEQUENCE, so a calendar replaces the event instead of adding a second. Counted by the
+     * trigger `bookings_revision` (migration booking_calendar_revision) on every write path alike.
+     */
+    revision: integer('revision').notNull().default(0),
     cancelledAt: tstz('cancelled_at'),
     /**
      * A block is the store holding a table itself (a walk-in, a private event): a row like a
@@ -408,6 +494,58 @@ export const bookings = pgTable(
     index('bookings_table_idx').on(t.tableId),
     check('bookings_period_check', sql`${t.endsAt} > ${t.startsAt}`),
     check('bookings_party_check', sql`${t.partySize} > 0`),
+  ],
+);
+
+/**
+ * A party in a store's 順番待ち (src/lib/contract/queue.ts): who, how many, how to reach them, and a
+ * timestamp per state so a partner feed can be built on it. A signed-in diner's entry is theirs by
+ * account; a guest's by a random link token kept only as its hash.
+ */
+export const queueEntries = pgTable(
+  'queue_entries',
+  {
+    id: serial('id').primaryKey(),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    /** A deleted account's entries go with it (a guest's are kept by their token). */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    guestTokenHash: text('guest_token_hash'),
+    /**
+     * The hash of the link in the call's mail, which opens a guest's entry on any device: the join's
+     * token is kept only as a hash, so the call mail cannot carry it again.
+     */
+    mailTokenHash: text('mail_token_hash'),
+    /** The hash of the browser's device id, so one device's guest entries count together. */
+    deviceHash: text('device_hash'),
+    partySize: integer('party_size').notNull(),
+    name: text('name').notNull(),
+    phone: text('phone'),
+    email: text('email'),
+    locale: text('locale').notNull().default('ja'),
+    state: queueState('state').notNull().default('waiting'),
+    joinedAt: tstz('joined_at').notNull().defaultNow(),
+    calledAt: tstz('called_at'),
+    /** Set when called: after it, an unconfirmed call expires and the next party may be called. */
+    claimDeadline: tstz('claim_deadline'),
+    seatedAt: tstz('seated_at'),
+    noShowAt: tstz('no_show_at'),
+    canceledAt: tstz('canceled_at'),
+    expiredAt: tstz('expired_at'),
+    /** The booking made when the called diner confirmed. */
+    bookingId: integer('booking_id').references(() => bookings.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    index('queue_entries_store_idx').on(t.storeId, t.state, t.joinedAt),
+    index('queue_entries_user_idx').on(t.userId, t.state),
+    index('queue_entries_device_idx').on(t.deviceHash, t.state),
+    index('queue_entries_deadline_idx').on(t.claimDeadline).where(sql`${t.state} = 'called'`),
+    unique('queue_entries_token_key').on(t.guestTokenHash),
+    unique('queue_entries_mail_token_key').on(t.mailTokenHash),
+    check('queue_entries_party_check', sql`${t.partySize} > 0`),
+    check('queue_entries_contact_check', sql`${t.phone} is not null or ${t.email} is not null`),
+    check('queue_entries_owner_check', sql`${t.userId} is not null or ${t.guestTokenHash} is not null`),
   ],
 );
 
@@ -477,6 +615,8 @@ export const mailOutbox = pgTable(
     kind: text('kind').notNull(),
     /** What the mail is about (`booking:12`): a booking's changes are coalesced on it (src/server/mail/outbox.ts). */
     about: text('about'),
+    /** An iCalendar file (RFC 5546, with its METHOD) sent with the mail as `invite.ics`, or null. */
+    calendar: text('calendar'),
     createdAt: tstz('created_at').notNull().defaultNow(),
     sentAt: tstz('sent_at'),
     attempts: integer('attempts').notNull().default(0),
@@ -540,6 +680,89 @@ export const watchNotifications = pgTable(
     createdAt: tstz('created_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.watchId, t.storeId, t.startsAt] })],
+);
+
+/**
+ * Web Push subscriptions (RFC 8030): one row per browser that said yes, owned by an account or by
+ * a guest's device (the hash of the token its watches carry). A push service's 404/410 deletes it.
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    endpoint: text('endpoint').notNull().unique(),
+    /** The browser's P-256 public key and auth secret (base64url), for RFC 8291 encryption. */
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    deviceTokenHash: text('device_token_hash'),
+    /** The language the notifications are written in. */
+    locale: text('locale').notNull().default('ja'),
+    /** What the device says it is (browser and system), to tell devices apart on the account page. */
+    label: text('label').notNull().default(''),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('push_subscriptions_user_idx').on(t.userId),
+    index('push_subscriptions_device_idx').on(t.deviceTokenHash),
+    check('push_subscriptions_owner_check', sql`${t.userId} is not null or ${t.deviceTokenHash} is not null`),
+  ],
+);
+
+/** Pushes waiting to be sent: written with the work they report, sent apart (src/server/push/worker.ts). */
+export const pushOutbox = pgTable(
+  'push_outbox',
+  {
+    id: serial('id').primaryKey(),
+    subscriptionId: integer('subscription_id')
+      .notNull()
+      .references(() => pushSubscriptions.id, { onDelete: 'cascade' }),
+    /** The notification as JSON (title, body, url, tag): a store's name and a time, nothing personal. */
+    payload: text('payload').notNull(),
+    kind: text('kind').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: tstz('next_attempt_at').notNull().defaultNow(),
+    claimedUntil: tstz('claimed_until'),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('push_outbox_due_idx').on(t.nextAttemptAt)],
+);
+
+/**
+ * A freed start held for one watcher (a claimable 空席通知, src/server/watches/holds.ts): while it is
+ * `offered` and its deadline is ahead, the availability index and the booking service count its
+ * table as taken for the stay, so nobody else books it; claiming it makes the watcher's booking in
+ * the same transaction. Past the deadline it is free again by itself, whichever instance (if any)
+ * marks it expired; then the next watcher is offered it. One row per watch and start: nobody is
+ * offered the same start twice.
+ */
+export const watchHolds = pgTable(
+  'watch_holds',
+  {
+    id: serial('id').primaryKey(),
+    watchId: integer('watch_id')
+      .notNull()
+      .references(() => watches.id, { onDelete: 'cascade' }),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    tableId: integer('table_id')
+      .notNull()
+      .references(() => storeTables.id, { onDelete: 'cascade' }),
+    partySize: integer('party_size').notNull(),
+    startsAt: tstz('starts_at').notNull(),
+    endsAt: tstz('ends_at').notNull(),
+    expiresAt: tstz('expires_at').notNull(),
+    state: text('state').$type<WatchHoldState>().notNull().default('offered'),
+    /** The hash of the mailed link's token, which opens the hold on any device. */
+    tokenHash: text('token_hash').notNull(),
+    bookingId: integer('booking_id').references(() => bookings.id, { onDelete: 'set null' }),
+    createdAt: tstz('created_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('watch_holds_watch_start_idx').on(t.watchId, t.storeId, t.startsAt),
+    index('watch_holds_open_idx').on(t.storeId, t.expiresAt).where(sql`${t.state} = 'offered'`),
+  ],
 );
 
 export const rateLimits = pgTable('rate_limits', {

@@ -424,7 +424,9 @@ function makeName(rng: Rng, genre: Genre, area: AreaDef, taken: Set<string>) {
     const [affix, affixKana] = rng.pick(p.affixes);
     const [word, wordKana] = rng.pick(p.words);
     let name = p.position === 'before' ? `${affix}${p.sep}${word}` : `${word}${p.sep}${affix}`;
-    let nameKana = p.position === 'before' ? `${affixKana}${wordKana}` : `${wordKana}${affixKana}`;
+    // The reading keeps the name's word break, so that its romanised form does too (Men'ya Mangetsu).
+    const kanaSep = p.sep ? ' ' : '';
+    let nameKana = p.position === 'before' ? `${affixKana}${kanaSep}${wordKana}` : `${wordKana}${kanaSep}${affixKana}`;
     if (taken.has(name) || rng.chance(0.25) || attempt > 20) {
       name = `${name} ${area.name}店`;
       nameKana = `${nameKana} ${area.nameKana}テン`;
@@ -538,6 +540,7 @@ export async function seedDemo(db: Db, opts: SeedOptions = {}): Promise<SeedResu
         name: DEMO_USER.name,
         nameKana: DEMO_USER.nameKana,
         phone: DEMO_USER.phone,
+        emailVerifiedAt: new Date(now - 90 * DAY),
         createdAt: new Date(now - 90 * DAY),
         updatedAt: new Date(now - 90 * DAY),
       })
@@ -560,11 +563,12 @@ export async function seedDemo(db: Db, opts: SeedOptions = {}): Promise<SeedResu
         tenantId: tenant!.id,
         // The demo company's owner: it may invite further staff.
         owner: true,
+        emailVerifiedAt: new Date(now),
       })
       .returning({ id: users.id });
     await tx.insert(staffStores).values({ userId: staff!.id, storeId: staffStoreId, tenantId: tenant!.id });
     // The platform's demo admin (no company).
-    await tx.insert(users).values({ email: DEMO_ADMIN.email, passwordHash: await hashPassword(DEMO_ADMIN.password), name: DEMO_ADMIN.name, nameKana: DEMO_ADMIN.nameKana, role: 'admin' });
+    await tx.insert(users).values({ email: DEMO_ADMIN.email, passwordHash: await hashPassword(DEMO_ADMIN.password), name: DEMO_ADMIN.name, nameKana: DEMO_ADMIN.nameKana, role: 'admin', emailVerifiedAt: new Date(now) });
     // Its table settings: pairs turn in 90 minutes and parties of six in 150 (others the default);
     // a counter seat, when it has one besides other tables, takes walk-ins only.
     await tx.update(stores).set({ turnTimes: [[2, 90], [6, 150]] }).where(eq(stores.id, staffStoreId));

@@ -12,6 +12,9 @@ export function securityHeaders(options: { tileOrigin: string; analytics: boolea
     `img-src 'self' data: blob: ${options.tileOrigin} https://*.tile.openstreetmap.org https://maps.googleapis.com https://maps.gstatic.com${analytics}`,
     "font-src 'self' data: https://cdn.jsdelivr.net https://unpkg.com",
     `connect-src 'self'${analytics}`,
+    // The service worker (public/sw.js) and the web app manifest, from this site only.
+    "worker-src 'self'",
+    "manifest-src 'self'",
     "frame-ancestors 'none'",
     "base-uri 'self'",
     "form-action 'self'",

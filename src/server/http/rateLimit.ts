@@ -35,6 +35,9 @@ export const LIMITS = {
   /** Reset mails to one account, from everywhere: past this, requests are answered alike but mail nothing. */
   resetPerAccount: { max: 10, windowMs: 60 * 60_000 },
   signupPerIp: { max: 50, windowMs: 10 * 60_000 },
+  /** Verification mails asked for again by one account, and from one address group. */
+  verifyResendPerAccount: { max: 3, windowMs: 60 * 60_000 },
+  verifyResendPerIp: { max: 20, windowMs: 60 * 60_000 },
   /** Watches (空席通知) made from one address, and confirmation mails to one guest address. */
   watchPerIp: { max: 30, windowMs: 60 * 60_000 },
   watchPerEmail: { max: 10, windowMs: 60 * 60_000 },

@@ -67,7 +67,13 @@ export async function claimDueMail(db: Db, now: Date, batch: number = DELIVERY.b
     .returning();
 }
 
-/** The message as it goes out: plain text and HTML, headers in the diner's language. */
+/** The filename and type of a calendar file; its METHOD goes in the type too, as iTIP asks (RFC 6047). */
+function calendarAttachment(content: string) {
+  const method = content.match(/^METHOD:([A-Z]+)\r?$/m)?.[1] ?? 'PUBLISH';
+  return { filename: 'invite.ics', content, contentType: `text/calendar; charset=utf-8; method=${method}` };
+}
+
+/** The message as it goes out: plain text and HTML (and a calendar file), headers in the diner's language. */
 export function mimeMessage(row: Row, from: string): SendMailOptions {
   return {
     from,
@@ -75,6 +81,7 @@ export function mimeMessage(row: Row, from: string): SendMailOptions {
     subject: row.subject,
     text: row.bodyText,
     html: row.bodyHtml || undefined,
+    ...(row.calendar ? { attachments: [calendarAttachment(row.calendar)] } : {}),
     date: row.createdAt,
     messageId: `<outbox-${row.id}.${row.createdAt.getTime().toString(36)}@${from.match(/@([^>\s]+)/)?.[1] ?? 'sugu.jp'}>`,
     headers: { 'Content-Language': row.locale },

@@ -5,6 +5,7 @@
  * to left).
  */
 import { RTL_LOCALES, type Locale } from '../../i18n/locales';
+import { jsonLdScript } from '../structuredData';
 
 const LINK = /https?:\/\/[^\s<>"']+/g;
 
@@ -21,10 +22,11 @@ function line(text: string): string {
 }
 
 /**
+ * With `markup`, its JSON-LD goes in too (src/server/structuredData.ts).
  * @example mailHtml({ subject: '件名', text: '本文\nhttps://sugu.jp/x', locale: 'ja' })
  * // '<!doctype html><html lang="ja" dir="ltr">…<a href="https://sugu.jp/x"…'
  */
-export function mailHtml(mail: { subject: string; text: string; locale: string }): string {
+export function mailHtml(mail: { subject: string; text: string; locale: string; markup?: object }): string {
   const dir = RTL_LOCALES.includes(mail.locale as Locale) ? 'rtl' : 'ltr';
   const paragraphs = mail.text
     .trim()
@@ -36,6 +38,9 @@ export function mailHtml(mail: { subject: string; text: string; locale: string }
     `<html lang="${escape(mail.locale)}" dir="${dir}">`,
     `<head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escape(mail.subject)}</title></head>`,
     '<body style="margin:0;padding:16px;font-family:system-ui,\'Hiragino Sans\',\'Noto Sans JP\',sans-serif;line-height:1.7;color:#1f2937;background:#fff">',
+    // schema.org markup (a reservation) for mail apps that show it as a card; at the top of the
+    // body, where Gmail reads it.
+    ...(mail.markup ? [jsonLdScript(mail.markup)] : []),
     '<p style="margin:0 0 1em;font-weight:700;color:#b91c1c">すぐ予約</p>',
     paragraphs,
     '</body></html>',

@@ -5,7 +5,7 @@
  */
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, Q } from '../db/types';
-import { mailOutbox } from '../db/schema';
+import { mailOutbox, users } from '../db/schema';
 import { config } from '../config';
 import { hit, recipientKey } from '../http/rateLimit';
 import { mailHtml } from './html';
@@ -15,6 +15,10 @@ export interface OutgoingMail {
   subject: string;
   /** The plain-text part; the HTML part is made from it (links become links). */
   text: string;
+  /** schema.org markup for the HTML part (a booking's reservation), never in the text. */
+  markup?: object;
+  /** An iCalendar file sent with the mail (a booking's invitation, src/server/bookings/ics.ts). */
+  calendar?: string;
   /** The language the mail is written in: the diner's. */
   locale: string;
   /** What the mail is for (`booking_created`, `password_reset`, …). */
@@ -58,22 +62,54 @@ async function withinRecipientCap(q: Q, to: string): Promise<boolean> {
   return state.count <= config().MAIL_PER_RECIPIENT;
 }
 
-const rowOf = (mail: OutgoingMail, due: Date, allowed: boolean) => ({
+/**
+ * The only mails an address of an unverified account is sent: the ones that prove it is the owner's
+ * (the verification link, a password reset link) and the note that someone signed up with it.
+ */
+export const MAIL_BEFORE_VERIFICATION: ReadonlySet<string> = new Set(['email_verification', 'password_reset', 'signup_attempt']);
+
+/**
+ * Whether a mail is held because its address belongs to an account that has not verified it:
+ * anyone can sign up with anyone's address, so until the owner follows the link no alert,
+ * reminder or booking mail goes there. Decided here, for every sender, by the address itself.
+ */
+async function heldForVerification(q: Q, mail: OutgoingMail): Promise<boolean> {
+  if (MAIL_BEFORE_VERIFICATION.has(mail.kind)) return false;
+  const [row] = await (q as Db)
+    .select({ id: users.id })
+    .from(users)
+    .where(and(sql`lower(${users.email}) = lower(${mail.to})`, isNull(users.emailVerifiedAt)))
+    .limit(1);
+  return Boolean(row);
+}
+
+type Verdict = 'ok' | 'recipient_limit' | 'unverified_recipient';
+
+/** Whether a mail may go: held for an unverified address first (not counted against the cap), then the cap. */
+async function verdictOf(q: Q, mail: OutgoingMail): Promise<Verdict> {
+  if (await heldForVerification(q, mail)) return 'unverified_recipient';
+  return (await withinRecipientCap(q, mail.to)) ? 'ok' : 'recipient_limit';
+}
+
+const rowOf = (mail: OutgoingMail, due: Date, verdict: Verdict) => ({
   toAddress: mail.to,
   subject: mail.subject,
   bodyText: mail.text,
   bodyHtml: mailHtml(mail),
+  calendar: mail.calendar ?? null,
   locale: mail.locale,
   kind: mail.kind,
   about: mail.about ?? null,
   nextAttemptAt: due,
-  // Past the cap the mail is kept as the record of what was not sent, never delivered.
-  ...(allowed ? {} : { failedAt: due, error: 'recipient_limit' }),
+  // A refused mail is kept as the record of what was not sent, never delivered.
+  ...(verdict === 'ok' ? {} : { failedAt: due, error: verdict }),
 });
 
-function logQueued(row: { id: number; kind: string; to: string }, allowed: boolean): void {
+const LOGGED: Record<Verdict, string> = { ok: 'mail_queued', recipient_limit: 'mail_over_recipient_limit', unverified_recipient: 'mail_held_unverified' };
+
+function logQueued(row: { id: number; kind: string; to: string }, verdict: Verdict): void {
   // The log names the mail but not its body: bodies carry one-time links.
-  console.log(JSON.stringify({ level: allowed ? 'info' : 'warn', msg: allowed ? 'mail_queued' : 'mail_over_recipient_limit', id: row.id, kind: row.kind, to: maskAddress(row.to) }));
+  console.log(JSON.stringify({ level: verdict === 'ok' ? 'info' : 'warn', msg: LOGGED[verdict], id: row.id, kind: row.kind, to: maskAddress(row.to) }));
 }
 
 /** A mail about one thing: coalesced with, or replacing, what about it is still waiting. */
@@ -91,7 +127,7 @@ async function queueAbout(q: Q, mail: OutgoingMail & { about: string }): Promise
         .orderBy(desc(mailOutbox.id))
         .limit(1);
       if (last && !last.sentAt && !last.failedAt && (!last.claimedUntil || last.claimedUntil < due)) {
-        await tx.update(mailOutbox).set({ toAddress: mail.to, subject: mail.subject, bodyText: mail.text, bodyHtml: mailHtml(mail), locale: mail.locale }).where(eq(mailOutbox.id, last.id));
+        await tx.update(mailOutbox).set({ toAddress: mail.to, subject: mail.subject, bodyText: mail.text, bodyHtml: mailHtml(mail), calendar: mail.calendar ?? null, locale: mail.locale }).where(eq(mailOutbox.id, last.id));
         console.log(JSON.stringify({ level: 'info', msg: 'mail_coalesced', id: last.id, kind: mail.kind, to: maskAddress(mail.to) }));
         return last.id;
       }
@@ -100,9 +136,9 @@ async function queueAbout(q: Q, mail: OutgoingMail & { about: string }): Promise
     } else {
       await tx.delete(mailOutbox).where(waiting);
     }
-    const allowed = await withinRecipientCap(tx, mail.to);
-    const [row] = await tx.insert(mailOutbox).values(rowOf(mail, due, allowed)).returning({ id: mailOutbox.id, kind: mailOutbox.kind, to: mailOutbox.toAddress });
-    logQueued(row!, allowed);
+    const verdict = await verdictOf(tx, mail);
+    const [row] = await tx.insert(mailOutbox).values(rowOf(mail, due, verdict)).returning({ id: mailOutbox.id, kind: mailOutbox.kind, to: mailOutbox.toAddress });
+    logQueued(row!, verdict);
     return row!.id;
   });
 }
@@ -127,20 +163,20 @@ export async function queueMails(q: Q, mails: readonly OutgoingMail[]): Promise<
     // database's microseconds, so the worker kicked below finds them at once.
     const due = new Date();
     const rows: ReturnType<typeof rowOf>[] = [];
-    const allowed: boolean[] = [];
+    const verdicts: Verdict[] = [];
     for (const mail of chunk) {
       if (mail.about) {
         ids.push(await queueAbout(q, mail as OutgoingMail & { about: string }));
         continue;
       }
-      allowed.push(await withinRecipientCap(q, mail.to));
-      rows.push(rowOf(mail, due, allowed.at(-1)!));
+      verdicts.push(await verdictOf(q, mail));
+      rows.push(rowOf(mail, due, verdicts.at(-1)!));
     }
     if (!rows.length) continue;
     const inserted = await q.insert(mailOutbox).values(rows).returning({ id: mailOutbox.id, kind: mailOutbox.kind, to: mailOutbox.toAddress });
     inserted.forEach((row, n) => {
       ids.push(row.id);
-      logQueued(row, allowed[n]!);
+      logQueued(row, verdicts[n]!);
     });
   }
   // A transaction's rows are not visible to the worker before it commits.

@@ -9,52 +9,23 @@ import type { Db } from '../db/types';
 import { onShutdown } from '../shutdown';
 import { DELIVERY, deliverDueMail, type MailTransport } from './delivery';
 import { onMailQueued } from './outbox';
+import { createOutboxWorker, type OutboxWorker } from '../outboxWorker';
 
-export interface MailWorker {
-  /** Look for due mail now (coalesced with a run in progress). */
-  kick(): void;
-  /** Stops polling and waits for the run in progress. */
-  stop(): Promise<void>;
-}
+export type MailWorker = OutboxWorker;
 
 /** A worker over `db`: one run at a time, a new run right after when kicked meanwhile. */
 export function createMailWorker(db: Db, transport: MailTransport, from: string, pollMs: number = DELIVERY.pollMs): MailWorker {
-  let current: Promise<void> | undefined;
-  let again = false;
-  let stopped = false;
-  const runOnce = async () => {
-    do {
-      again = false;
-      try {
-        const run = await deliverDueMail(db, transport, { from });
-        // A full batch means more may be due.
-        if (run.sent + run.failed >= DELIVERY.batch) again = true;
-      } catch (error) {
-        console.error(JSON.stringify({ level: 'error', msg: 'mail_delivery_failed', error: String((error as Error)?.message ?? error) }));
-      }
-    } while (again && !stopped);
-    current = undefined;
-  };
-  const kick = () => {
-    if (stopped) return;
-    if (current) again = true;
-    else current = runOnce();
-  };
-  const timer = setInterval(kick, pollMs);
-  timer.unref();
-  const unhook = onMailQueued((queuedOn) => {
-    if (queuedOn === db) kick();
-  });
-  kick();
-  return {
-    kick,
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      unhook();
-      await current;
+  return createOutboxWorker({
+    db,
+    pollMs,
+    onQueued: onMailQueued,
+    failure: 'mail_delivery_failed',
+    async runBatch() {
+      const run = await deliverDueMail(db, transport, { from });
+      // A full batch means more may be due.
+      return run.sent + run.failed >= DELIVERY.batch;
     },
-  };
+  });
 }
 
 const state = ((globalThis as Record<string, unknown>).__suguMailWorker ??= {}) as { started?: boolean };

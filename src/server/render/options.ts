@@ -7,6 +7,7 @@
  * they are offered); with the chosen value that is the whole key, and `build` runs only on a miss.
  */
 import { attr, attrValue, text } from './html';
+import { BoundedCache } from '../../lib/boundedCache';
 
 export interface Option {
   value: string;
@@ -14,20 +15,18 @@ export interface Option {
 }
 
 /** A few hundred lists: each list of each language, by its chosen value. */
-const MAX_ENTRIES = 2_000;
-const kept = new Map<string, string>();
+export const keptOptions = new BoundedCache<string, string>(2_000);
 
 export function optionsHtml(list: string, selected: string, build: () => readonly Option[]): string {
   const key = `${list}\u0000${selected}`;
-  let html = kept.get(key);
+  let html = keptOptions.get(key);
   if (html === undefined) {
     html = build()
       // The markup Astro wrote for these options: `value=""` spelled out, and the empty choice (first,
       // so chosen by default) left unmarked.
       .map((o) => `<option value="${attrValue(o.value)}"${attr('selected', o.value !== '' && o.value === selected)}>${text(o.label)}</option>`)
       .join('');
-    kept.set(key, html);
-    if (kept.size > MAX_ENTRIES) kept.delete(kept.keys().next().value!);
+    keptOptions.set(key, html);
   }
   return html;
 }

@@ -1,8 +1,8 @@
 /**
  * The plain forms of the store's details screen and its edit page: one weekday's hours, a one-off
- * day (臨時休業 or changed hours) set or removed, the cancellation-fee policy, the details diners
- * see. Each form's fields are read as the store API's JSON would carry them and handed to the same
- * service (PUT /api/store/hours/{weekday}, /api/store/closures, /api/store/policy,
+ * day (臨時休業 or changed hours) set or removed, the cancellation-fee policy, the handling of late
+ * parties, the details diners see. Each form's fields are read as the store API's JSON would carry them and handed to the same
+ * service (PUT /api/store/hours/{weekday}, /api/store/closures, /api/store/policy, /api/store/arrivals,
  * /api/store/details), so no rule lives here twice. A refusal comes back with what was typed and
  * each field's error, named as the form names its inputs.
  */
@@ -10,20 +10,20 @@ import type { Db } from '../db/types';
 import { ApiError, notFound, translate, validate } from '../http/api';
 import type { Flash } from '../../lib/flash';
 import type { T } from '../../i18n';
-import { closureSchema, storeDetailsSchema, storePolicySchema, weekdayHoursSchema, type StoreBookingJson } from '../../lib/contract/store';
+import { closureSchema, storeArrivalsSchema, storeDetailsSchema, storePolicySchema, weekdayHoursSchema, type StoreBookingJson } from '../../lib/contract/store';
 import { parseId } from '../../lib/validation';
 import type { StaffScope } from './access';
 import { removeClosure, setClosure } from './closures';
 import { setWeekdayHours } from './hours';
 import { withinStaffLimits } from './limits';
-import { detailsTranslator, setPolicy, setStoreDetails } from './profile';
+import { detailsTranslator, setArrivals, setPolicy, setStoreDetails } from './profile';
 
 /** The openings a day's form offers: as many as the store API takes for one day. */
 export const FORM_OPENINGS = 3;
 
 /** A refused form: drawn again with what was typed and each field's error. */
 export interface FormRefusal {
-  /** Which form: `hours-<weekday>`, `closure`, `policy` or `details`. */
+  /** Which form: `hours-<weekday>`, `closure`, `policy`, `arrivals` or `details`. */
   form: string;
   values: Record<string, string>;
   errors: Record<string, string>;
@@ -33,8 +33,14 @@ export interface FormRefusal {
 
 export type DetailsOutcome = { flash: Flash } | { refused: FormRefusal };
 
-/** A whole number typed in a form; blank is left out (the schema names the field), anything else goes on as typed. */
-const whole = (value: string) => (value.trim() === '' ? undefined : /^\d{1,9}$/.test(value.trim()) ? Number(value.trim()) : value);
+/**
+ * A whole number typed in a form, full-width digits included (２０ is 20: a tablet's IME often
+ * types them); blank is left out (the schema names the field), anything else goes on as typed.
+ */
+const whole = (value: string) => {
+  const v = value.normalize('NFKC').trim();
+  return v === '' ? undefined : /^\d{1,9}$/.test(v) ? Number(v) : value;
+};
 
 /** The openings typed in a day's rows (`opens_0`, `closes_0` …); a row left blank is no opening. */
 function openings(values: Record<string, string>) {
@@ -69,6 +75,7 @@ const FIELD_NAMES = {
   hours: ['weekday', 'closed', ...Array.from({ length: FORM_OPENINGS }, (_, i) => [`opens_${i}`, `closes_${i}`]).flat()],
   closure: ['date', 'closed', 'note', ...Array.from({ length: FORM_OPENINGS }, (_, i) => [`opens_${i}`, `closes_${i}`]).flat()],
   policy: ['cancel_free_hours', 'cancel_fee_yen', 'cancellation_policy'],
+  arrivals: ['grace_minutes', 'auto_release', 'queue_claim_minutes', 'queue_always'],
   details: ['name', 'name_kana', 'genre', 'address', 'station', 'walk_minutes', 'phone', 'budget_min', 'budget_max', 'description'],
 } as const;
 
@@ -123,6 +130,19 @@ export async function detailsPost(db: Db, scope: StaffScope, storeId: number, fo
       });
       await withinStaffLimits(db, scope, () => setPolicy(db, scope, input));
       return done(t('storehost.details.policySaved'));
+    }
+    if (doing === 'arrivals') {
+      // An unticked checkbox sends nothing: absent is "release by a tap only".
+      const input = validate(t, storeArrivalsSchema, {
+        store_id: storeId,
+        grace_minutes: whole(values.grace_minutes!),
+        auto_release: values.auto_release !== '',
+        // A claim window left blank keeps the store's; the unticked 「いつでも」 box is "only when full".
+        queue_claim_minutes: whole(values.queue_claim_minutes!),
+        queue_mode: values.queue_always !== '' ? 'always' : 'when_full',
+      });
+      await withinStaffLimits(db, scope, () => setArrivals(db, scope, input));
+      return done(t('storehost.details.arrivalsSaved'));
     }
     if (doing === 'details') {
       const input = validate(detailsTranslator(t), storeDetailsSchema, {

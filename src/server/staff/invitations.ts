@@ -215,7 +215,7 @@ export async function acceptInvitation(
         : [];
       const [user] = await tx
         .insert(users)
-        .values({ email: spent.email, passwordHash, name: input.name, nameKana: input.name_kana, role: 'staff', tenantId: spent.tenantId, owner: spent.role === 'owner' })
+        .values({ email: spent.email, passwordHash, name: input.name, nameKana: input.name_kana, role: 'staff', tenantId: spent.tenantId, owner: spent.role === 'owner', emailVerifiedAt: new Date() })
         .returning({ id: users.id });
       if (storeIds.length) await tx.insert(staffStores).values(storeIds.map((storeId) => ({ userId: user!.id, storeId, tenantId: spent.tenantId })));
       await tx.update(invitations).set({ userId: user!.id }).where(eq(invitations.id, spent.id));

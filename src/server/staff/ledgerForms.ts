@@ -16,6 +16,8 @@ import { changeFromStore, writeDownBooking } from './bookings';
 import { withinStaffLimits } from './limits';
 import { markBooking, undoMark } from './marks';
 import { freeWalkIn, seatWalkIn } from './walkIns';
+import { actOnEntry } from '../queue/staff';
+import { STAFF_QUEUE_ACTIONS, type StaffQueueAction } from '../../lib/contract/queue';
 
 /** A refused phone booking: drawn again with what was typed and each field's error. */
 export interface PhoneRefusal {
@@ -33,8 +35,11 @@ export interface ChangeRefusal extends PhoneRefusal {
 /** A cancel refused for its reason: the booking's cancel form drawn open again with what was typed. */
 export type CancelRefusal = ChangeRefusal;
 
-/** What the page does next: redirect with a message, or draw the phone form or a booking's change or cancel form again. */
-export type LedgerOutcome = { flash: Flash } | { phone: PhoneRefusal } | { change: ChangeRefusal } | { cancel: CancelRefusal };
+/**
+ * What the page does next: redirect with a message, or draw the phone form or a booking's change or
+ * cancel form again; `missing`: the queue entry is not one of the staff's stores' (404, as the API).
+ */
+export type LedgerOutcome = { flash: Flash } | { phone: PhoneRefusal } | { change: ChangeRefusal } | { cancel: CancelRefusal } | { missing: true };
 
 /** A number typed in a form, or what was typed when it is none (then the schema names the field). */
 const count = (value: string) => (/^\d{1,3}$/.test(value) ? Number(value) : value);
@@ -79,6 +84,14 @@ export async function ledgerPost(db: Db, scope: StaffScope, storeId: number, dat
       await withinStaffLimits(db, scope, () => undoMark(db, scope, id));
       return done(t('storehost.ledger.undone'));
     }
+    if (doing === 'queue') {
+      // 呼び出す・着席・来店なし on the queue panel: the moves the store API's queue calls make.
+      const id = parseId(text('entry'));
+      const move = text('move');
+      if (id === null || !Object.hasOwn(STAFF_QUEUE_ACTIONS, move)) throw notFound();
+      const entry = await withinStaffLimits(db, scope, () => actOnEntry(db, scope, id, move as StaffQueueAction));
+      return done(t(`storehost.queue.done.${move as StaffQueueAction}`, { name: entry.name }));
+    }
     if (doing === 'phone') {
       const note = values.note.trim();
       const input = validate(t, staffBookingSchema, {
@@ -108,6 +121,7 @@ export async function ledgerPost(db: Db, scope: StaffScope, storeId: number, dat
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     const fields = error.options.fields ?? {};
+    if (doing === 'queue' && error.status === 404) return { missing: true };
     const message = t(error.messageKey, error.options.params);
     // Nothing typed is lost: the phone form comes back open with its fields.
     if (doing === 'phone') return { phone: { values, errors: fields, message, status: error.status } };

@@ -11,7 +11,7 @@ import { bookings, staffAudit, stores, users } from '../db/schema';
 import { pgError } from '../bookings/rules';
 import { MARK_UNDO_MINUTES } from '../../lib/contract/limits';
 import { MINUTE_MS } from '../../lib/datetime';
-import { ApiError, notFound } from '../http/api';
+import { ApiError, notFound, translate } from '../http/api';
 import { publishAvailabilityChange } from '../events';
 import { queueMail } from '../mail/outbox';
 import { translatorFor } from '../../i18n';
@@ -22,6 +22,9 @@ import type { StaffScope } from './access';
 import { audit } from './audit';
 import { storeBooking } from './dayBookings';
 import { clock } from '../clock';
+import { bookingForMail } from '../bookings/view';
+import { bookingMailExtras } from '../bookings/mail';
+import { publicOrigin } from '../config';
 
 /** Who marks: staff, or the store's automatic release (no account; its stores only). */
 export type MarkScope = Pick<StaffScope, 'storeIds' | 'email'> & { userId: StaffScope['userId'] | null };
@@ -173,5 +176,9 @@ async function mailStoreMark(db: Db, id: number, what: { reason: string } | 'res
     `${t('booking.summary.party')}: ${t('booking.partyCount', { count: b.party })}`,
     ...(what === 'restored' ? [] : [`${t('store.mail.cancelled.reason')}: ${what.reason}`]),
   ].join('\n');
-  await queueMail(db, { to: b.to, subject: t(`store.mail.${kind}.subject`, { code: b.code, store: b.store }), text, locale, kind: `booking_store_${kind}` });
+  // As the diner's own booking mails: the reservation (now cancelled, or confirmed again) and the
+  // invitation that removes the event from their calendar or puts it back.
+  const view = (await bookingForMail(db, id))!;
+  const extras = bookingMailExtras(view, b.to, { t: translate(t), locale, origin: publicOrigin() });
+  await queueMail(db, { to: b.to, subject: t(`store.mail.${kind}.subject`, { code: b.code, store: b.store }), text, ...extras, locale, kind: `booking_store_${kind}` });
 }

@@ -10,7 +10,7 @@ import type { Db, Q } from '../db/types';
 import { stores } from '../db/schema';
 import { notFound } from '../http/api';
 import { publishAvailabilityChange } from '../events';
-import type { StoreDetailsInput, StoreDetailsJson, StorePolicyInput, StorePolicyJson } from '../../lib/contract/store';
+import type { StoreArrivalsInput, StoreArrivalsJson, StoreDetailsInput, StoreDetailsJson, StorePolicyInput, StorePolicyJson } from '../../lib/contract/store';
 import { storeOf, type StaffScope } from './access';
 import { audit } from './audit';
 import type { T } from '../../i18n';
@@ -34,6 +34,14 @@ const policyColumns = {
   cancel_free_hours: stores.cancelFreeHours,
   cancel_fee_yen: stores.cancelFeeYen,
   cancellation_policy: stores.cancellationPolicy,
+};
+
+const arrivalColumns = {
+  store_id: stores.id,
+  grace_minutes: stores.graceMinutes,
+  auto_release: stores.autoRelease,
+  queue_claim_minutes: stores.queueClaimMinutes,
+  queue_mode: stores.queueMode,
 };
 
 /**
@@ -103,6 +111,38 @@ export async function setPolicy(db: Db, scope: StaffScope, input: StorePolicyInp
     await audit(tx, scope, { action: 'policy_set', storeId, before, after });
     return now!;
   });
+  await publishAvailabilityChange(db, [storeId]);
+  return saved;
+}
+
+/** How the store treats a party that has not arrived (the grace period and automatic release), and its 順番待ち. */
+export async function getArrivals(q: Q, storeId: number): Promise<StoreArrivalsJson> {
+  const [row] = await q.select(arrivalColumns).from(stores).where(eq(stores.id, storeId));
+  if (!row) throw notFound();
+  return row;
+}
+
+/**
+ * Sets the grace period and automatic release. The ledger and the release job read them at each
+ * look, so the change applies to today's bookings from now on; audited before and after.
+ */
+export async function setArrivals(db: Db, scope: StaffScope, input: StoreArrivalsInput): Promise<StoreArrivalsJson> {
+  const storeId = storeOf(scope, input.store_id);
+  const saved = await db.transaction(async (tx) => {
+    await tx.execute(sql`select id from ${stores} where ${stores.id} = ${storeId} for update`);
+    const [old] = await tx.select(arrivalColumns).from(stores).where(eq(stores.id, storeId));
+    const [now] = await tx.update(stores).set({
+        graceMinutes: input.grace_minutes,
+        autoRelease: input.auto_release,
+        ...(input.queue_claim_minutes === undefined ? {} : { queueClaimMinutes: input.queue_claim_minutes }),
+        ...(input.queue_mode === undefined ? {} : { queueMode: input.queue_mode }),
+      }).where(eq(stores.id, storeId)).returning(arrivalColumns);
+    const { store_id: _b, ...before } = old!;
+    const { store_id: _a, ...after } = now!;
+    await audit(tx, scope, { action: 'arrivals_set', storeId, before, after });
+    return now!;
+  });
+  // The store page reads the queue mode with the store's details, kept until a change is announced.
   await publishAvailabilityChange(db, [storeId]);
   return saved;
 }

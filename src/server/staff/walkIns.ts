@@ -117,7 +117,7 @@ export async function seatWalkIn(db: Db, t: Translate, scope: StaffScope, input:
   let id: number;
   try {
     id = await db.transaction(async (tx) => {
-      const state = await lockAndLoad(tx, storeId, floorMinute(now));
+      const state = await lockAndLoad(tx, storeId, floorMinute(now), { now });
       if (!state) throw notFound();
       const stay = walkInStay(state, party, now);
       if (!stay) throw new ApiError(409, 'no_free_table', 'store.error.walkInClosed');

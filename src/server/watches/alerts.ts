@@ -9,6 +9,8 @@
  * database: src/server/watches/notify.ts).
  */
 import { EventEmitter } from 'node:events';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/types';
 import { hashToken } from '../sessions';
 import { toTokyoIso } from '../../lib/datetime';
 import { watchPaths } from '../../lib/contract/paths';
@@ -26,9 +28,11 @@ export const requestOwnerKey = (userId: number | null, deviceToken: string | nul
 export const watchAlerts = new EventEmitter();
 watchAlerts.setMaxListeners(0);
 
-const SENT_MAX = 50_000;
+/** Bound of `sent`: past starts are dropped first, then the oldest announced (at worst one is announced twice). */
+export const SENT_MAX = 50_000;
 /** `watch:start` → start (ms) of what this process already announced. */
 const sent = new Map<string, number>();
+export const sentAlerts: ReadonlyMap<string, number> = sent;
 
 /** Announces freed starts of one watch to its owner's streams on this process, each start once. */
 export function announce(owner: string | null, watch: { id: number; partySize: number }, store: { id: number; name: string }, starts: readonly number[], now: number): void {
@@ -36,7 +40,17 @@ export function announce(owner: string | null, watch: { id: number; partySize: n
   const fresh = starts.filter((s) => s > now && !sent.has(`${watch.id}:${s}`));
   if (!fresh.length) return;
   for (const s of fresh) sent.set(`${watch.id}:${s}`, s);
-  if (sent.size > SENT_MAX) for (const [k, s] of sent) if (s <= now) sent.delete(k);
+  if (sent.size > SENT_MAX) {
+    for (const [k, s] of sent) if (s <= now) sent.delete(k);
+    // All still to come: the oldest quarter goes (Maps iterate in insertion order), so the sweep is rare.
+    if (sent.size > SENT_MAX) {
+      let n = sent.size - (SENT_MAX * 3) / 4;
+      for (const k of sent.keys()) {
+        if (n-- <= 0) break;
+        sent.delete(k);
+      }
+    }
+  }
   const first = new Date(Math.min(...fresh));
   const alert: WatchAlert = {
     watch_id: watch.id,
@@ -47,4 +61,24 @@ export function announce(owner: string | null, watch: { id: number; partySize: n
     href: watchPaths.book(store.id, owner.startsWith('u:'), watch.partySize, toTokyoIso(first)),
   };
   watchAlerts.emit('alert', owner, alert);
+}
+
+/** Holds this process already announced (the instance that made one tells its pages, and hears it again from the feed). */
+const heldSent = new Set<number>();
+
+/** Tells the owner's streams on this process that a start is held for them (src/server/watches/holds.ts), once per hold. */
+export function announceHold(owner: string | null, alert: WatchAlert): void {
+  if (!owner || alert.hold_id === undefined || heldSent.has(alert.hold_id)) return;
+  heldSent.add(alert.hold_id);
+  if (heldSent.size > SENT_MAX) heldSent.clear();
+  watchAlerts.emit('alert', owner, alert);
+}
+
+/** A start held for a watcher: its owner's page may be open on any instance (src/server/watches/feed.ts listens). */
+export const HOLD_CHANNEL = 'sugu_watch_holds';
+
+/** Tells the owner's pages on every instance (this one at once) that a start is held for them. */
+export async function announceHoldEverywhere(db: Db, owner: string | null, alert: WatchAlert): Promise<void> {
+  announceHold(owner, alert);
+  if (owner) await db.execute(sql`select pg_notify(${HOLD_CHANNEL}, ${JSON.stringify({ owner, alert })})`);
 }

@@ -10,6 +10,8 @@ import type { Db } from '../db/types';
 import { getDbHandle } from '../db/startup';
 import { onShutdown } from '../shutdown';
 import { refreshWatch } from './matcher';
+import { announceHold, HOLD_CHANNEL } from './alerts';
+import type { WatchAlert } from '../../lib/contract/watches';
 
 export const WATCH_CHANNEL = 'sugu_watches';
 
@@ -27,5 +29,16 @@ export async function listenForWatches(): Promise<void> {
     if (!Number.isInteger(id)) return;
     refreshWatch(h.db, id).catch((error: unknown) => console.error(JSON.stringify({ level: 'error', msg: 'watch_refresh_failed', id, error: String((error as Error)?.message ?? error) })));
   });
-  onShutdown('stop', unlisten);
+  const held = await h.sql.listen(HOLD_CHANNEL, (payload) => {
+    try {
+      const { owner, alert } = JSON.parse(payload) as { owner: string; alert: WatchAlert };
+      announceHold(owner, alert);
+    } catch {
+      // Not ours: nothing to tell.
+    }
+  });
+  onShutdown('stop', async () => {
+    await unlisten();
+    await held.unlisten();
+  });
 }

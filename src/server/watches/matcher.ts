@@ -16,8 +16,8 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import { onIndexRebuild, onIndexReplace } from '../availability/instance';
 import { gridFreeStarts, type Frame, type StoreGrid } from '../availability/grid';
 import type { StoreFacts } from '../availability/engine';
-import { notifyFreed } from './notify';
-import { announce, ownerKey } from './alerts';
+import { offerFreed } from './holds';
+import { ownerKey } from './alerts';
 import { clock } from '../clock';
 import { storeMatchesWords } from '../search';
 import { searchQueryWords, type QueryWord } from '../../lib/searchText';
@@ -211,24 +211,23 @@ export function watchRemoved(db: Db, id: number): void {
 
 type Entry = { matcher: WatchMatcher; loaded: Promise<void> };
 
-/** Tells the owners' open pages at once, and mails the confirmed watches (one instance does). */
-function deliver(db: Db, entry: Entry, storeId: number, after: StoreGrid | undefined, found: { watch: ActiveWatch; starts: number[] }[]): void {
+/**
+ * Offers the freed starts to their watchers one at a time (src/server/watches/holds.ts): the
+ * database decides, under the store's lock, which watcher holds each start; that one's open pages
+ * are told at once and a mail goes to them.
+ */
+function deliver(db: Db, entry: Entry, storeId: number, found: { watch: ActiveWatch; starts: number[] }[]): void {
   if (!found.length) return;
-  const now = entry.matcher.clock().getTime();
-  const store = { id: storeId, name: (after as StoreGrid & { facts?: StoreFacts }).facts?.name ?? '' };
-  for (const { watch, starts } of found) announce(watch.owner, watch, store, starts, now);
-  const freed = found.filter((f) => f.watch.confirmed);
-  if (!freed.length) return;
   entry.matcher.track(
-    notifyFreed(db, storeId, freed, entry.matcher.clock()).catch((error: unknown) =>
-      console.error(JSON.stringify({ level: 'error', msg: 'watch_notify_failed', store: storeId, error: String((error as Error)?.stack ?? error) })),
+    offerFreed(db, storeId, found, entry.matcher.clock()).catch((error: unknown) =>
+      console.error(JSON.stringify({ level: 'error', msg: 'watch_offer_failed', store: storeId, error: String((error as Error)?.stack ?? error) })),
     ),
   );
 }
 
 onIndexReplace((db, storeId, before, after, frame) => {
   const entry = matchers.get(db);
-  if (entry) deliver(db, entry, storeId, after, entry.matcher.freed(storeId, before, after, frame));
+  if (entry) deliver(db, entry, storeId, entry.matcher.freed(storeId, before, after, frame));
 });
 
 // A new business day's snapshot (or one read again after changes went unheard): the starts free in
@@ -236,5 +235,5 @@ onIndexReplace((db, storeId, before, after, frame) => {
 onIndexRebuild((db, stores, frame, before) => {
   const entry = matchers.get(db);
   if (!entry || entry.matcher.size === 0) return;
-  for (const [storeId, after] of stores) deliver(db, entry, storeId, after, entry.matcher.freed(storeId, before.stores.get(storeId), after, frame, before.frame));
+  for (const [storeId, after] of stores) deliver(db, entry, storeId, entry.matcher.freed(storeId, before.stores.get(storeId), after, frame, before.frame));
 });

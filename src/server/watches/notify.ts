@@ -13,11 +13,12 @@ import type { Db } from '../db/types';
 import { watches } from '../db/schema';
 import { publicOrigin } from '../config';
 import { mailQueued, queueMails, type OutgoingMail } from '../mail/outbox';
-import { formatDay, formatTime, MINUTE_MS, toTokyoIso } from '../../lib/datetime';
+import { formatTime, formatWhen, MINUTE_MS, toTokyoIso } from '../../lib/datetime';
 import { WATCH_MAIL_GAP_MINUTES } from '../../lib/contract/limits';
 import { watchPaths } from '../../lib/contract/paths';
 import { watchTranslator } from './translate';
 import { clock } from '../clock';
+import { pushQueued, queuePushes } from '../push/service';
 
 export interface Freed {
   watch: { id: number };
@@ -32,6 +33,7 @@ type Won = {
   locale: string;
   party_size: number;
   user_id: number | null;
+  device_token_hash: string | null;
   store_name: string;
   starts: number[];
 };
@@ -61,15 +63,31 @@ export async function notifyFreed(db: Db, storeId: number, freed: readonly Freed
       ), mailed as (
         update watches w set last_mailed_at = ${at}::timestamptz from due
         where w.id = due.id and (w.last_mailed_at is null or w.last_mailed_at <= ${gap}::timestamptz)
-        returning w.id, w.email, w.locale, w.party_size, w.user_id
+        returning w.id, w.email, w.locale, w.party_size, w.user_id, w.device_token_hash
       )
       select m.*, (select name from stores where id = ${storeId}) as store_name,
         (select json_agg((extract(epoch from c.starts_at) * 1000)::bigint order by c.starts_at) from claimed c where c.watch_id = m.id) as starts
       from mailed m`);
     await queueMails(tx, [...won].map((w) => freedMail(w, storeId, origin)));
+    // The same alert on the owner's phones that said yes, as the mail goes (once per gap).
+    for (const w of won) {
+      const first = new Date(Number(w.starts[0]));
+      await queuePushes(tx, w.user_id !== null ? { userIds: [w.user_id] } : { deviceTokenHashes: w.device_token_hash ? [w.device_token_hash] : [] }, 'watch_freed', (locale) => {
+        const t = watchTranslator(locale);
+        return {
+          title: t('push.watch.title', { store: w.store_name }),
+          body: t('push.watch.body', { time: formatWhen(first, locale, t) }),
+          url: watchPaths.book(storeId, w.user_id !== null, w.party_size, toTokyoIso(first)),
+          tag: `watch-${w.id}`,
+        };
+      });
+    }
     return won.length;
   });
-  if (mailed) mailQueued(db);
+  if (mailed) {
+    mailQueued(db);
+    pushQueued(db);
+  }
   return mailed;
 }
 
@@ -79,7 +97,7 @@ function freedMail(w: Won, storeId: number, origin: string): OutgoingMail {
   const lines = [
     t('watch.mail.freed.intro', { store: w.store_name, party: t('booking.partyCount', { count: w.party_size }) }),
     '',
-    ...times.map((s) => `${formatDay(s, w.locale)} ${formatTime(s)}`),
+    ...times.map((s) => formatWhen(s, w.locale, t)),
     '',
     t('watch.mail.freed.book'),
     origin + watchPaths.book(storeId, w.user_id !== null, w.party_size, toTokyoIso(times[0]!)),
@@ -89,7 +107,7 @@ function freedMail(w: Won, storeId: number, origin: string): OutgoingMail {
     t('watch.mail.freed.manage'),
     origin + watchPaths.list,
   ];
-  return { to: w.email, subject: t('watch.mail.freed.subject', { store: w.store_name, time: formatTime(times[0]!) }), text: lines.join('\n'), locale: w.locale, kind: 'watch_freed' };
+  return { to: w.email, subject: t('watch.mail.freed.subject', { store: w.store_name, time: formatTime(times[0]!, t) }), text: lines.join('\n'), locale: w.locale, kind: 'watch_freed' };
 }
 
 /** Watches whose windows have ended are no longer anyone's: their rows may go after a day. */

@@ -12,6 +12,7 @@ import { ApiError, notFound } from '../http/api';
 import { addressKey, consume, LIMITS, recipientKey } from '../http/rateLimit';
 import { hashToken, newToken } from '../sessions';
 import { queueMail } from '../mail/outbox';
+import { isEmailVerified } from '../emailVerification';
 import { bookableDates, businessDate, businessDayRange, storeDaySlots } from '../availability';
 import type { T } from '../../i18n';
 import { addTokyoDays, MINUTE_MS } from '../../lib/datetime';
@@ -20,9 +21,10 @@ import type { WatchInput } from '../../lib/contract/watches';
 import { watchAdded, watchRemoved } from './matcher';
 import { clock } from '../clock';
 import { announceWatch } from './feed';
+import type { Owner } from './owner';
 
 export type WatchRow = typeof watches.$inferSelect;
-export type Owner = { kind: 'user'; userId: number; email: string } | { kind: 'device'; token: string };
+export type { Owner };
 
 const fieldError = (t: T, field: string, key: Parameters<T>[0]) => new ApiError(400, 'validation_failed', 'validation.failed', { fields: { [field]: t(key) } });
 
@@ -87,6 +89,10 @@ export async function createWatch(
   const known = who.kind === 'guest' && who.deviceToken ? await db.select({ id: watches.id }).from(watches).where(eq(watches.deviceTokenHash, hashToken(who.deviceToken))).limit(1) : [];
   const deviceToken = who.kind === 'guest' ? (known.length ? who.deviceToken! : newToken()) : undefined;
   const confirmToken = who.kind === 'guest' ? newToken() : undefined;
+  // An account's address is confirmed by its own verification: until then its watches wait, and
+  // start when the link is used (src/server/emailVerification.ts), so no one has alerts mailed to
+  // an address they signed up with but do not read.
+  const confirmed = who.kind === 'user' && (await isEmailVerified(db, who.userId));
   const [watch] = await db
     .insert(watches)
     .values({
@@ -94,7 +100,7 @@ export async function createWatch(
       email,
       deviceTokenHash: deviceToken ? hashToken(deviceToken) : null,
       confirmTokenHash: confirmToken ? hashToken(confirmToken) : null,
-      confirmedAt: who.kind === 'user' ? now : null,
+      confirmedAt: confirmed ? now : null,
       storeId: input.store_id ?? null,
       areaId: input.store_id === undefined ? (input.area_id ?? null) : null,
       genre: input.store_id === undefined ? (input.genre ?? null) : null,

@@ -1,4 +1,4 @@
-import { api, idParam, json, notFound, unauthorized } from '../../../server/http/api';
+import { api, idParam, notFound, unauthorized } from '../../../server/http/api';
 import { getDb } from '../../../server/db/startup';
 import { addFavourite, removeFavourite } from '../../../server/favourites';
 
@@ -6,7 +6,7 @@ export const PUT = api(async ({ locals, params }) => {
   if (!locals.user) throw unauthorized();
   const storeId = idParam(params.storeId);
   if (!(await addFavourite(await getDb(), locals.user.id, storeId))) throw notFound();
-  return json({ store_id: storeId, favourite: true });
+  return new Response(null, { status: 204 });
 });
 
 export const DELETE = api(async ({ locals, params }) => {

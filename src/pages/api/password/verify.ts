@@ -1,11 +1,10 @@
-import { z } from 'zod';
 import { api, readJson } from '../../../server/http/api';
-import { invalidLink, resetLinkIsValid, tokenSchema } from '../../../server/auth';
+import { invalidLink, linkTokenSchema, resetLinkIsValid } from '../../../server/auth';
 import { getDb } from '../../../server/db/startup';
 
 /** Lets the reset screen say whether its link still works before the user types a password. */
 export const POST = api(async ({ request, locals }) => {
-  const { token } = await readJson(request, locals.t, z.object({ token: tokenSchema }));
+  const { token } = await readJson(request, locals.t, linkTokenSchema);
   if (!(await resetLinkIsValid(await getDb(), token))) throw invalidLink();
   return new Response(null, { status: 204 });
 });

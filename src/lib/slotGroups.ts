@@ -1,0 +1,62 @@
+import { businessDate, MINUTE_MS, tokyoInstant } from "./datetime";
+
+/**
+ * A day's starts folded so the choice fits one screen: a 24-hour store offers up to 96. The first
+ * hour from the earliest start stays open (the next 60 minutes when the day is today: one tap to
+ * the form, as on the cards), and the rest are folded by the business day's hour (`22:00〜`,
+ * `翌0:00〜`) in <details>, which open without JavaScript. A short day stays one list.
+ * The store page draws it on the server and its script again after a live change: one rule.
+ */
+
+/** A day with at most this many starts is one list (three rows of the 4-column grid). */
+export const SLOT_GROUP_THRESHOLD = 12;
+/** The open group holds the starts within this many minutes of the first one. */
+export const OPEN_GROUP_MIN = 60;
+
+export interface StartGroup<T> {
+  /** `next`: the next 60 minutes of today, open; `first`: the day's first hour, open; `hour`: folded. */
+  kind: "all" | "next" | "first" | "hour";
+  /** The instant the group's hour begins (its first start for the open group). */
+  from: number;
+  items: T[];
+}
+
+/**
+ * @param starts the day's starts, earliest first
+ * @param startOf epoch ms of an item's start
+ * @param now epoch ms: whether the first hour is "the next 60 minutes"
+ * @example groupStarts(starts, (s) => s.start.getTime(), now)[0].kind // 'next' at 21:50 with 22:00 free
+ */
+export function groupStarts<T>(
+  starts: readonly T[],
+  startOf: (item: T) => number,
+  now: number,
+): StartGroup<T>[] {
+  if (starts.length === 0) return [];
+  if (starts.length <= SLOT_GROUP_THRESHOLD)
+    return [{ kind: "all", from: startOf(starts[0]!), items: [...starts] }];
+  const first = startOf(starts[0]!);
+  const openUntil = first + OPEN_GROUP_MIN * MINUTE_MS;
+  // Hours are counted from the business day's midnight, so 翌0:00〜 is an hour like any other.
+  const midnight = tokyoInstant(businessDate(new Date(first))).getTime();
+  const hourMs = 60 * MINUTE_MS;
+  const groups: StartGroup<T>[] = [
+    {
+      kind: first - now < OPEN_GROUP_MIN * MINUTE_MS ? "next" : "first",
+      from: first,
+      items: [],
+    },
+  ];
+  for (const item of starts) {
+    const at = startOf(item);
+    if (at < openUntil) {
+      groups[0]!.items.push(item);
+      continue;
+    }
+    const from = midnight + Math.floor((at - midnight) / hourMs) * hourMs;
+    const last = groups[groups.length - 1]!;
+    if (last.kind === "hour" && last.from === from) last.items.push(item);
+    else groups.push({ kind: "hour", from, items: [item] });
+  }
+  return groups;
+}

@@ -1,0 +1,55 @@
+/**
+ * 「LINEでログイン」 in a real Chromium: the sign-in page's button, the provider's own login page (a
+ * real OpenID provider, oidc-provider, running in this test), and back on Sugu signed in. The spec
+ * runs its own server: the shared one has no provider configured.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { freePort, spawnServer, type SpawnedServer } from '../helpers/server';
+import { oidcEnv, startTestProvider, type TestProvider } from '../helpers/oidc-provider';
+
+let server: SpawnedServer | undefined;
+let provider: TestProvider | undefined;
+let dataDir = '';
+
+test.describe.configure({ mode: 'serial', timeout: 120_000 });
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  const providerPort = await freePort();
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sugu-oidc-e2e-'));
+  // The server finds the provider when the button is first pressed, so it may start first; its
+  // own address (PUBLIC_ORIGIN unset: http://HOST:PORT) is the redirect URI registered below.
+  server = await spawnServer({ ...oidcEnv(providerPort), DATA_DIR: dataDir, SUGU_LOG_REQUESTS: '0', SMTP_URL: '' });
+  provider = await startTestProvider(providerPort, `${server.base}/auth/oidc/line/callback`);
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+  await provider?.close();
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+test('「LINEでログイン」: the provider\'s login, then back on Sugu signed in', async ({ page }) => {
+  const email = `line-e2e-${process.pid}-${Date.now()}@example.jp`;
+  const id = provider!.account({ email, email_verified: true, name: 'ライン 花子' });
+  await page.goto(`${server!.base}/auth/signin`);
+  const line = page.getByRole('link', { name: 'LINEでログイン' });
+  await expect(line).toBeVisible();
+  // The demo account is named as one, not offered as another way to sign in.
+  await expect(page.getByRole('button', { name: /デモアカウント.*お試し用/ })).toBeVisible();
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+
+  await line.click();
+  await page.locator('input[name="login"]').fill(id);
+  await page.locator('input[name="password"]').fill('any password');
+  await page.getByRole('button', { name: 'Sign-in' }).click();
+  await expect(page).toHaveURL(`${server!.base}/home`);
+  const me = await page.request.get(`${server!.base}/api/me`);
+  expect(me.status()).toBe(200);
+  expect(await me.json()).toMatchObject({ email, email_verified: true });
+});

@@ -1,0 +1,133 @@
+import { expect, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { spawnServer, type SpawnedServer } from '../helpers/server';
+import { NO_BOOKING_LIMITS } from '../helpers/limits';
+import { startPushService, type TestPushService } from '../helpers/push';
+
+/**
+ * The installable app in Chromium (phone size, Japanese): the diner pages link a valid manifest
+ * whose icons exist at their sizes; the service worker registers, keeps only the shell and static
+ * assets, and shows the Japanese offline page when a page cannot be reached. Notifications: the
+ * account page gives the reason, the browser's permission is granted, and the device is
+ * subscribed (through the page's own button where headless Chromium has a push service, else
+ * through the API with a key pair made here), listed on the account page and removed there.
+ * The server is the test's own, allowed to post to the test's push service on this machine.
+ */
+
+let server: SpawnedServer;
+let push: TestPushService;
+let dataDir = '';
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  push = await startPushService();
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sugu-push-'));
+  server = await spawnServer({ DATA_DIR: dataDir, PUSH_ALLOW_LOCAL_ENDPOINTS: '1', ...NO_BOOKING_LIMITS });
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+  await push?.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** Width and height from a PNG's IHDR. */
+const pngSize = (b: Buffer) => ({ width: b.readUInt32BE(16), height: b.readUInt32BE(20) });
+
+test('the manifest is linked and valid, and its icons are there at their sizes', async ({ page }) => {
+  await page.goto(`${server.base}/home`);
+  const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+  expect(href).toBe('/manifest.webmanifest');
+  const res = await page.request.get(`${server.base}${href}`);
+  expect(res.headers()['content-type']).toContain('application/manifest+json');
+  const manifest = (await res.json()) as { name: string; short_name: string; start_url: string; display: string; theme_color: string; background_color: string; icons: { src: string; sizes: string; type: string; purpose: string }[] };
+  expect(manifest).toMatchObject({ name: 'すぐ予約', short_name: 'すぐ予約', start_url: '/home', display: 'standalone', theme_color: '#0096c7', background_color: '#ffffff' });
+  expect(manifest.icons.some((i) => i.purpose === 'maskable' && i.type === 'image/png')).toBe(true);
+  expect(manifest.icons.some((i) => i.sizes === '512x512' && i.purpose === 'any')).toBe(true);
+  for (const icon of manifest.icons) {
+    const file = await page.request.get(`${server.base}${icon.src}`);
+    expect(file.status(), icon.src).toBe(200);
+    expect(file.headers()['content-type'], icon.src).toContain(icon.type);
+    if (icon.type === 'image/png') {
+      const [w, h] = icon.sizes.split('x').map(Number);
+      expect(pngSize(await file.body()), icon.src).toEqual({ width: w, height: h });
+    }
+  }
+});
+
+test('the service worker keeps only the shell and shows the offline page when the network is gone', async ({ page, context }) => {
+  await page.goto(`${server.base}/home`);
+  const script = await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.scriptURL);
+  expect(new URL(script!).pathname + new URL(script!).search).toBe('/sw.js?lang=ja');
+  // Once the worker controls the page, its assets pass through it (and are kept).
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+  await page.goto(`${server.base}/account-info`);
+  const kept = await page.evaluate(async () => {
+    const urls: string[] = [];
+    for (const name of await caches.keys()) for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname + new URL(request.url).search);
+    return urls;
+  });
+  expect(kept).toContain('/offline?lang=ja');
+  expect(kept.some((u) => u.startsWith('/_astro/'))).toBe(true);
+  // Nothing but the shell: no page, no API answer, no account.
+  for (const url of kept) expect(url).toMatch(/^(\/_astro\/|\/icons\/|\/favicon\.svg$|\/manifest\.webmanifest$|\/offline\?lang=ja$)/);
+
+  await context.setOffline(true);
+  try {
+    await page.goto(`${server.base}/term`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('オフラインです');
+    await expect(page.getByText('インターネットに接続されていません。')).toBeVisible();
+    const axe = await new AxeBuilder({ page }).analyze();
+    expect(axe.violations.map((v) => v.id)).toEqual([]);
+  } finally {
+    await context.setOffline(false);
+  }
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('オフラインです');
+});
+
+test('notifications: the reason on the account page, a subscribed device listed there, and removed', async ({ page, context }) => {
+  await context.grantPermissions(['notifications'], { origin: server.base });
+  const login = await page.request.post(`${server.base}/api/login`, { data: { email: 'demo@sugu.jp', password: 'sugu-demo-2026' } });
+  expect(login.status()).toBe(200);
+  await page.goto(`${server.base}/account-info`);
+  const optIn = page.locator('[data-push-optin]');
+  await expect(optIn).toContainText('通知に出るのはお店の名前と時刻だけです');
+  const button = optIn.getByRole('button', { name: 'この端末で通知を受け取る' });
+  await expect(button).toBeVisible();
+
+  // Headless Chromium may have no push service to subscribe with: then the API takes the subscription.
+  const canSubscribe = await page.evaluate(async () => {
+    try {
+      const registration = await navigator.serviceWorker.ready;
+      const key = (await (await fetch('/api/push/key')).json()) as { public_key: string };
+      const sub = await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key.public_key });
+      await sub.unsubscribe();
+      return true;
+    } catch {
+      return false;
+    }
+  });
+  test.info().annotations.push({ type: 'subscribed through', description: canSubscribe ? 'the page’s button (pushManager)' : 'the API' });
+  if (canSubscribe) {
+    await button.click();
+    await expect(optIn.locator('[data-push-status]')).toHaveText('この端末で通知を受け取ります');
+  } else {
+    const device = push.browser('/e2e/phone');
+    const res = await page.request.post(`${server.base}/api/push/subscriptions`, { data: { ...device.subscription, label: 'Chrome / Android' }, headers: { origin: server.base } });
+    expect(res.status()).toBe(201);
+  }
+  await page.reload();
+  const devices = page.getByTestId('push-device');
+  await expect(devices).toHaveCount(1);
+  const axe = await new AxeBuilder({ page }).include('[data-testid="push-devices"]').include('[data-push-optin]').analyze();
+  expect(axe.violations.map((v) => v.id)).toEqual([]);
+  await devices.getByRole('button', { name: '解除' }).click();
+  await expect(page.getByText('この端末への通知を解除しました')).toBeVisible();
+  await expect(page.getByTestId('push-device')).toHaveCount(0);
+  await expect(page.getByTestId('push-devices')).toContainText('通知を受け取る端末はありません。');
+});

@@ -1,0 +1,73 @@
+import { describe, expect, it } from "vitest";
+import { formatTime, tokyoInstant } from "../../src/lib/datetime";
+import { groupStarts, SLOT_GROUP_THRESHOLD } from "../../src/lib/slotGroups";
+import { translatorFor } from "../../src/i18n";
+
+const ja = translatorFor("ja");
+const day = "2026-11-26";
+/** Every 15 minutes from `from` to `to` (minutes after the day's midnight, past 24:00 for after midnight). */
+const starts = (from: number, to: number) =>
+  Array.from({ length: (to - from) / 15 }, (_, i) =>
+    tokyoInstant(day, from + i * 15).getTime(),
+  );
+const at = (minutes: number) => tokyoInstant(day, minutes).getTime();
+
+describe("a long day's starts, folded by hour", () => {
+  it("keeps a short day as one list", () => {
+    const short = starts(18 * 60, 21 * 60);
+    expect(short).toHaveLength(SLOT_GROUP_THRESHOLD);
+    expect(
+      groupStarts(short, (s) => s, at(17 * 60)).map((g) => g.kind),
+    ).toEqual(["all"]);
+  });
+
+  it("a 24-hour store at 23:50: the next 60 minutes open, then each hour of the night under 翌", () => {
+    const night = starts(24 * 60, 29 * 60); // 翌0:00 to 翌4:45, what is left of the business day
+    const groups = groupStarts(night, (s) => s, at(23 * 60 + 50));
+    expect(groups[0]).toMatchObject({ kind: "next" });
+    expect(
+      groups[0]!.items.map((s) => formatTime(new Date(s), { day, t: ja })),
+    ).toEqual(["翌0:00", "翌0:15", "翌0:30", "翌0:45"]);
+    expect(
+      groups
+        .slice(1)
+        .map(
+          (g) =>
+            `${g.kind} ${formatTime(new Date(g.from), { day, t: ja })} ${g.items.length}`,
+        ),
+    ).toEqual([
+      "hour 翌1:00 4",
+      "hour 翌2:00 4",
+      "hour 翌3:00 4",
+      "hour 翌4:00 4",
+    ]);
+    // Nothing lost or repeated.
+    expect(groups.flatMap((g) => g.items)).toEqual(night);
+  });
+
+  it('a whole day ahead: its first hour open, not called "the next 60 minutes"', () => {
+    const all = starts(5 * 60, 29 * 60);
+    const groups = groupStarts(all, (s) => s, at(-60));
+    expect(all).toHaveLength(96);
+    expect(groups[0]).toMatchObject({ kind: "first", from: at(5 * 60) });
+    expect(groups[0]!.items).toHaveLength(4);
+    expect(groups).toHaveLength(24);
+    expect(
+      groups
+        .filter((g) => g.kind === "hour")
+        .every((g) => g.items.length === 4),
+    ).toBe(true);
+  });
+
+  it("an open hour that starts mid-hour runs 60 minutes from its first start; the next hour group takes the rest", () => {
+    const from = starts(21 * 60 + 45, 25 * 60);
+    const groups = groupStarts(from, (s) => s, at(21 * 60 + 40));
+    expect(
+      groups[0]!.items.map((s) => formatTime(new Date(s), { day, t: ja })),
+    ).toEqual(["21:45", "22:00", "22:15", "22:30"]);
+    expect(
+      groups[1]!.items.map((s) => formatTime(new Date(s), { day, t: ja })),
+    ).toEqual(["22:45"]);
+    expect(formatTime(new Date(groups[2]!.from), { day, t: ja })).toBe("23:00");
+  });
+});
