@@ -3,16 +3,41 @@
  * assets (/_astro/*), the icons, the manifest and the offline page, fetched without cookies. Pages,
  * bookings, the account and the API always go to the network and are never stored, so nothing
  * personal stays on the device; a page that cannot be reached offline shows the offline page in
- * the language the worker was registered with (`?lang=`).
+ * the language of the last page the diner opened.
+ *
+ * The worker's address is the same in every language: each page tells the worker its language
+ * (a message, src/scripts/serviceWorker.ts), and the worker keeps that language's offline page. A
+ * change of language therefore installs nothing; a worker whose address changed with the language
+ * was replaced on each change, and a navigation under way while it was could be aborted.
  *
  * Pushes (src/server/push/worker.ts) carry { title, body, url, tag }: shown as a notification that
  * opens `url` (a path on this site) when tapped.
  */
-const VERSION = 'v1';
+const VERSION = 'v2';
 const CACHE = `sugu-shell-${VERSION}`;
-const LANG = new URL(self.location.href).searchParams.get('lang') || 'ja';
-const OFFLINE = `/offline?lang=${encodeURIComponent(LANG)}`;
-const SHELL = [OFFLINE, '/manifest.webmanifest', '/favicon.svg', '/icons/icon.svg', '/icons/icon-192.png'];
+const SHELL = ['/manifest.webmanifest', '/favicon.svg', '/icons/icon.svg', '/icons/icon-192.png'];
+/** Where the language the pages last named is kept (a cache entry: a worker has no other lasting store that every browser offers). */
+const LANG_KEY = '/sw-lang';
+const DEFAULT_LANG = 'ja';
+const offlinePath = (lang) => `/offline?lang=${encodeURIComponent(lang)}`;
+const validLang = (lang) => typeof lang === 'string' && /^[a-z]{2}$/.test(lang);
+
+/** The language last named by a page, or Japanese. */
+async function currentLang() {
+  const kept = await caches.open(CACHE).then((cache) => cache.match(LANG_KEY));
+  const lang = kept ? await kept.text() : '';
+  return validLang(lang) ? lang : DEFAULT_LANG;
+}
+
+/** Keeps `lang` and its offline page, and lets the other languages' offline pages go. */
+async function useLang(lang) {
+  const cache = await caches.open(CACHE);
+  const wanted = offlinePath(lang);
+  if (!(await cache.match(wanted))) await cache.add(new Request(wanted, { credentials: 'omit', cache: 'reload' }));
+  await cache.put(LANG_KEY, new Response(lang));
+  const requests = await cache.keys();
+  await Promise.all(requests.filter((r) => new URL(r.url).pathname === '/offline' && !r.url.endsWith(wanted)).map((r) => cache.delete(r)));
+}
 
 /** What may be kept: files that are the same for every visitor. */
 const cacheable = (url) =>
@@ -23,6 +48,8 @@ self.addEventListener('install', (event) => {
     caches
       .open(CACHE)
       .then((cache) => cache.addAll(SHELL.map((path) => new Request(path, { credentials: 'omit', cache: 'reload' }))))
+      // Japanese until a page names its language, so that there is always an offline page.
+      .then(() => useLang(DEFAULT_LANG).catch(() => undefined))
       .then(() => self.skipWaiting()),
   );
 });
@@ -32,9 +59,6 @@ self.addEventListener('activate', (event) => {
     caches
       .keys()
       .then((keys) => Promise.all(keys.filter((key) => key !== CACHE).map((key) => caches.delete(key))))
-      .then(() => caches.open(CACHE))
-      // An offline page of another language, from an earlier registration, goes.
-      .then((cache) => cache.keys().then((requests) => Promise.all(requests.filter((r) => new URL(r.url).pathname === '/offline' && !r.url.endsWith(OFFLINE)).map((r) => cache.delete(r)))))
       .then(() => self.clients.claim()),
   );
 });
@@ -45,7 +69,14 @@ self.addEventListener('fetch', (event) => {
   const url = new URL(request.url);
   if (request.mode === 'navigate') {
     // Pages always from the network (they may hold a booking or an account); offline, the offline page.
-    event.respondWith(fetch(request).catch(() => caches.match(OFFLINE).then((page) => page || Response.error())));
+    event.respondWith(
+      fetch(request).catch(() =>
+        currentLang()
+          .then((lang) => caches.match(offlinePath(lang)))
+          .then((page) => page || caches.match('/offline', { ignoreSearch: true }))
+          .then((page) => page || Response.error()),
+      ),
+    );
     return;
   }
   if (!cacheable(url)) return;
@@ -64,6 +95,11 @@ self.addEventListener('fetch', (event) => {
   );
 });
 
+self.addEventListener('message', (event) => {
+  const lang = event.data && event.data.lang;
+  if (validLang(lang)) event.waitUntil(useLang(lang).catch(() => undefined));
+});
+
 self.addEventListener('push', (event) => {
   let data = {};
   try {
@@ -74,14 +110,16 @@ self.addEventListener('push', (event) => {
   const title = typeof data.title === 'string' && data.title ? data.title : 'すぐ予約';
   const url = typeof data.url === 'string' && data.url.startsWith('/') && !data.url.startsWith('//') ? data.url : '/home';
   event.waitUntil(
-    self.registration.showNotification(title, {
-      body: typeof data.body === 'string' ? data.body : '',
-      tag: typeof data.tag === 'string' ? data.tag : undefined,
-      icon: '/icons/icon-192.png',
-      badge: '/icons/icon-192.png',
-      lang: LANG,
-      data: { url },
-    }),
+    currentLang().then((lang) =>
+      self.registration.showNotification(title, {
+        body: typeof data.body === 'string' ? data.body : '',
+        tag: typeof data.tag === 'string' ? data.tag : undefined,
+        icon: '/icons/icon-192.png',
+        badge: '/icons/icon-192.png',
+        lang,
+        data: { url },
+      }),
+    ),
   );
 });
 

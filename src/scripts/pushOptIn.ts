@@ -5,7 +5,7 @@
  * device's. Pages without support or permission say so instead of offering a button that fails.
  */
 import { api } from '../lib/api/client';
-import { workerUrl } from './serviceWorker';
+import { WORKER_URL } from './serviceWorker';
 
 /** The server key as the bytes PushManager.subscribe wants. */
 function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
@@ -28,7 +28,7 @@ async function optIn(box: HTMLElement, status: HTMLElement): Promise<void> {
   const say = (key: string) => (status.textContent = box.dataset[key] ?? '');
   try {
     if ((await Notification.requestPermission()) !== 'granted') return void say('denied');
-    const registration = await navigator.serviceWorker.register(workerUrl(), { scope: '/' }).then(() => navigator.serviceWorker.ready);
+    const registration = await navigator.serviceWorker.register(WORKER_URL, { scope: '/' }).then(() => navigator.serviceWorker.ready);
     const key = await api.GET('/api/push/key');
     if (!key.data) return void say('failed');
     const subscription =

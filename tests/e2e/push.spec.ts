@@ -10,7 +10,8 @@ import { startPushService, type TestPushService } from '../helpers/push';
 /**
  * The installable app in Chromium (phone size, Japanese): the diner pages link a valid manifest
  * whose icons exist at their sizes; the service worker registers, keeps only the shell and static
- * assets, and shows the Japanese offline page when a page cannot be reached. Notifications: the
+ * assets, and shows the offline page in the language last read (Japanese, then English) when a page
+ * cannot be reached. Notifications: the
  * account page gives the reason, the browser's permission is granted, and the device is
  * subscribed (through the page's own button where headless Chromium has a push service, else
  * through the API with a key pair made here), listed on the account page and removed there.
@@ -58,36 +59,50 @@ test('the manifest is linked and valid, and its icons are there at their sizes',
   }
 });
 
-test('the service worker keeps only the shell and shows the offline page when the network is gone', async ({ page, context }) => {
+test('the service worker keeps only the shell and shows the offline page, in the language last read, when the network is gone', async ({ page, context }) => {
   await page.goto(`${server.base}/home`);
   const script = await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.scriptURL);
-  expect(new URL(script!).pathname + new URL(script!).search).toBe('/sw.js?lang=ja');
+  // One address in every language: a change of language is a message to the worker, not a new worker.
+  expect(new URL(script!).pathname + new URL(script!).search).toBe('/sw.js');
   // Once the worker controls the page, its assets pass through it (and are kept).
   await page.reload();
   await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
   await page.goto(`${server.base}/account-info`);
-  const kept = await page.evaluate(async () => {
-    const urls: string[] = [];
-    for (const name of await caches.keys()) for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname + new URL(request.url).search);
-    return urls;
-  });
-  expect(kept).toContain('/offline?lang=ja');
-  expect(kept.some((u) => u.startsWith('/_astro/'))).toBe(true);
+  const kept = () =>
+    page.evaluate(async () => {
+      const urls: string[] = [];
+      for (const name of await caches.keys()) for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname + new URL(request.url).search);
+      return urls;
+    });
+  await expect.poll(kept).toContain('/offline?lang=ja');
+  const shell = await kept();
+  expect(shell.some((u) => u.startsWith('/_astro/'))).toBe(true);
   // Nothing but the shell: no page, no API answer, no account.
-  for (const url of kept) expect(url).toMatch(/^(\/_astro\/|\/icons\/|\/favicon\.svg$|\/manifest\.webmanifest$|\/offline\?lang=ja$)/);
+  for (const url of shell) expect(url).toMatch(/^(\/_astro\/|\/icons\/|\/favicon\.svg$|\/manifest\.webmanifest$|\/offline\?lang=ja$|\/sw-lang$)/);
 
-  await context.setOffline(true);
-  try {
-    await page.goto(`${server.base}/term`);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('オフラインです');
-    await expect(page.getByText('インターネットに接続されていません。')).toBeVisible();
-    const axe = await new AxeBuilder({ page }).analyze();
-    expect(axe.violations.map((v) => v.id)).toEqual([]);
-  } finally {
-    await context.setOffline(false);
-  }
+  const offline = async (title: string, lead: string) => {
+    await context.setOffline(true);
+    try {
+      await page.goto(`${server.base}/term`);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+      await expect(page.getByText(lead)).toBeVisible();
+      const axe = await new AxeBuilder({ page }).analyze();
+      expect(axe.violations.map((v) => v.id)).toEqual([]);
+    } finally {
+      await context.setOffline(false);
+    }
+  };
+  await offline('オフラインです', 'インターネットに接続されていません。');
   await page.reload();
   await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('オフラインです');
+
+  // The diner switches to English: the same worker keeps the English offline page instead.
+  await context.addCookies([{ name: 'locale', value: 'en', url: server.base }]);
+  await page.goto(`${server.base}/home`);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect.poll(async () => (await kept()).filter((u) => u.startsWith('/offline'))).toEqual(['/offline?lang=en']);
+  expect(await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.scriptURL)).toBe(script);
+  await offline('You are offline', 'There is no internet connection.');
 });
 
 test('notifications: the reason on the account page, a subscribed device listed there, and removed', async ({ page, context }) => {
