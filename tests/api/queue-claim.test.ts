@@ -23,11 +23,12 @@ import { queueClaimedJsonSchema, queueEntryJsonSchema, queueJoinedJsonSchema, QU
 import { bookingPaths } from '../../src/lib/contract/paths';
 import { formatTime } from '../../src/lib/datetime';
 import { watchTranslator } from '../../src/server/watches/translate';
+import { eveningClock } from '../helpers/clock';
 
 type Json = Record<string, any>;
 const MIN = 60_000;
-const QUARTER = 15 * MIN;
-const clockAt = Math.floor(Date.now() / QUARTER) * QUARTER + 3 * 60 * MIN;
+// 19:00 in Tokyo on the next business day, whatever the hour the suite runs.
+const clockAt = eveningClock();
 const at = (minutes: number) => new Date(clockAt + minutes * MIN);
 
 /** Cookie `name` as a response sets it, or undefined. */

@@ -17,11 +17,12 @@ import { bookings, queueEntries, storeTables } from '../../src/server/db/schema'
 import { hashToken, newToken } from '../../src/server/sessions';
 import { QUEUE_CLAIM_MINUTES_DEFAULT, queueEntryJsonSchema, queueJoinedJsonSchema, storeQueueEntrySchema, storeQueueSchema } from '../../src/lib/contract/queue';
 import { QUEUE_EXPIRY_ACTOR } from '../../src/server/queue/staff';
+import { eveningClock } from '../helpers/clock';
 
 type Json = Record<string, any>;
 const MIN = 60_000;
-const QUARTER = 15 * MIN;
-const clockAt = Math.floor(Date.now() / QUARTER) * QUARTER + 3 * 60 * MIN;
+// 19:00 in Tokyo on the next business day, whatever the hour the suite runs.
+const clockAt = eveningClock();
 const at = (minutes: number) => new Date(clockAt + minutes * MIN);
 
 for (const engine of ['pglite', 'postgres'] as const) {

@@ -18,11 +18,12 @@ import { bookings, storeHours, stores, storeTables } from '../../src/server/db/s
 import { hashToken, newToken } from '../../src/server/sessions';
 import { queueEntryJsonSchema, queueJoinedJsonSchema, QUEUES_PER_DINER } from '../../src/lib/contract/queue';
 import { waitRange } from '../../src/server/queue/estimate';
+import { eveningClock } from '../helpers/clock';
 
 type Json = Record<string, any>;
 const MIN = 60_000;
-const QUARTER = 15 * MIN;
-const clockAt = Math.floor(Date.now() / QUARTER) * QUARTER + 3 * 60 * MIN;
+// 19:00 in Tokyo on the next business day, whatever the hour the suite runs.
+const clockAt = eveningClock();
 const at = (minutes: number) => new Date(clockAt + minutes * MIN);
 const guest = (n: number, more: Json = {}) => ({ party_size: 2, name: `順番 花子${n}`, phone: `090-7777-${String(1000 + n)}`, ...more });
 
