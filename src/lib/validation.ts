@@ -50,6 +50,32 @@ export function normaliseEmail(input: string): string {
   return input.normalize('NFKC').trim();
 }
 
+/**
+ * A whole number as a person typed it, full-width digits included (２０ is 20: phone and tablet IMEs
+ * often type them): the number, undefined when blank, or the text as typed when it is not a whole
+ * number of at most `digits` digits, so that the schema refuses it and names the field.
+ * @example wholeNumber('２０') // 20
+ * @example wholeNumber(' ') // undefined
+ * @example wholeNumber('4人') // '4人'
+ */
+export function wholeNumber(value: string | undefined, digits = 9): number | string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const v = value.normalize('NFKC').trim();
+  if (v === '') return undefined;
+  return /^\d+$/.test(v) && v.length <= digits ? Number(v) : value;
+}
+
+/**
+ * A number in a query or form as the schema should read it: full-width digits, signs and points as
+ * their ASCII (NFKC), blank as not given.
+ * @example typedNumber('３５．６８') // '35.68'
+ */
+export const typedNumber = (v: unknown): unknown => {
+  if (typeof v !== 'string') return v;
+  const s = v.normalize('NFKC').trim();
+  return s === '' ? undefined : s;
+};
+
 /** @example isJapanesePhone('03-1234-5678') // true */
 export function isJapanesePhone(input: string): boolean {
   return normalisePhone(input) !== null;

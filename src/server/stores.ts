@@ -28,15 +28,16 @@ import { BEYOND_GROUPS, FEE_OFFERS, FILTER_TAG_KEYS, FILTER_TAGS, GENRES, LIST_S
 import { arrivalMs, ARRIVAL_LOOKAHEAD_MIN } from '../lib/distance';
 import { buildCatalog, searchCatalog, tagKeyBits, tagKeysOf } from './availability/catalog';
 import { BEYOND_GROUP_MORE, BEYOND_GROUP_SIZE, BUDGET_MAX, DEFAULT_PARTY, KEYWORD_MAX, LATITUDE_MAX, LONGITUDE_MAX, PAGE_MAX, PAGE_SIZE, PAGE_SIZE_MAX, PARTY_MAX, PARTY_MIN, STAY_MINUTES_MAX } from '../lib/contract/limits';
+import { typedNumber } from '../lib/validation';
 import { clock } from './clock';
 
 
 /** Form fields arrive as '' when left empty: that means "not given". */
 const blank = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
-const optionalNumber = (schema: z.core.$ZodType<number, number>) => z.preprocess(blank, z.coerce.number().pipe(schema).optional());
+const optionalNumber = (schema: z.core.$ZodType<number, number>) => z.preprocess(typedNumber, z.coerce.number().pipe(schema).optional());
 
 /** `party` in a query: 1–20, blank or absent meaning the default. */
-export const partyField = z.preprocess(blank, z.coerce.number().pipe(z.number().int().min(PARTY_MIN).max(PARTY_MAX)).default(DEFAULT_PARTY));
+export const partyField = z.preprocess(typedNumber, z.coerce.number().pipe(z.number().int().min(PARTY_MIN).max(PARTY_MAX)).default(DEFAULT_PARTY));
 
 /** A repeatable query field (`tag=a&tag=b`, or `tag=a,b`): its values, blanks dropped, each once. */
 const listOf = (v: unknown) => {
@@ -80,8 +81,8 @@ export const listQuerySchema = z
     seat: seatField,
     /** Tags the store must all carry (FILTER_TAGS keys). */
     tag: z.preprocess(listOf, z.array(z.enum(FILTER_TAG_KEYS)).default([])),
-    page: z.preprocess(blank, z.coerce.number().pipe(z.number().int().min(1).max(PAGE_MAX)).default(1)),
-    per_page: z.preprocess(blank, z.coerce.number().pipe(z.number().int().min(1).max(PAGE_SIZE_MAX)).default(PAGE_SIZE)),
+    page: z.preprocess(typedNumber, z.coerce.number().pipe(z.number().int().min(1).max(PAGE_MAX)).default(1)),
+    per_page: z.preprocess(typedNumber, z.coerce.number().pipe(z.number().int().min(1).max(PAGE_SIZE_MAX)).default(PAGE_SIZE)),
     /** The group after "now" to show more of (its "see more" link): up to BEYOND_GROUP_MORE stores instead of BEYOND_GROUP_SIZE. */
     more: z.preprocess(blank, z.enum(BEYOND_GROUPS).optional()),
   })

@@ -108,6 +108,8 @@ forEachApp('discovery API', (app) => {
     const later = await get<{ date: string; slots: Slot[] }>(`/api/stores/1/availability?date=${inAWeek}&party=2`);
     expect(later.date).toBe(inAWeek);
     for (const s of later.slots) expect(s.start.slice(0, 10) >= inAWeek).toBe(true);
+    // A party typed with the IME on (full-width digits) is the same party.
+    expect(await get(`/api/stores/1/availability?date=${inAWeek}&party=${encodeURIComponent('２')}`)).toEqual(later);
     // A party bigger than any table: starts may exist but none has a free table.
     const huge = await get<{ slots: Slot[] }>('/api/stores/1/availability?party=20');
     const store = await get<{ max_party: number }>('/api/stores/1');

@@ -245,7 +245,8 @@ describe.each(['pglite', 'postgres'] as const)('store host ledger and switcher [
     expect(page.body).toContain('今すぐ着席');
     expect(page.body).toMatch(/2名なら今は「T\d」が空いています/);
 
-    const seated = await store('/list-booking-manage', { form: { action: 'walk_in', party_size: '2', table_id: '', name: '窓口 一郎' }, cookie: jar });
+    // The party size as a tablet's IME types it (full-width): read as 2, and shown back as 2名.
+    const seated = await store('/list-booking-manage', { form: { action: 'walk_in', party_size: '２', table_id: '', name: '窓口 一郎' }, cookie: jar });
     expect(seated).toMatchObject({ status: 303, headers: { location: '/list-booking-manage' } });
     const walkIns = JSON.parse((await store('/api/store/walk-ins', { cookie: jar })).body) as { items: { id: number; name: string; start: string; end: string; table: { label: string } }[] };
     const walkIn = walkIns.items.find((w) => w.name === '窓口 一郎')!;

@@ -59,7 +59,8 @@ describe.each(['pglite', 'postgres'] as const)('store host seat screens [%s]', (
     expect(edit.status).toBe(200);
     expect(edit.body).toContain('value="窓際 W1"');
     expect(edit.body).toMatch(/<option value="private_room" selected/);
-    const saved = await store(`/edit-seat/${table.id}`, { form: { action: 'table', label: '窓際 W1', kind: 'private_room', min_party: '3', max_party: '8' }, cookie: jar });
+    // Full-width digits (a tablet's IME) are read as the numbers they are.
+    const saved = await store(`/edit-seat/${table.id}`, { form: { action: 'table', label: '窓際 W1', kind: 'private_room', min_party: '３', max_party: '８' }, cookie: jar });
     expect(saved).toMatchObject({ status: 303, headers: { location: `/list-seat-manage?store=${s.fx.storeId}` } });
     expect(z.parse(storeTableSchema, (await tables(s.fx.storeId)).items.find((x) => x.id === table.id))).toMatchObject({ min_party: 3, max_party: 8, online: false });
     const listed = await store(`/list-seat-manage?store=${s.fx.storeId}`, { cookie: `${jar}; ${flashOf(saved)}` });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { ID_MAX, isJapanesePhone, isKana, normaliseKana, normalisePhone, parseId } from '../../src/lib/validation';
+import { ID_MAX, isJapanesePhone, isKana, normaliseKana, normalisePhone, parseId, typedNumber, wholeNumber } from '../../src/lib/validation';
 import * as z from 'zod/mini';
 import { idSchema, kanaField } from '../../src/lib/contract/fields';
 import { kanaReading } from '../../src/lib/format';
@@ -119,6 +119,27 @@ describe('ids and text', () => {
     }
     expect(name.parse(' 山田 花子 ')).toBe('山田 花子');
     fc.assert(fc.property(fc.string(), (s) => safeString().safeParse(s).success === !s.includes('\u0000')));
+  });
+});
+
+describe('numbers as people type them', () => {
+  it('reads full-width digits as the whole number they are, leaves blank out and passes anything else on as typed', () => {
+    expect(wholeNumber('２０')).toBe(20);
+    expect(wholeNumber(' ４ ')).toBe(4);
+    expect(wholeNumber('12')).toBe(12);
+    expect(wholeNumber('　')).toBeUndefined();
+    expect(wholeNumber(undefined)).toBeUndefined();
+    expect(wholeNumber('4人')).toBe('4人');
+    expect(wholeNumber('-1')).toBe('-1');
+    expect(wholeNumber('１２３４', 3)).toBe('１２３４');
+    fc.assert(fc.property(fc.nat({ max: 999_999_999 }), (n) => wholeNumber(String(n).replace(/\d/g, (d) => String.fromCharCode(0xff10 + Number(d)))) === n));
+  });
+
+  it('gives a query’s number to the schema in ASCII, blank as not given', () => {
+    expect(typedNumber('３５．６８')).toBe('35.68');
+    expect(typedNumber('－１')).toBe('-1');
+    expect(typedNumber(' ')).toBeUndefined();
+    expect(typedNumber(4)).toBe(4);
   });
 });
 

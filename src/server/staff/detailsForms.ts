@@ -11,7 +11,7 @@ import { ApiError, notFound, translate, validate } from '../http/api';
 import type { Flash } from '../../lib/flash';
 import type { T } from '../../i18n';
 import { closureSchema, storeArrivalsSchema, storeDetailsSchema, storePolicySchema, weekdayHoursSchema, type StoreBookingJson } from '../../lib/contract/store';
-import { parseId } from '../../lib/validation';
+import { parseId, wholeNumber } from '../../lib/validation';
 import type { StaffScope } from './access';
 import { removeClosure, setClosure } from './closures';
 import { setWeekdayHours } from './hours';
@@ -32,15 +32,6 @@ export interface FormRefusal {
 }
 
 export type DetailsOutcome = { flash: Flash } | { refused: FormRefusal };
-
-/**
- * A whole number typed in a form, full-width digits included (２０ is 20: a tablet's IME often
- * types them); blank is left out (the schema names the field), anything else goes on as typed.
- */
-const whole = (value: string) => {
-  const v = value.normalize('NFKC').trim();
-  return v === '' ? undefined : /^\d{1,9}$/.test(v) ? Number(v) : value;
-};
 
 /** The openings typed in a day's rows (`opens_0`, `closes_0` …); a row left blank is no opening. */
 function openings(values: Record<string, string>) {
@@ -124,8 +115,8 @@ export async function detailsPost(db: Db, scope: StaffScope, storeId: number, fo
     if (doing === 'policy') {
       const input = validate(t, storePolicySchema, {
         store_id: storeId,
-        cancel_free_hours: whole(values.cancel_free_hours!),
-        cancel_fee_yen: whole(values.cancel_fee_yen!),
+        cancel_free_hours: wholeNumber(values.cancel_free_hours!),
+        cancel_fee_yen: wholeNumber(values.cancel_fee_yen!),
         cancellation_policy: values.cancellation_policy,
       });
       await withinStaffLimits(db, scope, () => setPolicy(db, scope, input));
@@ -135,10 +126,10 @@ export async function detailsPost(db: Db, scope: StaffScope, storeId: number, fo
       // An unticked checkbox sends nothing: absent is "release by a tap only".
       const input = validate(t, storeArrivalsSchema, {
         store_id: storeId,
-        grace_minutes: whole(values.grace_minutes!),
+        grace_minutes: wholeNumber(values.grace_minutes!),
         auto_release: values.auto_release !== '',
         // A claim window left blank keeps the store's; the unticked 「いつでも」 box is "only when full".
-        queue_claim_minutes: whole(values.queue_claim_minutes!),
+        queue_claim_minutes: wholeNumber(values.queue_claim_minutes!),
         queue_mode: values.queue_always !== '' ? 'always' : 'when_full',
       });
       await withinStaffLimits(db, scope, () => setArrivals(db, scope, input));
@@ -152,10 +143,10 @@ export async function detailsPost(db: Db, scope: StaffScope, storeId: number, fo
         genre: values.genre,
         address: values.address,
         station: values.station,
-        walk_minutes: whole(values.walk_minutes!),
+        walk_minutes: wholeNumber(values.walk_minutes!),
         phone: values.phone,
-        budget_min: whole(values.budget_min!),
-        budget_max: whole(values.budget_max!),
+        budget_min: wholeNumber(values.budget_min!),
+        budget_max: wholeNumber(values.budget_max!),
         description: values.description,
       });
       await withinStaffLimits(db, scope, () => setStoreDetails(db, scope, input));

@@ -9,7 +9,7 @@ import type { Flash } from '../../lib/flash';
 import type { T } from '../../i18n';
 import { markSchema, staffBookingSchema, storeBookingPatchSchema, walkInSchema } from '../../lib/contract/store';
 import { tokyoInstant, toTokyoIso } from '../../lib/datetime';
-import { parseId } from '../../lib/validation';
+import { parseId, wholeNumber } from '../../lib/validation';
 import { bookingContext } from '../bookings/http';
 import type { StaffScope } from './access';
 import { changeFromStore, writeDownBooking } from './bookings';
@@ -41,8 +41,8 @@ export type CancelRefusal = ChangeRefusal;
  */
 export type LedgerOutcome = { flash: Flash } | { phone: PhoneRefusal } | { change: ChangeRefusal } | { cancel: CancelRefusal } | { missing: true };
 
-/** A number typed in a form, or what was typed when it is none (then the schema names the field). */
-const count = (value: string) => (/^\d{1,3}$/.test(value) ? Number(value) : value);
+/** A number typed in a form (full-width digits included), or what was typed when it is none (then the schema names the field). */
+const count = (value: string | undefined) => wholeNumber(value, 3) ?? value;
 
 /**
  * The start a phone booking's "HH:MM" names on business day `date`: a time before 05:00 is after

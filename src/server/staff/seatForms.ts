@@ -9,6 +9,7 @@ import type { Flash } from '../../lib/flash';
 import type { T } from '../../i18n';
 import { tableCreateSchema, tableSettingsSchema, turnTimesSchema } from '../../lib/contract/store';
 import { PARTY_MAX, PARTY_MIN } from '../../lib/contract/limits';
+import { wholeNumber } from '../../lib/validation';
 import type { StaffScope } from './access';
 import { withinStaffLimits } from './limits';
 import { addTable, removeTable, setTable, setTurnTimes } from './tables';
@@ -28,8 +29,8 @@ export type SeatOutcome = { flash: Flash; removed?: true } | { refused: FormRefu
 /** The party sizes the turn-time form has a field for (`turn_<size>`). */
 export const TURN_SIZES = Array.from({ length: PARTY_MAX - PARTY_MIN + 1 }, (_, i) => PARTY_MIN + i);
 
-/** A number typed in a form, or what was typed when it is none (then the schema names the field). */
-const count = (value: string) => (/^\d{1,4}$/.test(value.trim()) ? Number(value.trim()) : value);
+/** A number typed in a form (full-width digits included), or what was typed when it is none (then the schema names the field). */
+const count = (value: string | undefined) => wholeNumber(value, 4) ?? value;
 
 const reader = (form: FormData | null) => (key: string) => {
   const value = form?.get(key);
