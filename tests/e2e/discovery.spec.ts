@@ -81,10 +81,13 @@ test.describe('search', () => {
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/stores\?name=%E7%84%BC%E8%82%89/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('「焼肉」の検索結果');
+    // At any hour there are 焼肉 cards: bookable now, or (at night, under the empty state that says
+    // why) with their next start later today or another day.
     const cards = page.locator('#store-results article');
-    const empty = page.locator('[data-empty]');
-    await expect(cards.first().or(empty)).toBeVisible();
-    for (const text of await cards.allInnerTexts()) expect(text).toContain('焼肉');
+    await expect(cards.first()).toBeVisible();
+    const texts = await cards.allInnerTexts();
+    expect(texts.length).toBeGreaterThan(0);
+    for (const text of texts) expect(text).toContain('焼肉');
     await expect.poll(() => page.evaluate(() => localStorage.getItem('search:keyword'))).toBe('焼肉');
 
     // Elsewhere and back on the unfiltered home listing: the search is still kept, but the box shows
