@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { walkMinutesFor } from '../../src/lib/distance';
+import { storePin } from '../helpers/map';
 
 /**
  * The listing's results tools at phone size in Japanese: sort and filters kept in the URL (with
@@ -102,15 +103,9 @@ test('the map loads Leaflet only when opened and shows a marker for each result'
   expect(ids.length).toBeGreaterThan(0);
   // Close pins are clustered: the map holds one marker per card, some inside clusters.
   await expect(page.locator('#results-map')).toHaveAttribute('data-markers', String(ids.length));
-  // A marker names its store and links to it, from the keyboard too: close pins are a cluster first,
-  // and Enter on a cluster zooms in (or spreads them) until the stores are pins of their own.
-  const single = map.locator('.leaflet-marker-icon[data-store-id]');
-  for (let i = 0; i < 4 && (await single.count()) === 0; i++) {
-    const clusters = await map.locator('.marker-cluster').count();
-    await map.locator('.marker-cluster').first().press('Enter');
-    await expect.poll(async () => (await single.count()) > 0 || (await map.locator('.marker-cluster').count()) !== clusters).toBe(true);
-  }
-  const first = Number(await single.first().getAttribute('data-store-id'));
+  // A marker names its store and links to it, from the keyboard too.
+  const pin = await storePin(map);
+  const first = Number(await pin.getAttribute('data-store-id'));
   expect(ids).toContain(first);
   await map.locator(`.leaflet-marker-icon[data-store-id="${first}"]`).press('Enter');
   await expect(map.locator('.leaflet-popup-content a').first()).toHaveAttribute('href', new RegExp(`/store/${first}(\\?|$)`));
