@@ -14,7 +14,7 @@ import type { Db } from '../db/types';
 import { watches } from '../db/schema';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { onIndexRebuild, onIndexReplace } from '../availability/instance';
-import { gridFreeStarts, type Frame, type StoreGrid } from '../availability/grid';
+import { gridFreedStarts, type Frame, type StoreGrid } from '../availability/grid';
 import type { StoreFacts } from '../availability/engine';
 import { offerFreed } from './holds';
 import { ownerKey } from './alerts';
@@ -117,8 +117,11 @@ export class WatchMatcher {
   }
 
   /**
-   * Per watch, the starts in its window (none already past) that fit it after the change and did
-   * not before. Expired watches are dropped on the way.
+   * Per watch, the starts in its window (none already past) at which a table that fits it is free
+   * after the change and was not before. Per table, not per start: when two tables free in quick
+   * succession, the grid before the second change may not know yet that the first was held for a
+   * watcher, so the start looks free before and after, yet the second table is one more offer to
+   * make. Expired watches are dropped on the way.
    */
   freed(storeId: number, before: StoreGrid | undefined, after: StoreGrid | undefined, frame: Frame, beforeFrame = frame): { watch: ActiveWatch; starts: number[] }[] {
     if (!after) return [];
@@ -131,8 +134,7 @@ export class WatchMatcher {
         continue;
       }
       const from = Math.max(w.from, now);
-      const was = new Set(before ? gridFreeStarts(before, beforeFrame, w.partySize, from, w.until) : []);
-      const starts = gridFreeStarts(after, frame, w.partySize, from, w.until).filter((s) => !was.has(s));
+      const starts = gridFreedStarts(after, frame, before, beforeFrame, w.partySize, from, w.until);
       if (starts.length) found.push({ watch: w, starts });
     }
     return found;
