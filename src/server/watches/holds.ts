@@ -74,7 +74,6 @@ export async function offerFreed(db: Db, storeId: number, found: readonly { watc
       const out: { hold: HoldRow; c: (typeof candidates)[number]; token: string }[] = [];
       for (const c of candidates) {
         if (already.has(c.id)) continue;
-        if (await holdsOpenOffer(tx, c, now)) continue;
         const end = stayEnd(state, start, c.partySize);
         let tableId: number;
         try {
@@ -83,6 +82,8 @@ export async function offerFreed(db: Db, storeId: number, found: readonly { watc
           if (err instanceof Refused) continue;
           throw err;
         }
+        // After the table (in memory): once the freed tables are taken, the rest cost no query.
+        if (await holdsOpenOffer(tx, c, now)) continue;
         const token = newToken();
         const [hold] = await tx
           .insert(watchHolds)

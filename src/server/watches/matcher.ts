@@ -1,14 +1,14 @@
 /**
  * Which watches a change fulfils. Each instance keeps its active watches in memory,
  * indexed by store and by area, and hears every store grid its availability index replaces
- * (src/server/availability/instance.ts): the starts that fit a watch after the change but not
- * before it have just become free (a cancellation, a released block, new hours). Only the watches
- * of that store and of its area are looked at, never every watch.
+ * (src/server/availability/instance.ts): the starts at which a table that fits a watch is free
+ * after the change and was not before have just become free (a cancellation, a released block, new
+ * hours). Only the watches of that store and of its area are looked at, never every watch.
  *
- * Every instance hears every change, so every instance may find the same freed start: each tells
- * the owner's pages it serves at once (src/server/watches/alerts.ts), and the row of
- * `watch_notifications` (primary key: watch, store, start) lets exactly one of them mail it. A
- * guest's watch shows on the device that made it from the start, and is mailed once confirmed.
+ * Every instance hears every change, so every instance may find the same freed start: the
+ * database decides, under the store's lock, which watcher holds each freed table
+ * (src/server/watches/holds.ts), and the owner's pages are told wherever they are open. Only a
+ * confirmed watch is offered a table.
  */
 import type { Db } from '../db/types';
 import { watches } from '../db/schema';
