@@ -342,7 +342,7 @@ function operations(now: Date): Record<string, Record<string, Operation>> {
     },
     '/api/watch-holds/{id}/claim': {
       post: {
-        summary: 'Book the held start before its deadline: a booking by the booking rules at the held table, the hold claimed with it in one transaction. An account sends `{}`; a guest adds name, name_kana and phone (the address is the watch’s), and the answer carries the booking’s edit token once',
+        summary: 'Book the held start before its deadline: a booking by the booking rules at the held table, the hold claimed with it in one transaction. An account sends `{}`; a guest adds name, name_kana and phone (the address is the watch’s), and the answer carries the booking’s edit token once. A claim is a booking: it counts against the same booking limits (429 past them, as booking directly; the hold stays the diner’s until its deadline)',
         ids: ['id'],
         body: watchHoldClaimSchema,
         ok: [200, 'WatchHoldClaimed'],

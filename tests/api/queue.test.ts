@@ -233,6 +233,8 @@ for (const engine of ['pglite', 'postgres'] as const) {
       const shown = await (await app.fetch(page, { cookie, headers: ja })).text();
       expect(shown).toContain('次はあなたの番です');
       expect(shown).toMatch(/待ち時間の目安：約\d+〜\d+分/);
+      // The page's script is inside the document, not after </html>.
+      expect(shown.trimEnd()).toMatch(/<\/html>$/);
       // Without the cookie the page is not found.
       expect((await app.fetch(page, { headers: ja })).status).toBe(404);
 

@@ -29,6 +29,8 @@ import type { Db } from '../../src/server/db/types';
 const t = translatorFor('ja');
 const at = (hh: number, mm = 0) => tokyoInstant(watchDay, hh * 60 + mm);
 const client = { ip: '203.0.113.9', origin: 'https://sugu.test', locale: 'ja' };
+/** The claimer's address and browser, as the booking limits count them. */
+const claimer = { address: '203.0.113.9', device: 'holdsTestDevice0000000' };
 const guest = { name: '山田 花子', name_kana: 'ヤマダ ハナコ', phone: '090-1234-5678', email: 'holder@example.jp' };
 
 forEachEngine('watch holds', (get, engine) => {
@@ -95,7 +97,7 @@ forEachEngine('watch holds', (get, engine) => {
     expect(other.kind).toBe('slot_taken');
     // Another diner's hold is not theirs to see or claim.
     await expect(getHold(db, h0!.id, asUser(1), now)).rejects.toMatchObject({ status: 404 });
-    await expect(claimHold(db, h0!.id, asUser(1), {}, ctx())).rejects.toMatchObject({ status: 404 });
+    await expect(claimHold(db, h0!.id, asUser(1), {}, ctx(), claimer)).rejects.toMatchObject({ status: 404 });
     await expect(getHold(db, h0!.id, { owner: null, token: 'guessed' }, now)).rejects.toMatchObject({ status: 404 });
 
     // Past the deadline: free again by itself for the booking service, then marked by the job and offered to the next watcher.
@@ -105,12 +107,12 @@ forEachEngine('watch holds', (get, engine) => {
     const [h1] = await offered(w1.watch.id);
     expect(h1).toMatchObject({ startsAt: at(20, 30), state: 'offered' });
     expect((await holdsOf(w0.watch.id)).map((h) => h.state)).toEqual(['expired']);
-    await expect(claimHold(db, h0!.id, asUser(0), {}, ctx())).rejects.toMatchObject({ status: 409 });
+    await expect(claimHold(db, h0!.id, asUser(0), {}, ctx(), claimer)).rejects.toMatchObject({ status: 409 });
 
     // Two claims at once (two connections on PostgreSQL): exactly one books.
     const other2 = engine === 'postgres' ? await openDb({ databaseUrl: get().location, max: 3 }) : undefined;
     try {
-      const results = await Promise.allSettled([claimHold(db, h1!.id, asUser(1), {}, ctx()), claimHold(other2?.db ?? db, h1!.id, asUser(1), {}, ctx())]);
+      const results = await Promise.allSettled([claimHold(db, h1!.id, asUser(1), {}, ctx(), claimer), claimHold(other2?.db ?? db, h1!.id, asUser(1), {}, ctx(), claimer)]);
       expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
       expect(results.filter((r) => r.status === 'rejected').map((r) => (r as PromiseRejectedResult).reason)).toMatchObject([{ status: 409, code: 'hold_state' }]);
     } finally {

@@ -1,5 +1,7 @@
 /**
- * Accessibility: axe-core on every product page and the main template pages, in both themes.
+ * Accessibility: axe-core on every product page and the main template pages, in both themes; the
+ * page of a start held for a watcher on a server of its own (a start is held only for an address
+ * confirmed by mail).
  *
  * The eighty-odd page checks are the longest piece of the browser suite. They run as a dozen tests
  * of a few pages each, in parallel mode, so that Playwright spreads them over its workers; a few
@@ -8,6 +10,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { heldStart, serverWithMail } from '../helpers/held-start';
 
 const GUEST_PAGES = [
   '/home',
@@ -96,3 +99,22 @@ for (const theme of ['light', 'dark'] as const) {
     }
   });
 }
+
+test.describe('axe, the hold page', () => {
+  const own = serverWithMail();
+
+  test('a start held for a watcher: its page, as its owner sees it with the claim form, light and dark, has no serious or critical violations', async ({ page, context }) => {
+    test.setTimeout(180_000);
+    const { path } = await heldStart(page.request, own.base, own.smtp);
+    const found: Record<string, string[]> = {};
+    for (const theme of ['light', 'dark'] as const) {
+      await context.addCookies([{ name: 'theme', value: theme, url: own.base }]);
+      await page.goto(`${own.base}${path}`);
+      await page.waitForLoadState('load');
+      await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+      await expect(page.getByRole('button', { name: 'この席を予約する' })).toBeVisible();
+      found[theme] = await seriousViolations(page);
+    }
+    expect(found).toEqual({ light: [], dark: [] });
+  });
+});

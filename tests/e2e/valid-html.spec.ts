@@ -2,12 +2,14 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { businessDay, freeAtEight } from '../helpers/free-start';
 import { htmlValidateErrors, nuCheckerErrors, type Page } from '../helpers/html-validators';
 import { DEMO_STAFF } from '../../src/server/db/seed-data';
+import { heldStart, serverWithMail } from '../helpers/held-start';
 
 /**
  * Every product page, as the server sends it, signed out and signed in, is valid HTML: no error from
  * html-validate nor from the W3C Nu HTML Checker. The booking pages are checked at each step (the
  * form, a field error, the confirmation, the booking, the cancel question) through their plain
- * forms, as a browser without JavaScript posts them. So are the store host's sign-in and list pages.
+ * forms, as a browser without JavaScript posts them. So are the store host's sign-in and list pages,
+ * and the page of a start held for a watcher (a claimable 空席通知), as its owner opens it.
  */
 
 const BOTH = ['/home', '/stores', '/stores?name=%E7%84%BC%E8%82%89&party=4', '/stores?sort=budget&view=map', '/areas/1', '/store/1', '/store/1?party=4&seat=private_room', '/booking-list', '/watches', '/term', '/privacy', '/ecommerce', '/info-contracted-store', '/utility/help', '/offline?lang=ja', '/offline?lang=ar', '/no-such-page', '/store/999999'];
@@ -105,4 +107,21 @@ test('the store host: its sign-in and, signed in as staff, every list page is va
   }
   await expectValid(pages);
   await request.dispose();
+});
+
+test.describe('the hold page', () => {
+  // A start is held only for a confirmed address: this test's own server mails through a real SMTP server.
+  const own = serverWithMail();
+
+  test('a start held for a watcher: its page, as its owner sees it with the claim form, is valid HTML', async ({ playwright }) => {
+    test.setTimeout(180_000);
+    const request = await playwright.request.newContext({ baseURL: own.base, extraHTTPHeaders: { 'accept-language': 'ja-JP', origin: own.base } });
+    const { path } = await heldStart(request, own.base, own.smtp);
+    const res = await request.get(path);
+    expect(res.status()).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('data-testid="hold-claim"');
+    await expectValid([{ name: `watcher ${path}`, html }]);
+    await request.dispose();
+  });
 });

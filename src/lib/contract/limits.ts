@@ -70,8 +70,6 @@ export const PAGE_MAX = 10_000;
 export const WATCHES_ACTIVE_MAX = 10;
 /** A watch's window when none is given: the next hour. */
 export const WATCH_DEFAULT_MINUTES = 60;
-/** At most one mail per watch in this many minutes (the open page is told every time). */
-export const WATCH_MAIL_GAP_MINUTES = 10;
 /** The windows a watch form offers, in minutes (the API takes any `until` within the bookable days). */
 export const WATCH_WINDOW_CHOICES = [30, 60, 120, 180] as const;
 /** A listing with at most this many bookable stores offers to watch its search. */

@@ -251,6 +251,26 @@ export function gridDaySlots(g: StoreGrid, frame: Frame, party: number, date: st
 }
 
 /**
+ * The starts in [from, to] at which a table the party fits is free in `after` and was not in
+ * `before` (each grid read in its own frame, instant by instant): a start already free that gains
+ * another table counts too, since each freed table is one more diner's to be offered. Without
+ * `before`, every free start.
+ */
+export function gridFreedStarts(after: StoreGrid, frame: Frame, before: StoreGrid | undefined, beforeFrame: Frame, party: number, from: number, to: number): number[] {
+  const out: number[] = [];
+  for (const t of gridFreeStarts(after, frame, party, from, to)) {
+    const was = before ? cellAt(beforeFrame, t) : -1;
+    if (was < 0 || !opensAt(before!, party, was)) {
+      out.push(t);
+      continue;
+    }
+    const already = new Set(freeTableIdsAt(before!, party, was));
+    if (freeTableIdsAt(after, party, cellAt(frame, t)).some((id) => !already.has(id))) out.push(t);
+  }
+  return out;
+}
+
+/**
  * The starts in [from, to] (epoch ms) where a full stay fits in opening hours and some table fits
  * the party, aligned to the 15-minute marks; starts outside the frame are left out.
  */

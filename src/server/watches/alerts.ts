@@ -4,9 +4,8 @@
  * live streams of that owner (src/server/live.ts), and to nobody else's.
  *
  * Every instance hears every availability change and matches it against its own copy of the
- * watches, so every instance finds the same freed start and tells the streams it holds itself; a
- * start is announced once per watch here (the mail is decided once across instances, in the
- * database: src/server/watches/notify.ts).
+ * watches; the database decides which watcher holds a freed table (src/server/watches/holds.ts),
+ * and the hold is announced to its owner's streams on every instance, once per hold here.
  */
 import { EventEmitter } from 'node:events';
 import { sql } from 'drizzle-orm';

@@ -35,6 +35,7 @@ import { announceHoldEverywhere, ownerKey } from './alerts';
 import { watchTranslator } from './translate';
 import type { Owner } from './owner';
 import { clock } from '../clock';
+import { deviceHash, withinBookingLimits, type BookingSource } from '../bookingLimits';
 
 type HoldRow = typeof watchHolds.$inferSelect;
 
@@ -73,7 +74,6 @@ export async function offerFreed(db: Db, storeId: number, found: readonly { watc
       const out: { hold: HoldRow; c: (typeof candidates)[number]; token: string }[] = [];
       for (const c of candidates) {
         if (already.has(c.id)) continue;
-        if (await holdsOpenOffer(tx, c, now)) continue;
         const end = stayEnd(state, start, c.partySize);
         let tableId: number;
         try {
@@ -82,6 +82,8 @@ export async function offerFreed(db: Db, storeId: number, found: readonly { watc
           if (err instanceof Refused) continue;
           throw err;
         }
+        // After the table (in memory): once the freed tables are taken, the rest cost no query.
+        if (await holdsOpenOffer(tx, c, now)) continue;
         const token = newToken();
         const [hold] = await tx
           .insert(watchHolds)
@@ -220,12 +222,22 @@ export interface HoldClaimed {
 
 const holdState = () => new ApiError(409, 'hold_state', 'watch.error.holdGone');
 
+/** Where a claim comes from, as the booking limits count it: the client's address and its device id (as its cookie holds it). */
+export interface ClaimClient {
+  address: string;
+  device: string;
+}
+
 /**
  * The watcher books the held start: a booking by the one booking service at the held table (its
  * own hold set aside), the hold marked claimed with it in the same transaction. Past the deadline,
  * or claimed already (a second tap, a race), 409 `hold_state`; exactly one of two claims wins.
+ * A claim is a booking, so it counts against the same limits as booking directly (a hold must not
+ * be a way past them): a diner at their limit gets the same 429, and the hold stays theirs, still
+ * offered, until its deadline.
  */
-export async function claimHold(db: Db, id: number, asker: HoldAsker, contact: WatchHoldClaimInput, ctx: BookingContext): Promise<HoldClaimed> {
+export async function claimHold(db: Db, id: number, asker: HoldAsker, contact: WatchHoldClaimInput, bookingCtx: BookingContext, client: ClaimClient): Promise<HoldClaimed> {
+  const ctx: BookingContext = { ...bookingCtx, device: deviceHash(client.device) };
   const now = ctx.now ?? clock.now();
   const [row] = await db
     .select({ hold: watchHolds, storeName: stores.name, watch: watches, userName: users.name, userEmail: users.email })
@@ -260,12 +272,16 @@ export async function claimHold(db: Db, id: number, asker: HoldAsker, contact: W
   const input = account
     ? { store_id: hold.storeId, start, party_size: hold.partySize }
     : { store_id: hold.storeId, start, party_size: hold.partySize, name: contact.name!, name_kana: contact.name_kana!, phone: contact.phone!, email: watch.email };
-  const outcome = await createBooking(db, input, actor, now, undefined, ctx.device, undefined, claim);
-  if (outcome.kind !== 'booked') {
-    // The hold was lost meanwhile (its deadline passed within the transaction), or the diner's rules refuse it.
-    if (outcome.kind === 'slot_taken' || outcome.kind === 'bad_start') throw holdState();
-    throw refusalError(ctx.t, outcome);
-  }
+  const source: BookingSource = account ? { kind: 'user', userId: watch.userId! } : { kind: 'guest', address: client.address, email: watch.email, phone: contact.phone!, device: client.device };
+  const outcome = await withinBookingLimits(db, source, async () => {
+    const made = await createBooking(db, input, actor, now, undefined, ctx.device, undefined, claim);
+    if (made.kind !== 'booked') {
+      // The hold was lost meanwhile (its deadline passed within the transaction), or the diner's rules refuse it.
+      if (made.kind === 'slot_taken' || made.kind === 'bad_start') throw holdState();
+      throw refusalError(ctx.t, made);
+    }
+    return made;
+  });
   const { booking } = outcome;
   const editToken = outcome.editToken ?? null;
   const to = account ? row.userEmail : booking.guest?.email;

@@ -1,20 +1,20 @@
 /**
  * Which watches a change fulfils. Each instance keeps its active watches in memory,
  * indexed by store and by area, and hears every store grid its availability index replaces
- * (src/server/availability/instance.ts): the starts that fit a watch after the change but not
- * before it have just become free (a cancellation, a released block, new hours). Only the watches
- * of that store and of its area are looked at, never every watch.
+ * (src/server/availability/instance.ts): the starts at which a table that fits a watch is free
+ * after the change and was not before have just become free (a cancellation, a released block, new
+ * hours). Only the watches of that store and of its area are looked at, never every watch.
  *
- * Every instance hears every change, so every instance may find the same freed start: each tells
- * the owner's pages it serves at once (src/server/watches/alerts.ts), and the row of
- * `watch_notifications` (primary key: watch, store, start) lets exactly one of them mail it. A
- * guest's watch shows on the device that made it from the start, and is mailed once confirmed.
+ * Every instance hears every change, so every instance may find the same freed start: the
+ * database decides, under the store's lock, which watcher holds each freed table
+ * (src/server/watches/holds.ts), and the owner's pages are told wherever they are open. Only a
+ * confirmed watch is offered a table.
  */
 import type { Db } from '../db/types';
 import { watches } from '../db/schema';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { onIndexRebuild, onIndexReplace } from '../availability/instance';
-import { gridFreeStarts, type Frame, type StoreGrid } from '../availability/grid';
+import { gridFreedStarts, type Frame, type StoreGrid } from '../availability/grid';
 import type { StoreFacts } from '../availability/engine';
 import { offerFreed } from './holds';
 import { ownerKey } from './alerts';
@@ -117,8 +117,11 @@ export class WatchMatcher {
   }
 
   /**
-   * Per watch, the starts in its window (none already past) that fit it after the change and did
-   * not before. Expired watches are dropped on the way.
+   * Per watch, the starts in its window (none already past) at which a table that fits it is free
+   * after the change and was not before. Per table, not per start: when two tables free in quick
+   * succession, the grid before the second change may not know yet that the first was held for a
+   * watcher, so the start looks free before and after, yet the second table is one more offer to
+   * make. Expired watches are dropped on the way.
    */
   freed(storeId: number, before: StoreGrid | undefined, after: StoreGrid | undefined, frame: Frame, beforeFrame = frame): { watch: ActiveWatch; starts: number[] }[] {
     if (!after) return [];
@@ -131,8 +134,7 @@ export class WatchMatcher {
         continue;
       }
       const from = Math.max(w.from, now);
-      const was = new Set(before ? gridFreeStarts(before, beforeFrame, w.partySize, from, w.until) : []);
-      const starts = gridFreeStarts(after, frame, w.partySize, from, w.until).filter((s) => !was.has(s));
+      const starts = gridFreedStarts(after, frame, before, beforeFrame, w.partySize, from, w.until);
       if (starts.length) found.push({ watch: w, starts });
     }
     return found;
