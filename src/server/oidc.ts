@@ -24,6 +24,7 @@ import { createSession, hashToken, newToken } from './sessions';
 import { hashPassword } from './passwords';
 import { findUserByEmail, pgCode } from './auth';
 import { setFlash } from './http/flash';
+import { addressKey, consume, LIMITS } from './http/rateLimit';
 import { ACCOUNT_NAME_MAX, EMAIL_MAX, TOKEN_MAX } from '../lib/contract/limits';
 import { authPaths, OIDC_PROVIDERS, type OidcProvider } from '../lib/contract/paths';
 import type { MessageKey, T } from '../i18n';
@@ -88,6 +89,14 @@ function providerConfig(provider: OidcProvider): Promise<client.Configuration> {
     discovered.set(provider, found);
   }
   return found;
+}
+
+/**
+ * Counts one step of a provider sign-in (its start or its callback) from this client address
+ * group; past LIMITS.oidcPerIp, an ApiError 429 with Retry-After (shown by oidcLimitedPage).
+ */
+export async function countOidcStep(db: Db, clientAddress: string): Promise<void> {
+  await consume(db, [{ key: addressKey('oidc-ip', clientAddress), limit: LIMITS.oidcPerIp }]);
 }
 
 /**

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { CookieJar, forEachApp, type App } from '../helpers/app';
 import { signUp, uniqueEmail } from '../helpers/auth';
 import { freePort } from '../helpers/server';
+import { rawRequest } from '../helpers/raw';
 import { oidcEnv, startTestProvider, type ProviderAccount, type TestProvider } from '../helpers/oidc-provider';
 
 const ORIGIN = 'http://sugu.localhost';
@@ -181,6 +182,25 @@ forEachApp(
       const res = await app().fetch(withOldCode, { cookie: fresh.jar.header() });
       expect(res.status).toBe(400);
       expect((await me(app(), fresh.jar.store(res))).status).toBe(401);
+    });
+
+    it('too many sign-in steps from one address: 429 with a translated page, other addresses unaffected', async () => {
+      // Another source address, so the other tests' sign-ins from 127.0.0.1 are not counted here.
+      const from = '127.0.0.5';
+      const step = (path: string) => rawRequest(app(), { path, from, headers: { 'accept-language': 'en' } });
+      // LIMITS.oidcPerIp: 60 steps (starts and callbacks) per 10 minutes.
+      for (let i = 0; i < 60; i++) expect((await step('/auth/oidc/line')).status).toBe(302);
+      for (const path of ['/auth/oidc/line', '/auth/oidc/line/callback?code=x&state=y']) {
+        const limited = await step(path);
+        expect(limited.status).toBe(429);
+        expect(limited.body).toContain('Too many requests. Please try again later.');
+        expect(limited.body).toContain('href="/auth/signin"');
+        expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+        expect(limited.headers.location).toBeUndefined();
+      }
+      // This machine's usual address still signs in.
+      const { res } = await signInWith(app(), account({ email: uniqueEmail('line'), email_verified: true }));
+      expect(res.status).toBe(303);
     });
 
     it('an ID token signed by a key the provider does not publish is refused', async () => {
