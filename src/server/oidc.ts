@@ -21,7 +21,6 @@ import { oidcIdentities, oidcPendingLinks, oidcTransactions, users } from './db/
 import { config, publicOrigin } from './config';
 import { cookieOptions } from './http/cookies';
 import { createSession, hashToken, newToken } from './sessions';
-import { hashPassword } from './passwords';
 import { findUserByEmail, pgCode } from './auth';
 import { setFlash } from './http/flash';
 import { addressKey, consume, LIMITS } from './http/rateLimit';
@@ -211,14 +210,16 @@ function placeholderEmail(provider: OidcProvider): string {
   return `${provider}-${newToken().slice(0, 16).toLowerCase()}@no-email.invalid`;
 }
 
-/** A new account for a provider account, linked to it, in one transaction; no password anyone knows. */
+/**
+ * A new account for a provider account, linked to it, in one transaction. It has no password (it
+ * signs in through its provider) until its diner sets one with a reset link to a verified address.
+ */
 async function createAccount(db: Db, provider: OidcProvider, subject: string, name: string, verifiedEmail: string | null): Promise<number> {
-  const passwordHash = await hashPassword(newToken());
   try {
     return await db.transaction(async (tx) => {
       const [row] = await tx
         .insert(users)
-        .values({ email: verifiedEmail ?? placeholderEmail(provider), name, passwordHash, emailVerifiedAt: verifiedEmail ? new Date() : null })
+        .values({ email: verifiedEmail ?? placeholderEmail(provider), name, passwordHash: null, emailVerifiedAt: verifiedEmail ? new Date() : null })
         .returning({ id: users.id });
       await tx.insert(oidcIdentities).values({ provider, subject, userId: row!.id, email: verifiedEmail });
       return row!.id;

@@ -31,8 +31,8 @@ interface Journey {
 }
 
 /** 「LINEでログイン」 up to the provider's redirect back: the provider's login done as `accountId`. */
-async function toProvider(app: App, accountId: string, jar = new CookieJar()): Promise<Journey> {
-  const start = await app.fetch('/auth/oidc/line', { cookie: jar.header() });
+async function toProvider(app: App, accountId: string, jar = new CookieJar(), startPath = '/auth/oidc/line'): Promise<Journey> {
+  const start = await app.fetch(startPath, { cookie: jar.header() });
   expect(start.status).toBe(302);
   jar.store(start);
   const providerJar = new CookieJar();
@@ -68,8 +68,8 @@ async function toProvider(app: App, accountId: string, jar = new CookieJar()): P
 }
 
 /** The whole sign-in: to the provider and back to Sugu's callback. */
-async function signInWith(app: App, accountId: string, jar = new CookieJar()) {
-  const journey = await toProvider(app, accountId, jar);
+async function signInWith(app: App, accountId: string, jar = new CookieJar(), startPath?: string) {
+  const journey = await toProvider(app, accountId, jar, startPath);
   const res = await app.fetch(journey.callback, { cookie: jar.header() });
   jar.store(res);
   return { ...journey, res };
@@ -81,6 +81,22 @@ async function me(app: App, jar: CookieJar) {
 }
 
 const account = (claims: ProviderAccount) => provider.account(claims);
+
+/** The account page in English, and its 「ログイン連携」 section. */
+async function accountPage(app: App, jar: CookieJar) {
+  const res = await app.fetch('/account-info', { cookie: jar.header(), headers: { 'accept-language': 'en' } });
+  expect(res.status).toBe(200);
+  const html = await res.text();
+  return { html, ways: /data-testid="signin-ways"[\s\S]*?<\/section>/.exec(html)?.[0] ?? '' };
+}
+
+const unlink = (app: App, jar: CookieJar, provider: string) =>
+  app.fetch('/account-info', {
+    method: 'POST',
+    cookie: jar.header(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded', 'accept-language': 'en' },
+    body: new URLSearchParams({ intent: 'oidc-unlink', provider }),
+  });
 
 forEachApp(
   'sign-in with an OpenID provider',
@@ -217,6 +233,62 @@ forEachApp(
       const { res } = await signInWith(app(), id);
       expect(res.status).toBe(303);
     });
+  },
+  { ...oidcEnv(port), PUBLIC_ORIGIN: ORIGIN },
+);
+
+// Servers of their own: every provider sign-in counts against this machine's address (LIMITS.oidcPerIp).
+forEachApp(
+  'the account page: providers linked, linking and unlinking',
+  (app) => {
+    it('the account page links LINE to a signed-in account, lists it, and unlinks it (the password stays a way in)', async () => {
+      const owner = await signUp(app());
+      const before = await accountPage(app(), owner.jar);
+      expect(before.ways).toContain('href="/auth/oidc/line?next=%2Faccount-info"');
+      expect(before.ways).toContain('Link LINE');
+      expect(before.ways).not.toContain('data-testid="signin-way"');
+      // The link is the provider sign-in started while signed in: it links and comes back here.
+      const id = account({ email: uniqueEmail('line'), email_verified: true });
+      const { res } = await signInWith(app(), id, owner.jar, '/auth/oidc/line?next=%2Faccount-info');
+      expect(res.status).toBe(303);
+      expect(res.headers.get('location')).toBe('/account-info');
+      const linked = await accountPage(app(), owner.jar);
+      expect(linked.html).toContain('Linked to LINE.');
+      expect(linked.ways).toMatch(/data-provider="line"[\s\S]*Linked[\s\S]*Unlink LINE/);
+      expect(linked.ways).not.toContain('Link LINE');
+      // LINE now signs in to this very account.
+      expect((await me(app(), (await signInWith(app(), id)).jar)).body?.id).toBe(owner.userId);
+
+      const gone = await unlink(app(), owner.jar, 'line');
+      expect(gone.status).toBe(303);
+      owner.jar.store(gone);
+      const after = await accountPage(app(), owner.jar);
+      expect(after.html).toContain('LINE is no longer linked to this account.');
+      expect(after.ways).not.toContain('data-testid="signin-way"');
+      // The provider account is no one's now: signing in with it makes a new account.
+      const fresh = await signInWith(app(), id);
+      expect((await me(app(), fresh.jar)).body?.id).not.toBe(owner.userId);
+      // Nothing linked: unlinking again is refused, by name, and changes nothing.
+      const again = await unlink(app(), owner.jar, 'line');
+      expect(again.status).toBe(400);
+      expect(await again.text()).toContain('This service is not linked to this account.');
+      expect((await unlink(app(), owner.jar, 'myspace')).status).toBe(400);
+    });
+
+    it('the only way in of an account a provider made is not unlinked', async () => {
+      const id = account({ email: uniqueEmail('line'), email_verified: true });
+      const { jar } = await signInWith(app(), id);
+      const mine = (await me(app(), jar)).body!;
+      const refused = await unlink(app(), jar, 'line');
+      expect(refused.status).toBe(409);
+      expect(await refused.text()).toContain('LINE is the only way to sign in to this account, so it cannot be unlinked.');
+      expect((await accountPage(app(), jar)).ways).toContain('Unlink LINE');
+      expect((await me(app(), (await signInWith(app(), id)).jar)).body?.id).toBe(mine.id);
+      // Nor can it be signed in to with any password (it has none).
+      const login = await app().fetch('/api/login', { method: 'POST', json: { email: mine.email, password: 'any-password-at-all' } });
+      expect(login.status).toBe(401);
+    });
+
   },
   { ...oidcEnv(port), PUBLIC_ORIGIN: ORIGIN },
 );

@@ -53,3 +53,20 @@ test('「LINEでログイン」: the provider\'s login, then back on Sugu signed
   expect(me.status()).toBe(200);
   expect(await me.json()).toMatchObject({ email, email_verified: true });
 });
+
+test('the account page lists LINE as linked and refuses to unlink the only way in', async ({ page }) => {
+  const id = provider!.account({ email: `line-e2e-ways-${process.pid}-${Date.now()}@example.jp`, email_verified: true, name: 'ライン 太郎' });
+  await page.goto(`${server!.base}/auth/oidc/line?next=%2Faccount-info`);
+  await page.locator('input[name="login"]').fill(id);
+  await page.locator('input[name="password"]').fill('any password');
+  await page.getByRole('button', { name: 'Sign-in' }).click();
+  await expect(page).toHaveURL(`${server!.base}/account-info`);
+  const ways = page.getByRole('region', { name: 'ログイン連携' });
+  await expect(ways.getByText('連携済み')).toBeVisible();
+  await ways.getByRole('button', { name: 'LINEとの連携を解除' }).click();
+  await expect(ways.getByRole('alert')).toContainText('LINEはこのアカウントにログインする唯一の方法のため、連携を解除できません。');
+  // Still linked.
+  await expect(ways.getByRole('button', { name: 'LINEとの連携を解除' })).toBeVisible();
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+});

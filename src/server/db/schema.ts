@@ -223,7 +223,11 @@ export const users = pgTable(
   {
     id: serial('id').primaryKey(),
     email: text('email').notNull(),
-    passwordHash: text('password_hash').notNull(),
+    /**
+     * Null for an account made by a provider sign-in (「LINEでログイン」) until its diner sets a
+     * password: it then signs in only through its providers, so the last one cannot be unlinked.
+     */
+    passwordHash: text('password_hash'),
     name: text('name').notNull(),
     nameKana: text('name_kana').notNull().default(''),
     phone: text('phone').notNull().default(''),
