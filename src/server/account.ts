@@ -9,6 +9,7 @@ import { ApiError, notFound, lineText, safeString } from './http/api';
 import { consume, LIMITS, limitKey } from './http/rateLimit';
 import { emailSchema, emailTaken, nameSchema, newPasswordSchema, pgCode } from './auth';
 import { sendVerification } from './emailVerification';
+import { shownEmail } from './placeholderEmail';
 import { ACCOUNT_NAME_MAX, PASSWORD_MAX, PHONE_INPUT_MAX } from '../lib/contract/limits';
 import { hashPassword, verifyPassword } from './passwords';
 import { revokeUserSessions } from './sessions';
@@ -18,6 +19,7 @@ import type { T } from '../i18n';
 
 export interface Account {
   id: number;
+  /** Empty for an account that has no address yet (made by a provider that gave none). */
   email: string;
   name: string;
   name_kana: string;
@@ -43,6 +45,16 @@ export const profileSchema = z
   .object({ name: nameSchema, name_kana: kanaSchema, phone: phoneSchema, email: emailSchema })
   .partial();
 
+/**
+ * The account page's form, which sends every field: each one is checked (an emptied name is an
+ * error, not "unchanged"), except that an account without an address may leave the address empty.
+ */
+export function profileFormSchema(hasAddress: boolean) {
+  const required = profileSchema.required({ name: true, email: true });
+  if (hasAddress) return required;
+  return required.extend({ email: z.union([z.literal(''), emailSchema]).transform((v) => v || undefined) });
+}
+
 export const changePasswordSchema = z.object({
   current_password: safeString().min(1).max(PASSWORD_MAX),
   new_password: newPasswordSchema,
@@ -59,8 +71,8 @@ export async function getAccount(db: Db, userId: number): Promise<Account> {
     .from(users)
     .where(eq(users.id, userId));
   if (!row) throw notFound();
-  const { verifiedAt, ...account } = row;
-  return { ...account, email_verified: verifiedAt !== null };
+  const { verifiedAt, email, ...account } = row;
+  return { ...account, email: shownEmail(email), email_verified: verifiedAt !== null };
 }
 
 export async function updateAccount(

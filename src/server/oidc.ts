@@ -11,7 +11,7 @@
  *   account with its password first, then the two are linked (a provider's word that an address is
  *   verified proves nothing to us about who holds the Sugu account);
  * - a verified address that is no account's: a new account with that address, verified;
- * - no verified address: a new account without a usable one (see placeholderEmail).
+ * - no verified address: a new account without one (src/server/placeholderEmail.ts).
  */
 import * as client from 'openid-client';
 import { and, eq, gt, sql } from 'drizzle-orm';
@@ -23,6 +23,7 @@ import { cookieOptions } from './http/cookies';
 import { createSession, hashToken, newToken } from './sessions';
 import { findUserByEmail, pgCode } from './auth';
 import { setFlash } from './http/flash';
+import { placeholderEmail } from './placeholderEmail';
 import { addressKey, consume, LIMITS } from './http/rateLimit';
 import { ACCOUNT_NAME_MAX, EMAIL_MAX, TOKEN_MAX } from '../lib/contract/limits';
 import { authPaths, OIDC_PROVIDERS, type OidcProvider } from '../lib/contract/paths';
@@ -199,15 +200,6 @@ async function link(db: Db, provider: OidcProvider, subject: string, userId: num
     if (pgCode(error) === '23505') throw new OidcRefusal(409, 'auth.oidc.linkedElsewhere');
     throw error;
   }
-}
-
-/**
- * An address no one can receive mail at (the reserved .invalid domain, RFC 2606), for an account
- * whose provider vouched for no address: the column requires one, the outbox holds every mail to
- * an unverified address, and the diner can set a real one on the account page (and verify it).
- */
-function placeholderEmail(provider: OidcProvider): string {
-  return `${provider}-${newToken().slice(0, 16).toLowerCase()}@no-email.invalid`;
 }
 
 /**

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { CookieJar, forEachApp, type App } from '../helpers/app';
-import { signUp, uniqueEmail } from '../helpers/auth';
+import { signUp, uniqueEmail, verificationToken, verifyEmail } from '../helpers/auth';
 import { freePort } from '../helpers/server';
 import { rawRequest } from '../helpers/raw';
 import { oidcEnv, startTestProvider, type ProviderAccount, type TestProvider } from '../helpers/oidc-provider';
@@ -151,7 +151,8 @@ forEachApp(
       expect(res.status).toBe(303);
       const mine = (await me(app(), jar)).body!;
       expect(mine.id).not.toBe(owner.userId);
-      expect(mine.email).not.toBe(owner.email);
+      // No address at all: the provider's unverified one is not taken, and none is made up.
+      expect(mine.email).toBe('');
       expect(mine.email_verified).toBe(false);
     });
 
@@ -273,6 +274,38 @@ forEachApp(
       expect(again.status).toBe(400);
       expect(await again.text()).toContain('This service is not linked to this account.');
       expect((await unlink(app(), owner.jar, 'myspace')).status).toBe(400);
+    });
+
+    it('an account made without a verified address shows none, and its diner adds one and verifies it', async () => {
+      const id = account({ name: 'ライン 次郎' });
+      const { jar } = await signInWith(app(), id);
+      expect((await me(app(), jar)).body).toMatchObject({ email: '', email_verified: false });
+      const page = await accountPage(app(), jar);
+      expect(page.html).not.toContain('.invalid');
+      // An empty value (Astro writes it as a bare attribute).
+      expect(page.html).toMatch(/<input[^>]*name="email"[^>]*\svalue[\s>]/);
+      expect(page.html).toContain('None yet. Add one and we will send a link to confirm it.');
+      expect(page.html).toContain('No e-mail address yet');
+      // Other pages ask for an address too, and link to where it is added.
+      const bookings = await (await app().fetch('/booking-list', { cookie: jar.header(), headers: { 'accept-language': 'en' } })).text();
+      expect(bookings).not.toContain('.invalid');
+      expect(bookings).toMatch(/<a href="\/account-info"[^>]*>Add an e-mail address</);
+      const post = (fields: Record<string, string>) =>
+        app().fetch('/account-info', { method: 'POST', cookie: jar.header(), headers: { 'content-type': 'application/x-www-form-urlencoded', 'accept-language': 'en' }, body: new URLSearchParams(fields) });
+      // The profile saves with the address left empty…
+      expect((await post({ name: 'ライン 次郎', name_kana: '', phone: '', email: '' })).status).toBe(303);
+      expect((await me(app(), jar)).body).toMatchObject({ email: '', email_verified: false });
+      // …refuses a bad one by name, keeping what was typed…
+      const bad = await post({ name: 'ライン 次郎', name_kana: '', phone: '', email: 'not-an-address' });
+      expect(bad.status).toBe(400);
+      expect(await bad.text()).toContain('value="not-an-address"');
+      // …and adds a real one, mailed its verification link.
+      const email = uniqueEmail('added');
+      expect((await post({ name: 'ライン 次郎', name_kana: '', phone: '', email })).status).toBe(303);
+      expect((await me(app(), jar)).body).toMatchObject({ email, email_verified: false });
+      await verifyEmail(app(), await verificationToken(app(), email));
+      expect((await me(app(), jar)).body).toMatchObject({ email, email_verified: true });
+      expect((await accountPage(app(), jar)).html).not.toContain('No e-mail address yet');
     });
 
     it('the only way in of an account a provider made is not unlinked', async () => {
