@@ -65,6 +65,15 @@ export const leaveSchema = z.object({
   confirm: z.boolean().refine((v) => v, { message: 'account.validation.confirmLeave' }),
 });
 
+/**
+ * Leaving without a password: confirmed, and the linked provider to sign in to afresh
+ * (src/server/oidcLeave.ts). The provider is checked against the linked ones by the page.
+ */
+export const leaveWithProviderSchema = z.object({
+  provider: safeString().max(20),
+  confirm: z.boolean().refine((v) => v, { message: 'account.validation.confirmLeave' }),
+});
+
 export async function getAccount(db: Db, userId: number): Promise<Account> {
   const [row] = await db
     .select({ id: users.id, email: users.email, name: users.name, name_kana: users.nameKana, phone: users.phone, verifiedAt: users.emailVerifiedAt })
@@ -132,13 +141,19 @@ export interface LeaveResult {
   anonymisedBookings: number;
 }
 
-/**
- * Leaving: personal data, favourites, viewing history, sessions and reset links are deleted;
- * bookings not yet started are cancelled so their tables free up; every booking left behind keeps
- * no trace of the person (no user, no note, no contact). The address may sign up again.
- */
+/** Leaving with the account's password (an account without one confirms at its provider: src/server/oidcLeave.ts). */
 export async function leave(db: Db, t: T, userId: number, password: string): Promise<LeaveResult> {
   await checkPassword(db, t, userId, password, 'password');
+  return deleteAccount(db, userId);
+}
+
+/**
+ * Leaving, once the diner has proved it is them: personal data, favourites, viewing history,
+ * sessions and reset links are deleted; bookings not yet started are cancelled so their tables
+ * free up; every booking left behind keeps no trace of the person (no user, no note, no contact).
+ * The address may sign up again.
+ */
+export async function deleteAccount(db: Db, userId: number): Promise<LeaveResult> {
   const now = new Date();
   const result = await db.transaction(async (tx) => {
     const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId)).for('update');

@@ -35,12 +35,18 @@ async function toProvider(app: App, accountId: string, jar = new CookieJar(), st
   const start = await app.fetch(startPath, { cookie: jar.header() });
   expect(start.status).toBe(302);
   jar.store(start);
-  const providerJar = new CookieJar();
-  let url = start.headers.get('location')!;
+  const url = start.headers.get('location')!;
   expect(url.startsWith(`${issuer}/auth?`)).toBe(true);
   const params = new URL(url).searchParams;
   expect(params.get('code_challenge_method')).toBe('S256');
   expect(params.get('redirect_uri')).toBe(REDIRECT_URI);
+  return followProvider(url, accountId, jar);
+}
+
+/** From the provider's authorisation URL to its redirect back to Sugu, signing in there as `accountId`. */
+async function followProvider(authorisationUrl: string, accountId: string, jar: CookieJar): Promise<Journey> {
+  const providerJar = new CookieJar();
+  let url = authorisationUrl;
   for (let step = 0; step < 10; step++) {
     if (url.startsWith(ORIGIN)) {
       const back = new URL(url);
@@ -306,6 +312,68 @@ forEachApp(
       await verifyEmail(app(), await verificationToken(app(), email));
       expect((await me(app(), jar)).body).toMatchObject({ email, email_verified: true });
       expect((await accountPage(app(), jar)).html).not.toContain('No e-mail address yet');
+    });
+
+    it('an account without a password leaves by signing in to its provider afresh, and only with the linked account', async () => {
+      const id = account({ email: uniqueEmail('line'), email_verified: true });
+      const { jar } = await signInWith(app(), id);
+      const mine = (await me(app(), jar)).body!;
+      const page = await (await app().fetch('/user-leave-association', { cookie: jar.header(), headers: { 'accept-language': 'en' } })).text();
+      expect(page).toContain('This account has no password.');
+      expect(page).toContain('Confirm with LINE and leave');
+      expect(page).not.toContain('name="password"');
+      const leave = (fields: Record<string, string>) =>
+        app().fetch('/user-leave-association', { method: 'POST', cookie: jar.header(), headers: { 'content-type': 'application/x-www-form-urlencoded', 'accept-language': 'en' }, body: new URLSearchParams(fields) });
+      // Not confirmed, or a provider not linked: refused by name, nothing started.
+      const unconfirmed = await leave({ provider: 'line' });
+      expect(unconfirmed.status).toBe(400);
+      expect(await unconfirmed.text()).toContain('id="f-confirm-error"');
+      expect((await leave({ provider: 'google', confirm: 'on' })).status).toBe(400);
+      // Confirmed: off to the provider, which is asked for a fresh sign-in.
+      const started = await leave({ provider: 'line', confirm: 'on' });
+      expect(started.status).toBe(303);
+      jar.store(started);
+      const to = new URL(started.headers.get('location')!);
+      expect(to.href.startsWith(`${issuer}/auth?`)).toBe(true);
+      expect(to.searchParams.get('prompt')).toBe('login');
+      expect(to.searchParams.get('max_age')).toBe('0');
+      // Someone else's LINE account at hand: refused, and the account stays.
+      const other = account({ email: uniqueEmail('line'), email_verified: true });
+      const wrong = await followProvider(to.href, other, jar);
+      const refused = await app().fetch(wrong.callback, { cookie: jar.header(), headers: { 'accept-language': 'en' } });
+      expect(refused.status).toBe(400);
+      expect(await refused.text()).toContain('You have not left');
+      jar.store(refused);
+      expect((await me(app(), jar)).body?.id).toBe(mine.id);
+      // The linked LINE account, signed in afresh: the account is gone and the diner signed out.
+      const again = await leave({ provider: 'line', confirm: 'on' });
+      jar.store(again);
+      const right = await followProvider(again.headers.get('location')!, id, jar);
+      const done = await app().fetch(right.callback, { cookie: jar.header(), headers: { 'accept-language': 'en' } });
+      expect(done.status).toBe(303);
+      expect(done.headers.get('location')).toBe('/home');
+      jar.store(done);
+      expect((await me(app(), jar)).status).toBe(401);
+      // LINE now makes a new account.
+      expect((await me(app(), (await signInWith(app(), id)).jar)).body?.id).not.toBe(mine.id);
+    });
+
+    it('a leave started by one account is not finished in another browser, nor by a plain sign-in callback', async () => {
+      const id = account({ email: uniqueEmail('line'), email_verified: true });
+      const { jar } = await signInWith(app(), id);
+      const mine = (await me(app(), jar)).body!;
+      const started = await app().fetch('/user-leave-association', {
+        method: 'POST',
+        cookie: jar.header(),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ provider: 'line', confirm: 'on' }),
+      });
+      jar.store(started);
+      const journey = await followProvider(started.headers.get('location')!, id, jar);
+      // The callback in a browser without this one's session (only its state cookie): nothing deleted.
+      const stateCookie = /(?:^|; )(sugu_oidc=[^;]+)/.exec(jar.header())![1]!;
+      expect((await app().fetch(journey.callback, { cookie: stateCookie })).status).toBe(400);
+      expect((await me(app(), jar)).body?.id).toBe(mine.id);
     });
 
     it('the only way in of an account a provider made is not unlinked', async () => {

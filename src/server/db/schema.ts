@@ -387,6 +387,14 @@ export const oidcTransactions = pgTable('oidc_transactions', {
   nonce: text('nonce').notNull(),
   codeVerifier: text('code_verifier').notNull(),
   next: text('next').notNull(),
+  /**
+   * 'signin' (sign in or link), or 'leave': a signed-in diner without a password proving it is
+   * them by signing in to the provider afresh, to delete the account (src/server/oidcLeave.ts).
+   */
+  purpose: text('purpose').notNull().default('signin'),
+  /** The signed-in account a 'leave' was started by: the callback acts only for it. */
+  userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: tstz('created_at').notNull().defaultNow(),
   expiresAt: tstz('expires_at').notNull(),
 });
 
