@@ -16,6 +16,7 @@ import { revokeUserSessions } from './sessions';
 import { publishAvailabilityChange } from './events';
 import { isKana, normaliseKana, normalisePhone } from '../lib/validation';
 import type { T } from '../i18n';
+import { OIDC_PROVIDERS } from '../lib/contract/paths';
 
 export interface Account {
   id: number;
@@ -70,7 +71,7 @@ export const leaveSchema = z.object({
  * (src/server/oidcLeave.ts). The provider is checked against the linked ones by the page.
  */
 export const leaveWithProviderSchema = z.object({
-  provider: safeString().max(20),
+  provider: z.enum(OIDC_PROVIDERS),
   confirm: z.boolean().refine((v) => v, { message: 'account.validation.confirmLeave' }),
 });
 
