@@ -9,15 +9,18 @@ import { ApiError, notFound, lineText, safeString } from './http/api';
 import { consume, LIMITS, limitKey } from './http/rateLimit';
 import { emailSchema, emailTaken, nameSchema, newPasswordSchema, pgCode } from './auth';
 import { sendVerification } from './emailVerification';
+import { shownEmail } from './placeholderEmail';
 import { ACCOUNT_NAME_MAX, PASSWORD_MAX, PHONE_INPUT_MAX } from '../lib/contract/limits';
 import { hashPassword, verifyPassword } from './passwords';
 import { revokeUserSessions } from './sessions';
 import { publishAvailabilityChange } from './events';
 import { isKana, normaliseKana, normalisePhone } from '../lib/validation';
 import type { T } from '../i18n';
+import { OIDC_PROVIDERS } from '../lib/contract/paths';
 
 export interface Account {
   id: number;
+  /** Empty for an account that has no address yet (made by a provider that gave none). */
   email: string;
   name: string;
   name_kana: string;
@@ -43,6 +46,16 @@ export const profileSchema = z
   .object({ name: nameSchema, name_kana: kanaSchema, phone: phoneSchema, email: emailSchema })
   .partial();
 
+/**
+ * The account page's form, which sends every field: each one is checked (an emptied name is an
+ * error, not "unchanged"), except that an account without an address may leave the address empty.
+ */
+export function profileFormSchema(hasAddress: boolean) {
+  const required = profileSchema.required({ name: true, email: true });
+  if (hasAddress) return required;
+  return required.extend({ email: z.union([z.literal(''), emailSchema]).transform((v) => v || undefined) });
+}
+
 export const changePasswordSchema = z.object({
   current_password: safeString().min(1).max(PASSWORD_MAX),
   new_password: newPasswordSchema,
@@ -53,14 +66,23 @@ export const leaveSchema = z.object({
   confirm: z.boolean().refine((v) => v, { message: 'account.validation.confirmLeave' }),
 });
 
+/**
+ * Leaving without a password: confirmed, and the linked provider to sign in to afresh
+ * (src/server/oidcLeave.ts). The provider is checked against the linked ones by the page.
+ */
+export const leaveWithProviderSchema = z.object({
+  provider: z.enum(OIDC_PROVIDERS),
+  confirm: z.boolean().refine((v) => v, { message: 'account.validation.confirmLeave' }),
+});
+
 export async function getAccount(db: Db, userId: number): Promise<Account> {
   const [row] = await db
     .select({ id: users.id, email: users.email, name: users.name, name_kana: users.nameKana, phone: users.phone, verifiedAt: users.emailVerifiedAt })
     .from(users)
     .where(eq(users.id, userId));
   if (!row) throw notFound();
-  const { verifiedAt, ...account } = row;
-  return { ...account, email_verified: verifiedAt !== null };
+  const { verifiedAt, email, ...account } = row;
+  return { ...account, email: shownEmail(email), email_verified: verifiedAt !== null };
 }
 
 export async function updateAccount(
@@ -120,13 +142,19 @@ export interface LeaveResult {
   anonymisedBookings: number;
 }
 
-/**
- * Leaving: personal data, favourites, viewing history, sessions and reset links are deleted;
- * bookings not yet started are cancelled so their tables free up; every booking left behind keeps
- * no trace of the person (no user, no note, no contact). The address may sign up again.
- */
+/** Leaving with the account's password (an account without one confirms at its provider: src/server/oidcLeave.ts). */
 export async function leave(db: Db, t: T, userId: number, password: string): Promise<LeaveResult> {
   await checkPassword(db, t, userId, password, 'password');
+  return deleteAccount(db, userId);
+}
+
+/**
+ * Leaving, once the diner has proved it is them: personal data, favourites, viewing history,
+ * sessions and reset links are deleted; bookings not yet started are cancelled so their tables
+ * free up; every booking left behind keeps no trace of the person (no user, no note, no contact).
+ * The address may sign up again.
+ */
+export async function deleteAccount(db: Db, userId: number): Promise<LeaveResult> {
   const now = new Date();
   const result = await db.transaction(async (tx) => {
     const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId)).for('update');

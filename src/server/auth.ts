@@ -146,7 +146,7 @@ export async function signIn(
     return null;
   }
   await clear(db, pair.key);
-  if (needsRehash(user.passwordHash)) {
+  if (user.passwordHash && needsRehash(user.passwordHash)) {
     await db.update(users).set({ passwordHash: await hashPassword(input.password) }).where(eq(users.id, user.id));
   }
   const session = await createSession(db, user.id, client.userAgent);

@@ -15,6 +15,7 @@ import { queueMail } from './mail/outbox';
 import { watchAdded } from './watches/matcher';
 import { announceWatch } from './watches/feed';
 import { clock } from './clock';
+import { isPlaceholderEmail } from './placeholderEmail';
 import type { T } from '../i18n';
 import { EMAIL_VERIFY_TTL_HOURS } from '../lib/contract/limits';
 import { authPaths } from '../lib/contract/paths';
@@ -51,7 +52,8 @@ export async function resendVerification(db: Db, t: T, userId: number, client: {
     { key: addressKey('verify-ip', client.ip), limit: LIMITS.verifyResendPerIp },
   ]);
   const [user] = await db.select({ id: users.id, email: users.email, verifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.id, userId));
-  if (!user || user.verifiedAt) return;
+  // No address yet (src/server/placeholderEmail.ts): nothing to verify until the diner adds one.
+  if (!user || user.verifiedAt || isPlaceholderEmail(user.email)) return;
   await sendVerification(db, t, user, client);
 }
 

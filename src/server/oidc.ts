@@ -11,7 +11,7 @@
  *   account with its password first, then the two are linked (a provider's word that an address is
  *   verified proves nothing to us about who holds the Sugu account);
  * - a verified address that is no account's: a new account with that address, verified;
- * - no verified address: a new account without a usable one (see placeholderEmail).
+ * - no verified address: a new account without one (src/server/placeholderEmail.ts).
  */
 import * as client from 'openid-client';
 import { and, eq, gt, sql } from 'drizzle-orm';
@@ -21,9 +21,10 @@ import { oidcIdentities, oidcPendingLinks, oidcTransactions, users } from './db/
 import { config, publicOrigin } from './config';
 import { cookieOptions } from './http/cookies';
 import { createSession, hashToken, newToken } from './sessions';
-import { hashPassword } from './passwords';
 import { findUserByEmail, pgCode } from './auth';
 import { setFlash } from './http/flash';
+import { placeholderEmail } from './placeholderEmail';
+import { addressKey, consume, LIMITS } from './http/rateLimit';
 import { ACCOUNT_NAME_MAX, EMAIL_MAX, TOKEN_MAX } from '../lib/contract/limits';
 import { authPaths, OIDC_PROVIDERS, type OidcProvider } from '../lib/contract/paths';
 import type { MessageKey, T } from '../i18n';
@@ -91,17 +92,40 @@ function providerConfig(provider: OidcProvider): Promise<client.Configuration> {
 }
 
 /**
- * Starts a sign-in: a fresh state, nonce and PKCE verifier, kept on the server (the state also in
- * the browser's cookie), and the provider's authorisation URL to send the browser to.
+ * Counts one step of a provider sign-in (its start or its callback) from this client address
+ * group; past LIMITS.oidcPerIp, an ApiError 429 with Retry-After (shown by oidcLimitedPage).
  */
-export async function startSignIn(db: Db, cookies: AstroCookies, locals: { secure: boolean }, provider: OidcProvider, next: string): Promise<URL> {
+export async function countOidcStep(db: Db, clientAddress: string): Promise<void> {
+  await consume(db, [{ key: addressKey('oidc-ip', clientAddress), limit: LIMITS.oidcPerIp }]);
+}
+
+/** What a sign-in at the provider is for: signing in (or linking), or confirming a leave. */
+export type OidcPurpose = { kind: 'signin' } | { kind: 'leave'; userId: number };
+
+/**
+ * Starts a sign-in: a fresh state, nonce and PKCE verifier, kept on the server (the state also in
+ * the browser's cookie), and the provider's authorisation URL to send the browser to. For a leave,
+ * the provider is asked to sign the diner in afresh (prompt=login, max_age=0), whatever session
+ * it already has, and to say when (auth_time).
+ */
+export async function startSignIn(db: Db, cookies: AstroCookies, locals: { secure: boolean }, provider: OidcProvider, next: string, purpose: OidcPurpose = { kind: 'signin' }): Promise<URL> {
   const cfg = await providerConfig(provider);
   const state = client.randomState();
   const nonce = client.randomNonce();
   const codeVerifier = client.randomPKCECodeVerifier();
   const now = Date.now();
   await db.delete(oidcTransactions).where(sql`${oidcTransactions.expiresAt} < ${new Date(now)}`);
-  await db.insert(oidcTransactions).values({ stateHash: hashToken(state), provider, nonce, codeVerifier, next, expiresAt: new Date(now + TRANSACTION_TTL_MS) });
+  await db.insert(oidcTransactions).values({
+    stateHash: hashToken(state),
+    provider,
+    nonce,
+    codeVerifier,
+    next,
+    purpose: purpose.kind,
+    userId: purpose.kind === 'leave' ? purpose.userId : null,
+    createdAt: new Date(now),
+    expiresAt: new Date(now + TRANSACTION_TTL_MS),
+  });
   cookies.set(OIDC_STATE_COOKIE, state, cookieOptions(locals, { maxAge: TRANSACTION_TTL_MS / 1000 }));
   return client.buildAuthorizationUrl(cfg, {
     redirect_uri: redirectUri(provider),
@@ -111,6 +135,7 @@ export async function startSignIn(db: Db, cookies: AstroCookies, locals: { secur
     nonce,
     code_challenge: await client.calculatePKCECodeChallenge(codeVerifier),
     code_challenge_method: 'S256',
+    ...(purpose.kind === 'leave' ? { prompt: 'login', max_age: '0' } : {}),
   });
 }
 
@@ -119,19 +144,19 @@ export type SignInOutcome =
   | { kind: 'linked'; next: string }
   | { kind: 'linkPending'; email: string; next: string };
 
+/** A callback whose state and code passed: what it was started for, and the ID token's claims. */
+export interface Redeemed {
+  provider: OidcProvider;
+  tx: typeof oidcTransactions.$inferSelect;
+  claims: client.IDToken;
+}
+
 /**
  * The provider sent the browser back: checks the state against the browser's cookie and spends it,
- * redeems the code (PKCE verifier, nonce and the ID token's signature checked by openid-client), and
- * decides the account (see the top of this file). Refusals are OidcRefusal; no token is ever logged.
+ * and redeems the code (PKCE verifier, nonce and the ID token's signature checked by openid-client).
+ * Refusals are OidcRefusal; no token is ever logged.
  */
-export async function finishSignIn(
-  db: Db,
-  cookies: AstroCookies,
-  locals: { secure: boolean; user?: { id: number } | null },
-  provider: OidcProvider,
-  callbackUrl: URL,
-  userAgent: string | null,
-): Promise<SignInOutcome> {
+export async function redeem(db: Db, cookies: AstroCookies, locals: { secure: boolean }, provider: OidcProvider, callbackUrl: URL): Promise<Redeemed> {
   const state = callbackUrl.searchParams.get('state');
   const cookieState = cookies.get(OIDC_STATE_COOKIE)?.value;
   cookies.delete(OIDC_STATE_COOKIE, cookieOptions(locals));
@@ -148,7 +173,14 @@ export async function finishSignIn(
   const current = new URL(authPaths.oidcCallback(provider) + callbackUrl.search, publicOrigin());
   let claims: client.IDToken;
   try {
-    const tokens = await client.authorizationCodeGrant(cfg, current, { pkceCodeVerifier: tx.codeVerifier, expectedState: state, expectedNonce: tx.nonce, idTokenExpected: true });
+    const tokens = await client.authorizationCodeGrant(cfg, current, {
+      pkceCodeVerifier: tx.codeVerifier,
+      expectedState: state,
+      expectedNonce: tx.nonce,
+      idTokenExpected: true,
+      // A leave asked for a fresh sign-in: the ID token must say when it happened (auth_time), and recently.
+      ...(tx.purpose === 'leave' ? { maxAge: 0 } : {}),
+    });
     claims = tokens.claims()!;
   } catch (error) {
     // The error's name and code only: its message or cause may quote the provider's answer.
@@ -156,6 +188,18 @@ export async function finishSignIn(
     console.warn(JSON.stringify({ level: 'warn', msg: 'oidc_refused', provider, error: e?.name, code: e?.code ?? e?.error }));
     throw new OidcRefusal(400, 'auth.oidc.failed');
   }
+  return { provider, tx, claims };
+}
+
+/** A redeemed sign-in: decides the account (see the top of this file). */
+export async function finishSignIn(
+  db: Db,
+  cookies: AstroCookies,
+  locals: { secure: boolean; user?: { id: number } | null },
+  { provider, tx, claims }: Redeemed,
+  userAgent: string | null,
+): Promise<SignInOutcome> {
+  if (tx.purpose !== 'signin') throw new OidcRefusal(400, 'auth.oidc.state');
   const subject = String(claims.sub);
   const email = typeof claims.email === 'string' && claims.email.length <= EMAIL_MAX && claims.email.includes('@') ? claims.email.toLowerCase() : null;
   const verifiedEmail = email && claims.email_verified === true ? email : null;
@@ -194,22 +238,15 @@ async function link(db: Db, provider: OidcProvider, subject: string, userId: num
 }
 
 /**
- * An address no one can receive mail at (the reserved .invalid domain, RFC 2606), for an account
- * whose provider vouched for no address: the column requires one, the outbox holds every mail to
- * an unverified address, and the diner can set a real one on the account page (and verify it).
+ * A new account for a provider account, linked to it, in one transaction. It has no password (it
+ * signs in through its provider) until its diner sets one with a reset link to a verified address.
  */
-function placeholderEmail(provider: OidcProvider): string {
-  return `${provider}-${newToken().slice(0, 16).toLowerCase()}@no-email.invalid`;
-}
-
-/** A new account for a provider account, linked to it, in one transaction; no password anyone knows. */
 async function createAccount(db: Db, provider: OidcProvider, subject: string, name: string, verifiedEmail: string | null): Promise<number> {
-  const passwordHash = await hashPassword(newToken());
   try {
     return await db.transaction(async (tx) => {
       const [row] = await tx
         .insert(users)
-        .values({ email: verifiedEmail ?? placeholderEmail(provider), name, passwordHash, emailVerifiedAt: verifiedEmail ? new Date() : null })
+        .values({ email: verifiedEmail ?? placeholderEmail(provider), name, passwordHash: null, emailVerifiedAt: verifiedEmail ? new Date() : null })
         .returning({ id: users.id });
       await tx.insert(oidcIdentities).values({ provider, subject, userId: row!.id, email: verifiedEmail });
       return row!.id;

@@ -20,8 +20,8 @@ export async function hashPassword(password: string): Promise<string> {
   return hash(password.normalize('NFC'), ARGON2_OPTIONS);
 }
 
-/** False for a wrong password or a malformed hash; never throws for those. */
-export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+/** False for a wrong password, a malformed hash or none (an account without a password); never throws for those. */
+export async function verifyPassword(passwordHash: string | null, password: string): Promise<boolean> {
   if (!passwordHash?.startsWith('$argon2')) return false;
   try {
     return await verify(passwordHash, password.normalize('NFC'));

@@ -221,6 +221,7 @@ export function badValuesAre4xx(engine: Engine): void {
         { path: '/watches', fields: { store_id: '', area_id: '1', genre: '', keyword: '焼鳥', party_size: '2', from: '', minutes: '60', email: 'watch@example.jp', next: '' } },
         { path: '/watches', cookie: diner, fields: { intent: 'cancel', id: '1' } },
         { path: '/account-info', cookie: diner, fields: { intent: 'push-remove', id: '1' } },
+        { path: '/account-info', cookie: diner, fields: { intent: 'oidc-unlink', provider: 'line' } },
         { path: '/watches/confirm', fields: { token: 'x'.repeat(43) } },
         { path: '/preferences', fields: { locale: 'en', theme: 'dark', back: '/home' } },
         { path: `/favourites/${s}`, cookie: diner, fields: { favourite: '1', referer: '/home' } },

@@ -5,8 +5,9 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { CookieJar, forEachApp, type App } from '../helpers/app';
-import { signUp, uniqueEmail } from '../helpers/auth';
+import { signUp, uniqueEmail, verificationToken, verifyEmail } from '../helpers/auth';
 import { freePort } from '../helpers/server';
+import { rawRequest } from '../helpers/raw';
 import { oidcEnv, startTestProvider, type ProviderAccount, type TestProvider } from '../helpers/oidc-provider';
 
 const ORIGIN = 'http://sugu.localhost';
@@ -30,16 +31,22 @@ interface Journey {
 }
 
 /** 「LINEでログイン」 up to the provider's redirect back: the provider's login done as `accountId`. */
-async function toProvider(app: App, accountId: string, jar = new CookieJar()): Promise<Journey> {
-  const start = await app.fetch('/auth/oidc/line', { cookie: jar.header() });
+async function toProvider(app: App, accountId: string, jar = new CookieJar(), startPath = '/auth/oidc/line'): Promise<Journey> {
+  const start = await app.fetch(startPath, { cookie: jar.header() });
   expect(start.status).toBe(302);
   jar.store(start);
-  const providerJar = new CookieJar();
-  let url = start.headers.get('location')!;
+  const url = start.headers.get('location')!;
   expect(url.startsWith(`${issuer}/auth?`)).toBe(true);
   const params = new URL(url).searchParams;
   expect(params.get('code_challenge_method')).toBe('S256');
   expect(params.get('redirect_uri')).toBe(REDIRECT_URI);
+  return followProvider(url, accountId, jar);
+}
+
+/** From the provider's authorisation URL to its redirect back to Sugu, signing in there as `accountId`. */
+async function followProvider(authorisationUrl: string, accountId: string, jar: CookieJar): Promise<Journey> {
+  const providerJar = new CookieJar();
+  let url = authorisationUrl;
   for (let step = 0; step < 10; step++) {
     if (url.startsWith(ORIGIN)) {
       const back = new URL(url);
@@ -67,8 +74,8 @@ async function toProvider(app: App, accountId: string, jar = new CookieJar()): P
 }
 
 /** The whole sign-in: to the provider and back to Sugu's callback. */
-async function signInWith(app: App, accountId: string, jar = new CookieJar()) {
-  const journey = await toProvider(app, accountId, jar);
+async function signInWith(app: App, accountId: string, jar = new CookieJar(), startPath?: string) {
+  const journey = await toProvider(app, accountId, jar, startPath);
   const res = await app.fetch(journey.callback, { cookie: jar.header() });
   jar.store(res);
   return { ...journey, res };
@@ -80,6 +87,30 @@ async function me(app: App, jar: CookieJar) {
 }
 
 const account = (claims: ProviderAccount) => provider.account(claims);
+
+/** The account page in English, and its 「ログイン連携」 section. */
+async function accountPage(app: App, jar: CookieJar) {
+  const res = await app.fetch('/account-info', { cookie: jar.header(), headers: { 'accept-language': 'en' } });
+  expect(res.status).toBe(200);
+  const html = await res.text();
+  return { html, ways: /data-testid="signin-ways"[\s\S]*?<\/section>/.exec(html)?.[0] ?? '' };
+}
+
+/** The leave page's link on to the provider. */
+async function continueLink(res: Response): Promise<string> {
+  const html = await res.text();
+  const href = /data-testid="leave-continue"[\s\S]*?<a href="([^"]+)"/.exec(html)?.[1];
+  expect(href).toBeTruthy();
+  return href!.replace(/&amp;/g, '&');
+}
+
+const unlink = (app: App, jar: CookieJar, provider: string) =>
+  app.fetch('/account-info', {
+    method: 'POST',
+    cookie: jar.header(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded', 'accept-language': 'en' },
+    body: new URLSearchParams({ intent: 'oidc-unlink', provider }),
+  });
 
 forEachApp(
   'sign-in with an OpenID provider',
@@ -134,7 +165,8 @@ forEachApp(
       expect(res.status).toBe(303);
       const mine = (await me(app(), jar)).body!;
       expect(mine.id).not.toBe(owner.userId);
-      expect(mine.email).not.toBe(owner.email);
+      // No address at all: the provider's unverified one is not taken, and none is made up.
+      expect(mine.email).toBe('');
       expect(mine.email_verified).toBe(false);
     });
 
@@ -183,6 +215,25 @@ forEachApp(
       expect((await me(app(), fresh.jar.store(res))).status).toBe(401);
     });
 
+    it('too many sign-in steps from one address: 429 with a translated page, other addresses unaffected', async () => {
+      // Another source address, so the other tests' sign-ins from 127.0.0.1 are not counted here.
+      const from = '127.0.0.5';
+      const step = (path: string) => rawRequest(app(), { path, from, headers: { 'accept-language': 'en' } });
+      // LIMITS.oidcPerIp: 60 steps (starts and callbacks) per 10 minutes.
+      for (let i = 0; i < 60; i++) expect((await step('/auth/oidc/line')).status).toBe(302);
+      for (const path of ['/auth/oidc/line', '/auth/oidc/line/callback?code=x&state=y']) {
+        const limited = await step(path);
+        expect(limited.status).toBe(429);
+        expect(limited.body).toContain('Too many requests. Please try again later.');
+        expect(limited.body).toContain('href="/auth/signin"');
+        expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+        expect(limited.headers.location).toBeUndefined();
+      }
+      // This machine's usual address still signs in.
+      const { res } = await signInWith(app(), account({ email: uniqueEmail('line'), email_verified: true }));
+      expect(res.status).toBe(303);
+    });
+
     it('an ID token signed by a key the provider does not publish is refused', async () => {
       const id = account({ email: uniqueEmail('line'), email_verified: true });
       provider.forge(true);
@@ -197,6 +248,157 @@ forEachApp(
       const { res } = await signInWith(app(), id);
       expect(res.status).toBe(303);
     });
+  },
+  { ...oidcEnv(port), PUBLIC_ORIGIN: ORIGIN },
+);
+
+// Servers of their own: every provider sign-in counts against this machine's address (LIMITS.oidcPerIp).
+forEachApp(
+  'the account page: providers linked, linking and unlinking',
+  (app) => {
+    it('the account page links LINE to a signed-in account, lists it, and unlinks it (the password stays a way in)', async () => {
+      const owner = await signUp(app());
+      const before = await accountPage(app(), owner.jar);
+      expect(before.ways).toContain('href="/auth/oidc/line?next=%2Faccount-info"');
+      expect(before.ways).toContain('Link LINE');
+      expect(before.ways).not.toContain('data-testid="signin-way"');
+      // The link is the provider sign-in started while signed in: it links and comes back here.
+      const id = account({ email: uniqueEmail('line'), email_verified: true });
+      const { res } = await signInWith(app(), id, owner.jar, '/auth/oidc/line?next=%2Faccount-info');
+      expect(res.status).toBe(303);
+      expect(res.headers.get('location')).toBe('/account-info');
+      const linked = await accountPage(app(), owner.jar);
+      expect(linked.html).toContain('Linked to LINE.');
+      expect(linked.ways).toMatch(/data-provider="line"[\s\S]*Linked[\s\S]*Unlink LINE/);
+      expect(linked.ways).not.toContain('Link LINE');
+      // LINE now signs in to this very account.
+      expect((await me(app(), (await signInWith(app(), id)).jar)).body?.id).toBe(owner.userId);
+
+      const gone = await unlink(app(), owner.jar, 'line');
+      expect(gone.status).toBe(303);
+      owner.jar.store(gone);
+      const after = await accountPage(app(), owner.jar);
+      expect(after.html).toContain('LINE is no longer linked to this account.');
+      expect(after.ways).not.toContain('data-testid="signin-way"');
+      // The provider account is no one's now: signing in with it makes a new account.
+      const fresh = await signInWith(app(), id);
+      expect((await me(app(), fresh.jar)).body?.id).not.toBe(owner.userId);
+      // Nothing linked: unlinking again is refused, by name, and changes nothing.
+      const again = await unlink(app(), owner.jar, 'line');
+      expect(again.status).toBe(400);
+      expect(await again.text()).toContain('This service is not linked to this account.');
+      expect((await unlink(app(), owner.jar, 'myspace')).status).toBe(400);
+    });
+
+    it('an account made without a verified address shows none, and its diner adds one and verifies it', async () => {
+      const id = account({ name: 'ライン 次郎' });
+      const { jar } = await signInWith(app(), id);
+      expect((await me(app(), jar)).body).toMatchObject({ email: '', email_verified: false });
+      const page = await accountPage(app(), jar);
+      expect(page.html).not.toContain('.invalid');
+      // An empty value (Astro writes it as a bare attribute).
+      expect(page.html).toMatch(/<input[^>]*name="email"[^>]*\svalue[\s>]/);
+      expect(page.html).toContain('None yet. Add one and we will send a link to confirm it.');
+      expect(page.html).toContain('No e-mail address yet');
+      // Other pages ask for an address too, and link to where it is added.
+      const bookings = await (await app().fetch('/booking-list', { cookie: jar.header(), headers: { 'accept-language': 'en' } })).text();
+      expect(bookings).not.toContain('.invalid');
+      expect(bookings).toMatch(/<a href="\/account-info"[^>]*>Add an e-mail address</);
+      const post = (fields: Record<string, string>) =>
+        app().fetch('/account-info', { method: 'POST', cookie: jar.header(), headers: { 'content-type': 'application/x-www-form-urlencoded', 'accept-language': 'en' }, body: new URLSearchParams(fields) });
+      // The profile saves with the address left empty…
+      expect((await post({ name: 'ライン 次郎', name_kana: '', phone: '', email: '' })).status).toBe(303);
+      expect((await me(app(), jar)).body).toMatchObject({ email: '', email_verified: false });
+      // …refuses a bad one by name, keeping what was typed…
+      const bad = await post({ name: 'ライン 次郎', name_kana: '', phone: '', email: 'not-an-address' });
+      expect(bad.status).toBe(400);
+      expect(await bad.text()).toContain('value="not-an-address"');
+      // …and adds a real one, mailed its verification link.
+      const email = uniqueEmail('added');
+      expect((await post({ name: 'ライン 次郎', name_kana: '', phone: '', email })).status).toBe(303);
+      expect((await me(app(), jar)).body).toMatchObject({ email, email_verified: false });
+      await verifyEmail(app(), await verificationToken(app(), email));
+      expect((await me(app(), jar)).body).toMatchObject({ email, email_verified: true });
+      expect((await accountPage(app(), jar)).html).not.toContain('No e-mail address yet');
+    });
+
+    it('an account without a password leaves by signing in to its provider afresh, and only with the linked account', async () => {
+      const id = account({ email: uniqueEmail('line'), email_verified: true });
+      const { jar } = await signInWith(app(), id);
+      const mine = (await me(app(), jar)).body!;
+      const page = await (await app().fetch('/user-leave-association', { cookie: jar.header(), headers: { 'accept-language': 'en' } })).text();
+      expect(page).toContain('This account has no password.');
+      expect(page).toContain('Confirm with LINE and leave');
+      expect(page).not.toContain('name="password"');
+      const leave = (fields: Record<string, string>) =>
+        app().fetch('/user-leave-association', { method: 'POST', cookie: jar.header(), headers: { 'content-type': 'application/x-www-form-urlencoded', 'accept-language': 'en' }, body: new URLSearchParams(fields) });
+      // Not confirmed, or a provider not linked: refused by name, nothing started.
+      const unconfirmed = await leave({ provider: 'line' });
+      expect(unconfirmed.status).toBe(400);
+      expect(await unconfirmed.text()).toContain('id="f-confirm-error"');
+      expect((await leave({ provider: 'google', confirm: 'on' })).status).toBe(400);
+      // Confirmed: a link on to the provider (a form's answer may not lead to another site), which
+      // is asked for a fresh sign-in.
+      const started = await leave({ provider: 'line', confirm: 'on' });
+      expect(started.status).toBe(200);
+      jar.store(started);
+      const to = new URL(await continueLink(started));
+      expect(to.href.startsWith(`${issuer}/auth?`)).toBe(true);
+      expect(to.searchParams.get('prompt')).toBe('login');
+      expect(to.searchParams.get('max_age')).toBe('0');
+      // Someone else's LINE account at hand: refused, and the account stays.
+      const other = account({ email: uniqueEmail('line'), email_verified: true });
+      const wrong = await followProvider(to.href, other, jar);
+      const refused = await app().fetch(wrong.callback, { cookie: jar.header(), headers: { 'accept-language': 'en' } });
+      expect(refused.status).toBe(400);
+      expect(await refused.text()).toContain('You have not left');
+      jar.store(refused);
+      expect((await me(app(), jar)).body?.id).toBe(mine.id);
+      // The linked LINE account, signed in afresh: the account is gone and the diner signed out.
+      const again = await leave({ provider: 'line', confirm: 'on' });
+      jar.store(again);
+      const right = await followProvider(await continueLink(again), id, jar);
+      const done = await app().fetch(right.callback, { cookie: jar.header(), headers: { 'accept-language': 'en' } });
+      expect(done.status).toBe(303);
+      expect(done.headers.get('location')).toBe('/home');
+      jar.store(done);
+      expect((await me(app(), jar)).status).toBe(401);
+      // LINE now makes a new account.
+      expect((await me(app(), (await signInWith(app(), id)).jar)).body?.id).not.toBe(mine.id);
+    });
+
+    it('a leave started by one account is not finished in another browser, nor by a plain sign-in callback', async () => {
+      const id = account({ email: uniqueEmail('line'), email_verified: true });
+      const { jar } = await signInWith(app(), id);
+      const mine = (await me(app(), jar)).body!;
+      const started = await app().fetch('/user-leave-association', {
+        method: 'POST',
+        cookie: jar.header(),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ provider: 'line', confirm: 'on' }),
+      });
+      jar.store(started);
+      const journey = await followProvider(await continueLink(started), id, jar);
+      // The callback in a browser without this one's session (only its state cookie): nothing deleted.
+      const stateCookie = /(?:^|; )(sugu_oidc=[^;]+)/.exec(jar.header())![1]!;
+      expect((await app().fetch(journey.callback, { cookie: stateCookie })).status).toBe(400);
+      expect((await me(app(), jar)).body?.id).toBe(mine.id);
+    });
+
+    it('the only way in of an account a provider made is not unlinked', async () => {
+      const id = account({ email: uniqueEmail('line'), email_verified: true });
+      const { jar } = await signInWith(app(), id);
+      const mine = (await me(app(), jar)).body!;
+      const refused = await unlink(app(), jar, 'line');
+      expect(refused.status).toBe(409);
+      expect(await refused.text()).toContain('LINE is the only way to sign in to this account, so it cannot be unlinked.');
+      expect((await accountPage(app(), jar)).ways).toContain('Unlink LINE');
+      expect((await me(app(), (await signInWith(app(), id)).jar)).body?.id).toBe(mine.id);
+      // Nor can it be signed in to with any password (it has none).
+      const login = await app().fetch('/api/login', { method: 'POST', json: { email: mine.email, password: 'any-password-at-all' } });
+      expect(login.status).toBe(401);
+    });
+
   },
   { ...oidcEnv(port), PUBLIC_ORIGIN: ORIGIN },
 );

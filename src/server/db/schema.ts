@@ -223,7 +223,11 @@ export const users = pgTable(
   {
     id: serial('id').primaryKey(),
     email: text('email').notNull(),
-    passwordHash: text('password_hash').notNull(),
+    /**
+     * Null for an account made by a provider sign-in (「LINEでログイン」) until its diner sets a
+     * password: it then signs in only through its providers, so the last one cannot be unlinked.
+     */
+    passwordHash: text('password_hash'),
     name: text('name').notNull(),
     nameKana: text('name_kana').notNull().default(''),
     phone: text('phone').notNull().default(''),
@@ -383,6 +387,14 @@ export const oidcTransactions = pgTable('oidc_transactions', {
   nonce: text('nonce').notNull(),
   codeVerifier: text('code_verifier').notNull(),
   next: text('next').notNull(),
+  /**
+   * 'signin' (sign in or link), or 'leave': a signed-in diner without a password proving it is
+   * them by signing in to the provider afresh, to delete the account (src/server/oidcLeave.ts).
+   */
+  purpose: text('purpose').notNull().default('signin'),
+  /** The signed-in account a 'leave' was started by: the callback acts only for it. */
+  userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: tstz('created_at').notNull().defaultNow(),
   expiresAt: tstz('expires_at').notNull(),
 });
 

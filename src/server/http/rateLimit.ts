@@ -35,6 +35,13 @@ export const LIMITS = {
   /** Reset mails to one account, from everywhere: past this, requests are answered alike but mail nothing. */
   resetPerAccount: { max: 10, windowMs: 60 * 60_000 },
   signupPerIp: { max: 50, windowMs: 10 * 60_000 },
+  /**
+   * Steps of a provider sign-in (「LINEでログイン」) from one address group: its start and its callback
+   * each count, so this is 30 sign-ins per 10 minutes. Each start stores a transaction and each
+   * callback costs a round trip to the provider: without it one client could fill the table and
+   * have the provider throttle Sugu for everyone.
+   */
+  oidcPerIp: { max: 60, windowMs: 10 * 60_000 },
   /** Verification mails asked for again by one account, and from one address group. */
   verifyResendPerAccount: { max: 3, windowMs: 60 * 60_000 },
   verifyResendPerIp: { max: 20, windowMs: 60 * 60_000 },
