@@ -193,6 +193,18 @@ if (want('bookings')) {
   }
 }
 
+if (want('scale-http')) {
+  const { measureScaleHttp } = await import('./scalehttp.mjs');
+  console.log('▶ scale over HTTP: 50,000 stores and 5.2 million bookings on PostgreSQL, two instances');
+  results.scaleHttp = await measureScaleHttp(quick ? { stores: 10_000, bookingsPerTable: 2, duration: 5 } : {});
+  results.runs.scaleHttp = run;
+  save();
+  if (!results.scaleHttp.ok) {
+    console.error('scale over HTTP budgets missed');
+    process.exitCode = 1;
+  }
+}
+
 if (want('flood')) {
   const { measureFlood } = await import('./flood.mjs');
   console.log('▶ abuse floods');
@@ -360,6 +372,9 @@ function render(r) {
   }
   if (r.bookings) {
     lines.push('## Bookings per second (two instances, one PostgreSQL)', ...from('bookings'), '', ...r.bookings.markdown, '');
+  }
+  if (r.scaleHttp) {
+    lines.push('## Scale over HTTP (two instances on PostgreSQL)', ...from('scaleHttp'), '', ...r.scaleHttp.markdown, '');
   }
   if (r.flood) {
     lines.push('## Abuse floods (docs/production.md §7)', ...from('flood'), '', ...(r.flood.markdown ?? [JSON.stringify(r.flood)]), '');
