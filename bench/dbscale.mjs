@@ -25,7 +25,7 @@ const BOOKINGS_PER_TABLE = 13;
 v8.setFlagsFromString('--expose-gc');
 const gc = vm.runInNewContext('gc');
 
-async function generate(sql, stores, bookingsPerTable) {
+export async function generate(sql, stores, bookingsPerTable) {
   await sql.unsafe(`insert into areas (slug, name, name_kana, sort) select 'area-' || g, 'エリア' || g, 'エリア', g from generate_series(1, 20) g`);
   // Stores on a grid of about 0.3 km steps around Tokyo, whatever their number.
   const side = Math.ceil(Math.sqrt(stores));

@@ -186,6 +186,42 @@ if (want('memory')) {
   }
 }
 
+if (want('start')) {
+  const { measureStart } = await import('./start.mjs');
+  console.log('▶ start: first start of a fresh copy, restarts, an instance joining PostgreSQL with 50,000 stores');
+  results.start = await measureStart(quick ? { stores: 10_000, bookingsPerTable: 2, restarts: 1 } : {});
+  results.runs.start = run;
+  save();
+  if (!results.start.ok) {
+    console.error('start budgets missed');
+    process.exitCode = 1;
+  }
+}
+
+if (want('bookings')) {
+  const { measureBookings } = await import('./bookings.mjs');
+  console.log('▶ bookings per second: guest and signed-in bookings across two instances on one PostgreSQL');
+  results.bookings = await measureBookings(quick ? { seconds: 10, stores: 3_000 } : {});
+  results.runs.bookings = run;
+  save();
+  if (!results.bookings.ok) {
+    console.error('bookings budgets missed');
+    process.exitCode = 1;
+  }
+}
+
+if (want('scale-http')) {
+  const { measureScaleHttp } = await import('./scalehttp.mjs');
+  console.log('▶ scale over HTTP: 50,000 stores and 5.2 million bookings on PostgreSQL, two instances');
+  results.scaleHttp = await measureScaleHttp(quick ? { stores: 10_000, bookingsPerTable: 2, duration: 5 } : {});
+  results.runs.scaleHttp = run;
+  save();
+  if (!results.scaleHttp.ok) {
+    console.error('scale over HTTP budgets missed');
+    process.exitCode = 1;
+  }
+}
+
 if (want('flood')) {
   const { measureFlood } = await import('./flood.mjs');
   console.log('▶ abuse floods');
@@ -363,6 +399,15 @@ function render(r) {
   }
   if (r.memory) {
     lines.push('## Memory (resident, after warm-up)', ...from('memory'), '', ...r.memory.markdown, '');
+  }
+  if (r.start) {
+    lines.push('## Start (to "Sugu is ready at")', ...from('start'), '', ...r.start.markdown, '');
+  }
+  if (r.bookings) {
+    lines.push('## Bookings per second (two instances, one PostgreSQL)', ...from('bookings'), '', ...r.bookings.markdown, '');
+  }
+  if (r.scaleHttp) {
+    lines.push('## Scale over HTTP (two instances on PostgreSQL)', ...from('scaleHttp'), '', ...r.scaleHttp.markdown, '');
   }
   if (r.flood) {
     lines.push('## Abuse floods (docs/production.md §7)', ...from('flood'), '', ...(r.flood.markdown ?? [JSON.stringify(r.flood)]), '');

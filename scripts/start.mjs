@@ -5,7 +5,9 @@
 // the http.Server and can shut down gracefully on SIGTERM/SIGINT: stop accepting connections, end
 // the live-availability streams (EventSource reconnects to another instance), let in-flight requests
 // finish, close the database (which releases the DATA_DIR lock), exit.
-import { buildIfNeeded, root } from './build-if-needed.mjs';
+import { buildIfNeeded, needsBuild, root } from './build-if-needed.mjs';
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -42,7 +44,30 @@ if (settings.SUGU_CLOCK) console.warn(JSON.stringify({ level: 'warn', msg: 'cloc
 /** How long in-flight requests get to finish before their connections are cut. */
 const DRAIN_MS = Number(process.env.SHUTDOWN_TIMEOUT_MS ?? 10_000);
 
+/**
+ * On a fresh checkout both the build and the embedded database are to be made: the database is made
+ * in a process of its own meanwhile (scripts/prepare-db.mjs), so that a first start takes about the
+ * longer of the two rather than their sum (bench/start.mjs). Without tsx (a production install
+ * without dev dependencies) or with data already there, the server does it all itself as before.
+ */
+function prepareDatabaseWhileBuilding() {
+  if (settings.DATABASE_URL || !needsBuild()) return undefined;
+  if (fs.existsSync(path.join(path.resolve(settings.DATA_DIR), 'pglite', 'PG_VERSION'))) return undefined;
+  try {
+    import.meta.resolve('tsx/esm/api');
+  } catch {
+    return undefined;
+  }
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [path.join(root, 'scripts/prepare-db.mjs')], { cwd: process.cwd(), env: process.env, stdio: ['ignore', 'ignore', 'inherit'] });
+    // A failure here is not fatal: the server then creates the database itself, and says why it cannot.
+    child.once('error', () => resolve());
+    child.once('exit', () => resolve());
+  });
+}
+const preparing = prepareDatabaseWhileBuilding();
 buildIfNeeded();
+await preparing;
 process.env.PORT = String(settings.PORT);
 process.env.HOST = settings.HOST;
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
