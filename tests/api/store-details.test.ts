@@ -261,9 +261,13 @@ describe.each(['pglite', 'postgres'] as const)('store details, hours and policy 
     const closure = list.items.find((c) => c.date === day(n))!;
     expect(closure).toMatchObject({ closed: true, note: '設備点検' });
     const shown = await store(page, { cookie: `${jar}; ${cookieOf(closedDay, 'flash')}` });
-    expect(shown.body).toContain('営業時間外になった予約があります（1件）');
-    expect(shown.body).toContain('data-testid="outside-hours"');
-    expect(shown.body).toContain(who.name);
+    // The note counts every booking listed outside the hours: the fixture's bookings that fell on
+    // the Thursdays the test before closed are among them on some weekdays the suite runs.
+    const outside = (html: string) => html.match(/data-testid="outside-hours"[^]*?<\/section>/)?.[0] ?? '';
+    const listed = (outside(shown.body).match(/<li /g) ?? []).length;
+    expect(listed).toBeGreaterThanOrEqual(1);
+    expect(shown.body).toContain(`営業時間外になった予約があります（${listed}件）`);
+    expect(outside(shown.body)).toContain(who.name);
     expect(shown.body).toContain('設備点検');
     // Never cancelled by the change: still confirmed on the ledger's call.
     const dayList = z.parse(storeDaySchema, await (await s.app.fetch(`/api/store/bookings?store_id=${storeId}&date=${day(n)}`, { headers: bearer(s.tokenA) })).json());
@@ -283,7 +287,10 @@ describe.each(['pglite', 'postgres'] as const)('store details, hours and policy 
     expect(removed.status).toBe(303);
     const again = z.parse(closureListSchema, await (await s.app.fetch(`/api/store/closures?store_id=${storeId}`, { headers: bearer(s.tokenA) })).json());
     expect(again.items.some((c) => c.id === closure.id)).toBe(false);
-    expect((await store(page, { cookie: jar })).body).not.toContain('data-testid="outside-hours"');
+    // The day given back, its booking is inside the hours again: listed no more (nor anything else, but what the closed Thursdays hold).
+    const back = outside((await store(page, { cookie: jar })).body);
+    expect(back).not.toContain(who.name);
+    expect((back.match(/<li /g) ?? []).length).toBe(listed - 1);
   });
 
   it('edits the policy and the details from their forms; a bad value keeps the input with its error; another store is 404', async () => {
