@@ -30,3 +30,15 @@ export async function startAhead(links: Locator, minutes = 5): Promise<Locator |
   const i = starts.findIndex((s) => s !== null && Date.parse(s) >= Date.now() + minutes * 60_000);
   return i < 0 ? undefined : links.nth(i);
 }
+
+/**
+ * The first business day at least `minDays` ahead that falls on `weekday` (0 = Sunday). A server
+ * whose clock (SUGU_CLOCK) is set on it seeds the same demo bookings whatever day the suite runs:
+ * the seed fills each store's open hours of its first days in an order set by the weekdays' hours.
+ */
+export function businessDayOn(weekday: number, minDays = 1): string {
+  for (let n = minDays; ; n++) {
+    const date = businessDay(n);
+    if (new Date(`${date}T00:00:00Z`).getUTCDay() === weekday) return date;
+  }
+}
