@@ -167,10 +167,30 @@ export async function expireHolds(db: Db, now = clock.now()): Promise<number> {
     .update(watchHolds)
     .set({ state: 'expired' })
     .where(and(eq(watchHolds.state, 'offered'), lte(watchHolds.expiresAt, now)))
-    .returning({ storeId: watchHolds.storeId });
+    .returning({ storeId: watchHolds.storeId, startsAt: watchHolds.startsAt });
   const storeIds = [...new Set(rows.map((r) => r.storeId))];
   if (storeIds.length) await publishAvailabilityChange(db, storeIds);
+  if (rows.length) for (const listener of expiryListeners) listener(db, rows, now);
   return rows.length;
+}
+
+/** A start whose hold has just been marked expired. */
+export interface ExpiredHold {
+  storeId: number;
+  startsAt: Date;
+}
+
+type ExpiryListener = (db: Db, expired: readonly ExpiredHold[], now: Date) => void;
+const expiryListeners = new Set<ExpiryListener>();
+
+/**
+ * Hears the holds the expiry job marks (src/server/watches/matcher.ts offers their starts to the
+ * next watchers). The store's change alone does not always do it: an index read after the deadline
+ * (an instance started again, or one that joined) already counts the table free, so the start is
+ * free before the change and after it, and nothing looks freed.
+ */
+export function onHoldsExpired(listener: ExpiryListener): void {
+  expiryListeners.add(listener);
 }
 
 /** Who asks about a hold: the watch's owner (account or device), or the mailed link's token. */

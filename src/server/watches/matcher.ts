@@ -13,10 +13,10 @@
 import type { Db } from '../db/types';
 import { watches } from '../db/schema';
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import { onIndexRebuild, onIndexReplace } from '../availability/instance';
+import { availabilityView, onIndexRebuild, onIndexReplace } from '../availability/instance';
 import { gridFreedStarts, type Frame, type StoreGrid } from '../availability/grid';
 import type { StoreFacts } from '../availability/engine';
-import { offerFreed } from './holds';
+import { offerFreed, onHoldsExpired, type ExpiredHold } from './holds';
 import { ownerKey } from './alerts';
 import { clock } from '../clock';
 import { storeMatchesWords } from '../search';
@@ -238,4 +238,33 @@ onIndexRebuild((db, stores, frame, before) => {
   const entry = matchers.get(db);
   if (!entry || entry.matcher.size === 0) return;
   for (const [storeId, after] of stores) deliver(db, entry, storeId, entry.matcher.freed(storeId, before.stores.get(storeId), after, frame, before.frame));
+});
+
+/**
+ * The starts of expired holds, offered to the next watchers in their windows (the database decides
+ * again, under the store's lock, whether a table is free and who is next; a watch already offered a
+ * start is not offered it twice). Area watches need the store's facts from the index; without them
+ * (the database away) the store's own watches are still offered.
+ */
+async function offerExpired(db: Db, expired: readonly ExpiredHold[], now: Date): Promise<void> {
+  const entry = watchMatcher(db);
+  await entry.loaded;
+  const storeIds = [...new Set(expired.map((e) => e.storeId))];
+  const view = await availabilityView(db, now, storeIds).catch(() => null);
+  for (const storeId of storeIds) {
+    const starts = [...new Set(expired.filter((e) => e.storeId === storeId).map((e) => e.startsAt.getTime()))].filter((s) => s > now.getTime());
+    const found: { watch: ActiveWatch; starts: number[] }[] = [];
+    for (const w of entry.matcher.candidates(storeId, view?.facts(storeId))) {
+      const inWindow = starts.filter((s) => s >= w.from && s <= w.until);
+      if (inWindow.length) found.push({ watch: w, starts: inWindow });
+    }
+    deliver(db, entry, storeId, found);
+  }
+}
+
+onHoldsExpired((db, expired, now) => {
+  const entry = watchMatcher(db);
+  entry.matcher.track(
+    offerExpired(db, expired, now).catch((error: unknown) => console.error(JSON.stringify({ level: 'error', msg: 'watch_offer_failed', error: String((error as Error)?.stack ?? error) }))),
+  );
 });
