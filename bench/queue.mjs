@@ -13,23 +13,13 @@ import { percentile } from './lib.mjs';
 
 register();
 const { estimateWait } = await import('../src/server/queue/estimate.ts');
+// The demo seed's generator: the same day for the same seed.
+const { mulberry32: rng } = await import('../src/server/db/seed.ts');
 
 const MIN = 60_000;
 const DAY = '2026-11-20';
 const opens = new Date(`${DAY}T11:00:00+09:00`).getTime();
 const closes = new Date(`${DAY}T23:00:00+09:00`).getTime();
-
-/** A small seeded generator (mulberry32): the same day for the same seed. */
-function rng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const TABLES = [
   ...[1, 2, 3, 4].map((id) => ({ id, kind: 'counter', minParty: 1, maxParty: 2, online: true })),
