@@ -19,8 +19,8 @@ const areaRef = z.object({ id: z.int(), name: z.string() });
 /** Yen per person. */
 const budgetSchema = z.object({ min: z.int(), max: z.int() });
 
-/** A store as the listing shows it, with its starts within the hour. */
-export const storeCardSchema = z.object({
+/** What every card says of a store: who and where it is, its budget and its photo. */
+const storeFaceSchema = z.object({
   id: z.int(),
   name: z.string(),
   name_kana: z.string(),
@@ -31,6 +31,10 @@ export const storeCardSchema = z.object({
   walk_minutes: z.int(),
   budget: budgetSchema,
   photo: z.nullable(photoSchema),
+});
+
+/** A store as the listing shows it, with its starts within the hour. */
+export const storeCardSchema = z.extend(storeFaceSchema, {
   lat: z.number(),
   lng: z.number(),
   /** Metres from the position asked with, else null. */
@@ -43,19 +47,7 @@ export const storeCardSchema = z.object({
 });
 
 /** A store that matches but cannot seat the party now, with its next free start. */
-export const beyondCardSchema = z.object({
-  id: z.int(),
-  name: z.string(),
-  name_kana: z.string(),
-  genre: z.enum(GENRES),
-  genre_label: z.string(),
-  area: areaRef,
-  station: z.string(),
-  walk_minutes: z.int(),
-  budget: budgetSchema,
-  photo: z.nullable(photoSchema),
-  next_slot: slotSchema,
-});
+export const beyondCardSchema = z.extend(storeFaceSchema, { next_slot: slotSchema });
 
 /** A group after "now": its first stores by next start (20, or 100 for the group asked for with `more`) and how many there are. */
 export const beyondGroupSchema = z.object({ items: z.array(beyondCardSchema), total: z.int() });
