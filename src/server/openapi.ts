@@ -241,7 +241,7 @@ function operations(now: Date): Record<string, Record<string, Operation>> {
       patch: { summary: 'Change the profile', body: profileSchema, ok: [200, 'Account'], auth: 'user', conflicts: { email_taken: 'another account has that e-mail address' }, tags: account },
       delete: {
         summary:
-          'Leave (退会) and sign out, with `password` and `confirm: true`. An account without a password (made by a provider) proves it is the diner by a fresh sign-in at a linked provider instead: with `confirm: true` (and optionally `provider`, a linked one) it is answered 403 `reauth_required` and nothing is deleted yet; `error.reauth_url` is that provider’s sign-in (prompt=login, max_age=0), started for this browser (the answer sets its state cookie), and following it in the same browser, still signed in as this diner, deletes the account at the callback and lands on /home. A client without the browser’s cookies (Bearer) sends the diner to /user-leave-association instead',
+          'Leave (退会) and sign out, with `password` and `confirm: true`. An account without a password (made by a provider) proves it is the diner by a fresh sign-in at a linked provider instead: with `confirm: true` (and optionally `provider`, a linked one) it is answered 403 `reauth_required` and nothing is deleted yet; the error’s `reauth_url` is that provider’s sign-in (prompt=login, max_age=0), started for this browser (the answer sets its state cookie), and following it in the same browser, still signed in as this diner, deletes the account at the callback and lands on /home. A client without the browser’s cookies (Bearer) sends the diner to /user-leave-association instead',
         body: leaveApiSchema,
         ok: [204, null],
         auth: 'user',
