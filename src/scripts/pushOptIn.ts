@@ -31,9 +31,15 @@ async function optIn(box: HTMLElement, status: HTMLElement): Promise<void> {
     const registration = await navigator.serviceWorker.register(WORKER_URL, { scope: '/' }).then(() => navigator.serviceWorker.ready);
     const key = await api.GET('/api/push/key');
     if (!key.data) return void say('failed');
-    const subscription =
-      (await registration.pushManager.getSubscription()) ??
-      (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(key.data.public_key) }));
+    let subscription = await registration.pushManager.getSubscription();
+    try {
+      subscription ??= await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(key.data.public_key) });
+    } catch (error) {
+      // The browser has the API but no push service to register with (Chromium without its
+      // vendor's service, a blocked network: AbortError): trying again here will not help.
+      if (error instanceof DOMException && (error.name === 'AbortError' || error.name === 'NotSupportedError')) return void say('noService');
+      throw error;
+    }
     const json = subscription.toJSON() as { endpoint: string; keys: { p256dh: string; auth: string } };
     const saved = await api.POST('/api/push/subscriptions', { body: { endpoint: json.endpoint, keys: json.keys, label: deviceLabel() } });
     if (!saved.data) return void say('failed');

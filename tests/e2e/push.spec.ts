@@ -146,3 +146,38 @@ test('notifications: the reason on the account page, a subscribed device listed 
   await expect(page.getByTestId('push-device')).toHaveCount(0);
   await expect(page.getByTestId('push-devices')).toContainText('通知を受け取る端末はありません。');
 });
+
+test('the page’s own button: offered where the browser has the Push API, and a subscription it cannot make explained in the page', async ({ page, context }) => {
+  await context.grantPermissions(['notifications'], { origin: server.base });
+  const login = await page.request.post(`${server.base}/api/login`, { data: { email: 'demo@sugu.jp', password: 'sugu-demo-2026' } });
+  expect(login.status()).toBe(200);
+  await page.goto(`${server.base}/account-info`);
+  // What the page asks of the browser before it offers the button: this Chromium has all of it.
+  expect(await page.evaluate(() => 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window && window.isSecureContext)).toBe(true);
+  const optIn = page.locator('[data-push-optin]');
+  const button = optIn.getByRole('button', { name: 'この端末で通知を受け取る' });
+  const status = optIn.locator('[data-push-status]');
+  await expect(button).toBeVisible();
+  await expect(status).toHaveText('');
+
+  await button.click();
+  const done = 'この端末で通知を受け取ります';
+  const noService = 'このブラウザは通知の配信サービスにつながらないため、この端末では通知を受け取れません。別のブラウザでお試しください';
+  // Headless Chromium has no push service, so subscribe() fails: the page says why, in the diner's
+  // language. Where a push service answers, the device is subscribed instead.
+  await expect(status).toHaveText(new RegExp(`^(${done}|${noService})$`));
+  const said = await status.textContent();
+  test.info().annotations.push({ type: 'the button', description: said === done ? 'subscribed (a push service answered)' : 'explained the missing push service' });
+  const saved = async () => ((await (await page.request.get(`${server.base}/api/push/subscriptions`)).json()) as { items: unknown[] }).items;
+  if (said === done) {
+    await expect(button).toBeHidden();
+    expect(await saved()).toHaveLength(1);
+    await page.reload();
+    await page.getByTestId('push-device').getByRole('button', { name: '解除' }).click();
+    await expect(page.getByTestId('push-device')).toHaveCount(0);
+  } else {
+    // Nothing was saved, and the button stays for another try (after a browser change, say).
+    expect(await saved()).toEqual([]);
+    await expect(button).toBeEnabled();
+  }
+});
