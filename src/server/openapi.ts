@@ -303,6 +303,17 @@ function operations(now: Date): Record<string, Record<string, Operation>> {
       get: { summary: 'One’s 順番待ち entry (signed in, or header X-Queue-Token): its state with a time per state, the parties ahead and the estimated wait (`estimate`: a range in minutes, null when none can be given)', ids: ['id'], ok: [200, 'QueueEntry'], tags: diner },
       delete: { summary: 'Leave the queue (waiting or called): the entry is canceled', ids: ['id'], ok: [200, 'QueueEntry'], conflicts: { queue_state: 'the entry has already ended (seated, no-show, canceled or expired)' }, tags: diner },
     },
+    '/api/queue/{id}/push': {
+      post: {
+        summary:
+          'This browser gets a guest’s 順番待ち call by Web Push (header X-Queue-Token, or the entry’s cookie): its PushSubscription.toJSON(), tied to the entry and removed when the entry ends (seated, no-show, canceled or expired). The endpoint must be https: on a public host. The same endpoint again replaces its keys and owner. Another diner’s entry, or an account’s (its account’s devices get the call), is 404',
+        ids: ['id'],
+        body: pushSubscriptionSchema,
+        ok: [201, 'PushSubscription'],
+        conflicts: { queue_state: 'the entry has already ended (seated, no-show, canceled or expired)' },
+        tags: diner,
+      },
+    },
     '/api/queue/{id}/claim': {
       post: {
         summary: 'The called party confirms within its claim window (signed in, or header X-Queue-Token): a booking starting now for the party, by the booking rules (one table per diner at a time, the party’s size), and the entry SEATED with `booking_id`. A guest’s answer carries the booking’s edit token once (`edit_token`, and `booking_url` opens it) and its browser the booking’s cookies',
