@@ -3,13 +3,14 @@
  * (SUGU_CLOCK) and the test's own push service (tests/helpers/push.ts), which decrypts what it
  * gets as a browser would: the guest's entry page subscribes this browser with the entry's secret
  * token, the store's call reaches it with the store's name and the deadline and nothing of the
- * guest, another guest's token (or none) finds no entry, and the subscription goes when the entry
- * ends.
+ * guest, another guest's token (or none) finds no entry, an account's entry is left to the
+ * account's devices, and the subscription goes when the entry ends.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import * as z from 'zod/mini';
 import { openAppDb, until, type App } from '../helpers/app';
+import { signUp } from '../helpers/auth';
 import type { Fixture } from './booking-fixtures';
 import { bearer, startWithStaff, staffLogin, type StaffFixture } from './store-fixtures';
 import { startPushService, type TestPushService } from '../helpers/push';
@@ -94,6 +95,16 @@ for (const engine of ['pglite', 'postgres'] as const) {
       const late = await follow(first.id, phone.subscription, first.token);
       expect(late.status).toBe(409);
       expect(await late.json()).toMatchObject({ error: { code: 'queue_state' } });
+    });
+
+    it('an account’s entry is not followed this way: the account’s devices get its call', async () => {
+      const diner = await signUp(app);
+      const res = await app.fetch(`/api/stores/${fx.tinyStoreId}/queue`, { method: 'POST', cookie: diner.jar.header(), json: { party_size: 2, name: '会員 花子', phone: '090-7777-1004' } });
+      expect(res.status).toBe(201);
+      const entry = z.parse(queueJoinedJsonSchema, await res.json()).entry;
+      const followed = await app.fetch(`/api/queue/${entry.id}/push`, { method: 'POST', cookie: diner.jar.header(), json: push.browser(`/${engine}/member`).subscription });
+      expect(followed.status).toBe(404);
+      expect((await app.fetch(`/api/queue/${entry.id}`, { method: 'DELETE', cookie: diner.jar.header() })).status).toBe(200);
     });
 
     it('a guest who leaves the queue stops its phone’s subscription', async () => {
