@@ -1,6 +1,6 @@
 /**
  * The opt-in to notifications on this device (`[data-push-optin]`: a button with its status line,
- * on the 空席通知 page and the account page). Asked only when the diner taps it, after the reason
+ * on the 空席通知 page, the account page and a guest's 順番待ち page). Asked only when the diner taps it, after the reason
  * is shown; the browser's subscription is sent to the server as the account's or the guest
  * device's. Pages without support or permission say so instead of offering a button that fails.
  */
@@ -31,11 +31,20 @@ async function optIn(box: HTMLElement, status: HTMLElement): Promise<void> {
     const registration = await navigator.serviceWorker.register(WORKER_URL, { scope: '/' }).then(() => navigator.serviceWorker.ready);
     const key = await api.GET('/api/push/key');
     if (!key.data) return void say('failed');
-    const subscription =
-      (await registration.pushManager.getSubscription()) ??
-      (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(key.data.public_key) }));
+    let subscription = await registration.pushManager.getSubscription();
+    try {
+      subscription ??= await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(key.data.public_key) });
+    } catch (error) {
+      // The browser has the API but no push service to register with (Chromium without its
+      // vendor's service, a blocked network: AbortError): trying again here will not help.
+      if (error instanceof DOMException && (error.name === 'AbortError' || error.name === 'NotSupportedError')) return void say('noService');
+      throw error;
+    }
     const json = subscription.toJSON() as { endpoint: string; keys: { p256dh: string; auth: string } };
-    const saved = await api.POST('/api/push/subscriptions', { body: { endpoint: json.endpoint, keys: json.keys, label: deviceLabel() } });
+    const body = { endpoint: json.endpoint, keys: json.keys, label: deviceLabel() };
+    // A guest's 順番待ち page: the device follows that entry (the entry's cookie proves it is theirs).
+    const entry = Number(box.dataset.queueEntry);
+    const saved = entry ? await api.POST('/api/queue/{id}/push', { params: { path: { id: entry } }, body }) : await api.POST('/api/push/subscriptions', { body });
     if (!saved.data) return void say('failed');
     say('done');
     box.querySelector('button')?.setAttribute('hidden', '');

@@ -75,6 +75,17 @@ export const leaveWithProviderSchema = z.object({
   confirm: z.boolean().refine((v) => v, { message: 'account.validation.confirmLeave' }),
 });
 
+/**
+ * Leaving through the API (DELETE /api/me): an account with a password sends it; an account
+ * without one may name which linked provider confirms it (else its first), and is answered with
+ * that provider's fresh sign-in to follow (src/server/oidcLeave.ts leaveFromApi).
+ */
+export const leaveApiSchema = z.object({
+  password: z.optional(safeString().min(1).max(PASSWORD_MAX)),
+  provider: z.optional(z.enum(OIDC_PROVIDERS)),
+  confirm: z.boolean().refine((v) => v, { message: 'account.validation.confirmLeave' }),
+});
+
 export async function getAccount(db: Db, userId: number): Promise<Account> {
   const [row] = await db
     .select({ id: users.id, email: users.email, name: users.name, name_kana: users.nameKana, phone: users.phone, verifiedAt: users.emailVerifiedAt })

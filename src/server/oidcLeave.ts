@@ -10,10 +10,15 @@
  * and expire.
  */
 import { and, eq } from 'drizzle-orm';
+import type { AstroCookies } from 'astro';
+import type { z } from 'zod';
 import type { Db } from './db/types';
 import { oidcIdentities } from './db/schema';
-import { deleteAccount, type LeaveResult } from './account';
-import { OidcRefusal, type Redeemed } from './oidc';
+import { deleteAccount, leave, leaveSchema, type leaveApiSchema, type LeaveResult } from './account';
+import { configuredProviders, countOidcStep, OidcRefusal, PROVIDER_NAMES, startSignIn, type Redeemed } from './oidc';
+import { signInWays } from './oidcLinks';
+import { ApiError, validate } from './http/api';
+import type { T } from '../i18n';
 
 /** A provider's and Sugu's clocks may differ by this much. */
 const CLOCK_SKEW_MS = 30_000;
@@ -34,4 +39,38 @@ export async function confirmLeave(db: Db, signedIn: { id: number } | null | und
   // Another provider account than the one linked (someone else's LINE at hand): not a proof.
   if (identity?.userId !== signedIn.id) throw new OidcRefusal(400, 'account.leave.reauthFailed');
   return deleteAccount(db, signedIn.id);
+}
+
+/**
+ * DELETE /api/me. With a password: checked, and the account deleted. Without one, nothing is
+ * deleted here: the leave is started at a linked provider (the one named, else the first linked)
+ * and refused with 403 `reauth_required`, its `reauth_url` the provider's fresh sign-in. The state
+ * cookie is set on this answer, so only the browser that asked (signed in as this diner) can
+ * finish it at the callback, as with the leave page; a client without the browser's cookies sends
+ * the diner to the leave page instead.
+ */
+export async function leaveFromApi(
+  db: Db,
+  t: T,
+  cookies: AstroCookies,
+  locals: { secure: boolean; clientAddress: string },
+  userId: number,
+  input: z.infer<typeof leaveApiSchema>,
+): Promise<LeaveResult> {
+  const ways = await signInWays(db, userId);
+  if (ways.hasPassword) {
+    // The password leave's own schema, so a missing password is refused as the page refuses it.
+    const { password } = validate(t, leaveSchema, input);
+    return leave(db, t, userId, password);
+  }
+  const providers = ways.linked.map((l) => l.provider).filter((p) => configuredProviders().includes(p));
+  if (input.provider !== undefined && !providers.includes(input.provider)) {
+    throw new ApiError(400, 'bad_request', 'account.signInWays.notLinked', { fields: { provider: t('account.signInWays.notLinked') } });
+  }
+  const provider = input.provider ?? providers[0];
+  // No password and no provider this server can ask: no proof is possible until a password is set.
+  if (!provider) throw new ApiError(403, 'reauth_required', 'account.leave.noWay');
+  await countOidcStep(db, locals.clientAddress);
+  const url = await startSignIn(db, cookies, locals, provider, '/home', { kind: 'leave', userId });
+  throw new ApiError(403, 'reauth_required', 'account.leave.continueLead', { params: { provider: PROVIDER_NAMES[provider] }, extra: { reauth_url: url.href, provider } });
 }

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import type { $ZodType } from 'zod/v4/core';
-import { changePasswordSchema, leaveSchema, profileSchema } from './account';
+import { changePasswordSchema, leaveApiSchema, profileSchema } from './account';
 import { forgotSchema, linkTokenSchema, resetSchema, signInSchema, signUpSchema } from './auth';
 import { streamQuerySchema } from './live';
 import { SESSION_COOKIE } from './sessions';
@@ -239,7 +239,18 @@ function operations(now: Date): Record<string, Record<string, Operation>> {
     '/api/me': {
       get: { summary: 'The account', ok: [200, 'Account'], auth: 'user', tags: account },
       patch: { summary: 'Change the profile', body: profileSchema, ok: [200, 'Account'], auth: 'user', conflicts: { email_taken: 'another account has that e-mail address' }, tags: account },
-      delete: { summary: 'Leave', body: leaveSchema, ok: [204, null], auth: 'user', tags: account },
+      delete: {
+        summary:
+          'Leave (退会) and sign out, with `password` and `confirm: true`. An account without a password (made by a provider) proves it is the diner by a fresh sign-in at a linked provider instead: with `confirm: true` (and optionally `provider`, a linked one) it is answered 403 `reauth_required` and nothing is deleted yet; the error’s `reauth_url` is that provider’s sign-in (prompt=login, max_age=0), started for this browser (the answer sets its state cookie), and following it in the same browser, still signed in as this diner, deletes the account at the callback and lands on /home. A client without the browser’s cookies (Bearer) sends the diner to /user-leave-association instead',
+        body: leaveApiSchema,
+        ok: [204, null],
+        auth: 'user',
+        errors: {
+          400: '`wrong_password`, or `validation_failed` naming the field (no password sent for an account that has one, `confirm` not true), or `bad_request` with `fields.provider` for a provider not linked to the account',
+          403: '`reauth_required`: an account without a password; `reauth_url` and `provider` name the sign-in that completes the leave (without them: no linked provider is configured here, and a password must be set first); or `cross_origin`, sent by another site’s page',
+        },
+        tags: account,
+      },
     },
     '/api/me/password': { put: { summary: 'Change the password', body: changePasswordSchema, ok: [204, null], auth: 'user', tags: account } },
     '/api/areas': { get: { summary: 'Areas with their store counts', ok: [200, 'AreaList'], tags: diner } },
@@ -291,6 +302,17 @@ function operations(now: Date): Record<string, Record<string, Operation>> {
     '/api/queue/{id}': {
       get: { summary: 'One’s 順番待ち entry (signed in, or header X-Queue-Token): its state with a time per state, the parties ahead and the estimated wait (`estimate`: a range in minutes, null when none can be given)', ids: ['id'], ok: [200, 'QueueEntry'], tags: diner },
       delete: { summary: 'Leave the queue (waiting or called): the entry is canceled', ids: ['id'], ok: [200, 'QueueEntry'], conflicts: { queue_state: 'the entry has already ended (seated, no-show, canceled or expired)' }, tags: diner },
+    },
+    '/api/queue/{id}/push': {
+      post: {
+        summary:
+          'This browser gets a guest’s 順番待ち call by Web Push (header X-Queue-Token, or the entry’s cookie): its PushSubscription.toJSON(), tied to the entry and removed when the entry ends (seated, no-show, canceled or expired). The endpoint must be https: on a public host. The same endpoint again replaces its keys and owner. Another diner’s entry, or an account’s (its account’s devices get the call), is 404',
+        ids: ['id'],
+        body: pushSubscriptionSchema,
+        ok: [201, 'PushSubscription'],
+        conflicts: { queue_state: 'the entry has already ended (seated, no-show, canceled or expired)' },
+        tags: diner,
+      },
     },
     '/api/queue/{id}/claim': {
       post: {

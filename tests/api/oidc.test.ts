@@ -367,6 +367,66 @@ forEachApp(
       expect((await me(app(), (await signInWith(app(), id)).jar)).body?.id).not.toBe(mine.id);
     });
 
+    it('DELETE /api/me of an account without a password answers the provider sign-in to follow, whose callback completes the leave', async () => {
+      const id = account({ email: uniqueEmail('line'), email_verified: true });
+      const { jar } = await signInWith(app(), id);
+      const mine = (await me(app(), jar)).body!;
+      const del = (json: Record<string, unknown>, lang = 'en') => app().fetch('/api/me', { method: 'DELETE', cookie: jar.header(), headers: { 'accept-language': lang }, json });
+      // Not confirmed, or a provider not linked: refused by field, nothing started.
+      const unconfirmed = await del({});
+      expect(unconfirmed.status).toBe(400);
+      expect(((await unconfirmed.json()) as { error: { fields: Record<string, string> } }).error.fields).toHaveProperty('confirm');
+      const notLinked = await del({ provider: 'google', confirm: true });
+      expect(notLinked.status).toBe(400);
+      expect(await notLinked.json()).toMatchObject({ error: { code: 'bad_request', fields: { provider: 'This service is not linked to this account.' } } });
+      expect(notLinked.headers.getSetCookie().some((c) => c.startsWith('sugu_oidc='))).toBe(false);
+      // A password is no way in for it: still the provider, and nothing deleted.
+      const withPassword = await del({ password: 'any-password-at-all', confirm: true }, 'ja');
+      expect(withPassword.status).toBe(403);
+      const body = (await withPassword.json()) as { error: { code: string; message: string; reauth_url: string; provider: string } };
+      expect(body.error).toMatchObject({ code: 'reauth_required', message: 'LINEでもう一度ログインすると、退会が完了します。', provider: 'line' });
+      expect((await me(app(), jar)).body?.id).toBe(mine.id);
+      // The answer started a fresh sign-in at the provider for this browser (its state cookie).
+      jar.store(withPassword);
+      expect(jar.get('sugu_oidc')).toBeTruthy();
+      const to = new URL(body.error.reauth_url);
+      expect(to.href.startsWith(`${issuer}/auth?`)).toBe(true);
+      expect(to.searchParams.get('prompt')).toBe('login');
+      expect(to.searchParams.get('max_age')).toBe('0');
+      // Someone else's LINE account at hand: refused, and the account stays.
+      const wrong = await followProvider(to.href, account({ email: uniqueEmail('line'), email_verified: true }), jar);
+      const refused = await app().fetch(wrong.callback, { cookie: jar.header(), headers: { 'accept-language': 'en' } });
+      expect(refused.status).toBe(400);
+      expect(await refused.text()).toContain('You have not left');
+      jar.store(refused);
+      expect((await me(app(), jar)).body?.id).toBe(mine.id);
+      // Asked again and followed with the linked LINE account: the account is gone and the diner signed out.
+      const again = await del({ provider: 'line', confirm: true });
+      expect(again.status).toBe(403);
+      jar.store(again);
+      const right = await followProvider(((await again.json()) as { error: { reauth_url: string } }).error.reauth_url, id, jar);
+      const done = await app().fetch(right.callback, { cookie: jar.header() });
+      expect(done.status).toBe(303);
+      expect(done.headers.get('location')).toBe('/home');
+      jar.store(done);
+      expect((await me(app(), jar)).status).toBe(401);
+      expect((await me(app(), (await signInWith(app(), id)).jar)).body?.id).not.toBe(mine.id);
+    });
+
+    it('DELETE /api/me of an account with a password still needs the password, whatever provider is linked', async () => {
+      const user = await signUp(app());
+      const jar = user.jar;
+      await signInWith(app(), account({ email: uniqueEmail('line'), email_verified: true }), jar);
+      const missing = await app().fetch('/api/me', { method: 'DELETE', cookie: jar.header(), headers: { 'accept-language': 'en' }, json: { provider: 'line', confirm: true } });
+      expect(missing.status).toBe(400);
+      expect(await missing.json()).toMatchObject({ error: { code: 'validation_failed', fields: { password: expect.stringContaining('Password') } } });
+      expect(missing.headers.getSetCookie().some((c) => c.startsWith('sugu_oidc='))).toBe(false);
+      expect((await me(app(), jar)).body?.id).toBe(user.userId);
+      const done = await app().fetch('/api/me', { method: 'DELETE', cookie: jar.header(), json: { password: user.password, confirm: true } });
+      expect(done.status).toBe(204);
+      expect((await me(app(), jar)).status).toBe(401);
+    });
+
     it('a leave started by one account is not finished in another browser, nor by a plain sign-in callback', async () => {
       const id = account({ email: uniqueEmail('line'), email_verified: true });
       const { jar } = await signInWith(app(), id);

@@ -1,11 +1,14 @@
 import { expect, test } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { spawnServer, type SpawnedServer } from '../helpers/server';
 import { NO_BOOKING_LIMITS } from '../helpers/limits';
 import { startPushService, type TestPushService } from '../helpers/push';
+import { DEMO_STAFF } from '../../src/server/db/seed-data';
+import type { PushPayload } from '../../src/lib/contract/push';
 
 /**
  * The installable app in Chromium (phone size, Japanese): the diner pages link a valid manifest
@@ -145,4 +148,92 @@ test('notifications: the reason on the account page, a subscribed device listed 
   await expect(page.getByText('この端末への通知を解除しました')).toBeVisible();
   await expect(page.getByTestId('push-device')).toHaveCount(0);
   await expect(page.getByTestId('push-devices')).toContainText('通知を受け取る端末はありません。');
+});
+
+test('the page’s own button: offered where the browser has the Push API, and a subscription it cannot make explained in the page', async ({ page, context }) => {
+  await context.grantPermissions(['notifications'], { origin: server.base });
+  const login = await page.request.post(`${server.base}/api/login`, { data: { email: 'demo@sugu.jp', password: 'sugu-demo-2026' } });
+  expect(login.status()).toBe(200);
+  await page.goto(`${server.base}/account-info`);
+  // What the page asks of the browser before it offers the button: this Chromium has all of it.
+  expect(await page.evaluate(() => 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window && window.isSecureContext)).toBe(true);
+  const optIn = page.locator('[data-push-optin]');
+  const button = optIn.getByRole('button', { name: 'この端末で通知を受け取る' });
+  const status = optIn.locator('[data-push-status]');
+  await expect(button).toBeVisible();
+  await expect(status).toHaveText('');
+
+  await button.click();
+  const done = 'この端末で通知を受け取ります';
+  const noService = 'このブラウザは通知の配信サービスにつながらないため、この端末では通知を受け取れません。別のブラウザでお試しください';
+  // Headless Chromium has no push service, so subscribe() fails: the page says why, in the diner's
+  // language. Where a push service answers, the device is subscribed instead.
+  await expect(status).toHaveText(new RegExp(`^(${done}|${noService})$`));
+  const said = await status.textContent();
+  test.info().annotations.push({ type: 'the button', description: said === done ? 'subscribed (a push service answered)' : 'explained the missing push service' });
+  const saved = async () => ((await (await page.request.get(`${server.base}/api/push/subscriptions`)).json()) as { items: unknown[] }).items;
+  if (said === done) {
+    await expect(button).toBeHidden();
+    expect(await saved()).toHaveLength(1);
+    await page.reload();
+    await page.getByTestId('push-device').getByRole('button', { name: '解除' }).click();
+    await expect(page.getByTestId('push-device')).toHaveCount(0);
+  } else {
+    // Nothing was saved, and the button stays for another try (after a browser change, say).
+    expect(await saved()).toEqual([]);
+    await expect(button).toBeEnabled();
+  }
+});
+
+test('a guest’s 順番待ち page offers the call on this phone; the entry’s subscription gets the store’s call, another guest’s entry is 404', async ({ page, context, playwright }) => {
+  test.setTimeout(120_000);
+  // The demo store (open around the clock) takes a queue whatever its tables, so the test does not depend on the hour.
+  const staff = await playwright.request.newContext({ baseURL: server.base, extraHTTPHeaders: { origin: server.base } });
+  const login = await staff.post('/api/login', { data: { email: DEMO_STAFF.email, password: DEMO_STAFF.password } });
+  expect(login.status()).toBe(200);
+  const { store_id: storeId, token } = (await login.json()) as { store_id: number; token: string };
+  const bearer = { authorization: `Bearer ${token}` };
+  expect((await staff.put('/api/store/arrivals', { headers: bearer, data: { store_id: storeId, grace_minutes: 15, auto_release: false, queue_mode: 'always' } })).status()).toBe(200);
+
+  // Another guest joined first, from another phone.
+  const other = await playwright.request.newContext({ baseURL: server.base, extraHTTPHeaders: { origin: server.base } });
+  const first = await other.post(`/api/stores/${storeId}/queue`, { data: { party_size: 2, name: '先頭 花子', phone: '090-5555-0001' } });
+  expect(first.status()).toBe(201);
+  const theirs = ((await first.json()) as { entry: { id: number } }).entry.id;
+
+  // This guest joins through the API in the phone's browser: the entry's cookies are the phone's.
+  const joined = await page.request.post(`${server.base}/api/stores/${storeId}/queue`, { data: { party_size: 2, name: '順番 次郎', phone: '090-5555-0002' }, headers: { origin: server.base } });
+  expect(joined.status()).toBe(201);
+  const mine = ((await joined.json()) as { entry: { id: number } }).entry.id;
+  await context.grantPermissions(['notifications'], { origin: server.base });
+  await page.goto(`${server.base}/queue/${mine}`);
+  const optIn = page.locator('[data-push-optin]');
+  await expect(optIn).toContainText('お店から呼び出されたとき、ページを閉じていてもこの端末にお知らせします。');
+  await expect(optIn.getByRole('button', { name: 'この端末で通知を受け取る' })).toBeVisible();
+  const axe = await new AxeBuilder({ page }).include('[data-push-optin]').analyze();
+  expect(axe.violations.map((v) => v.id)).toEqual([]);
+
+  // Headless Chromium has no push service: the phone's subscription goes through the API, as the
+  // button sends it, with a key pair made here.
+  const at = `/e2e/queue-phone/${crypto.randomUUID()}`;
+  const phone = push.browser(at);
+  const follow = (id: number) => page.request.post(`${server.base}/api/queue/${id}/push`, { data: { ...phone.subscription, label: 'Chrome / Android' }, headers: { origin: server.base, 'accept-language': 'ja' } });
+  expect((await follow(theirs)).status()).toBe(404);
+  expect((await follow(mine)).status()).toBe(201);
+
+  // The store calls the other guest, who leaves, then this one: only this call reaches this phone.
+  expect((await staff.post(`/api/store/queue/${theirs}/call`, { headers: bearer })).status()).toBe(200);
+  expect((await staff.post(`/api/store/queue/${theirs}/no-show`, { headers: bearer })).status()).toBe(200);
+  expect((await staff.post(`/api/store/queue/${mine}/call`, { headers: bearer })).status()).toBe(200);
+  await expect.poll(() => push.received.filter((r) => r.path === at).length).toBe(1);
+  const payload = JSON.parse(phone.decrypt(push.received.find((r) => r.path === at)!.body)) as PushPayload;
+  expect(payload.title).toMatch(/: お席の準備ができました$/);
+  expect(payload.url).toBe(`/queue/${mine}`);
+  // The notification opens this very page, which shows the call by itself.
+  expect(new URL(page.url()).pathname).toBe(payload.url);
+  await expect(page.getByTestId('queue-called')).toBeVisible();
+  // Seated at the door: the entry ends (and its subscription with it), so the phone number may queue again.
+  expect((await staff.post(`/api/store/queue/${mine}/seat`, { headers: bearer })).status()).toBe(200);
+  await other.dispose();
+  await staff.dispose();
 });

@@ -46,6 +46,11 @@ export const ERROR_CODES = [
   'queue_closed',
   /** A watch's hold is no longer open: claimed already, or past its deadline. */
   'hold_state',
+  /**
+   * Leaving an account without a password: the diner must sign in to a linked provider afresh;
+   * `reauth_url` is that sign-in, started for the browser that asked.
+   */
+  'reauth_required',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -113,6 +113,8 @@ export const queuePaths = {
   page: (id: number) => `/queue/${id}`,
   api: (id: number) => `/api/queue/${id}`,
   claimApi: (id: number) => `/api/queue/${id}/claim`,
+  /** A guest's device follows the entry by push (its call). */
+  pushApi: (id: number) => `/api/queue/${id}/push`,
   /** The page opened once with a token (the guest's link for another device, the call's mail). */
   link: (id: number, token: string) => `/queue/${id}?token=${encodeURIComponent(token)}`,
   joinApi: (storeId: number) => `/api/stores/${storeId}/queue`,

@@ -5,6 +5,7 @@
 import * as z from 'zod/mini';
 import { BOOKING_STATUSES, LATE_NOTICES, TABLE_KINDS } from './enums';
 import { ERROR_CODES } from './errors';
+import { OIDC_PROVIDERS } from './paths';
 
 /**
  * The store's cancellation fee as it applies at the time of the answer (src/server/bookings/fee.ts):
@@ -78,6 +79,10 @@ export const errorSchema = z.object({
     booking_url: z.optional(z.string()),
     /** With `change_needs_store`: the store's phone number, to make the change by calling. */
     phone: z.optional(z.string()),
+    /** With `reauth_required`: the provider's sign-in to follow in the same browser; its callback completes the leave. */
+    reauth_url: z.optional(z.string()),
+    /** With `reauth_required`: the linked provider that sign-in is at. */
+    provider: z.optional(z.enum(OIDC_PROVIDERS)),
   }),
 });
 

@@ -1,5 +1,6 @@
 import { api, json, readJson, unauthorized } from '../../server/http/api';
-import { getAccount, leave, leaveSchema, profileSchema, updateAccount } from '../../server/account';
+import { getAccount, leaveApiSchema, profileSchema, updateAccount } from '../../server/account';
+import { leaveFromApi } from '../../server/oidcLeave';
 import { getDb } from '../../server/db/startup';
 import { publicOrigin } from '../../server/config';
 import { clearSessionCookie } from '../../server/sessions';
@@ -17,11 +18,14 @@ export const PATCH = api(async ({ request, locals }) => {
   return json(await updateAccount(await getDb(), locals.t, locals.user.id, patch, { origin: publicOrigin(), locale: locals.locale }));
 });
 
-/** Leaves (退会) with `{password, confirm: true}`; signs out. */
+/**
+ * Leaves (退会) with `{password, confirm: true}` and signs out; an account without a password is
+ * answered 403 `reauth_required` with the provider sign-in that completes it (src/server/oidcLeave.ts).
+ */
 export const DELETE = api(async ({ request, locals, cookies }) => {
   if (!locals.user) throw unauthorized();
-  const { password } = await readJson(request, locals.t, leaveSchema);
-  await leave(await getDb(), locals.t, locals.user.id, password);
+  const input = await readJson(request, locals.t, leaveApiSchema);
+  await leaveFromApi(await getDb(), locals.t, cookies, locals, locals.user.id, input);
   clearSessionCookie(cookies, locals);
   return new Response(null, { status: 204 });
 });

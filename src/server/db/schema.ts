@@ -708,6 +708,11 @@ export const pushSubscriptions = pgTable(
     auth: text('auth').notNull(),
     userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
     deviceTokenHash: text('device_token_hash'),
+    /**
+     * A guest's 順番待ち entry the device follows (subscribed from the entry's page, with its secret
+     * link): it gets the entry's call, and goes when the entry ends (src/server/queue/service.ts moveEntry).
+     */
+    queueEntryId: integer('queue_entry_id').references(() => queueEntries.id, { onDelete: 'cascade' }),
     /** The language the notifications are written in. */
     locale: text('locale').notNull().default('ja'),
     /** What the device says it is (browser and system), to tell devices apart on the account page. */
@@ -717,7 +722,8 @@ export const pushSubscriptions = pgTable(
   (t) => [
     index('push_subscriptions_user_idx').on(t.userId),
     index('push_subscriptions_device_idx').on(t.deviceTokenHash),
-    check('push_subscriptions_owner_check', sql`${t.userId} is not null or ${t.deviceTokenHash} is not null`),
+    index('push_subscriptions_queue_entry_idx').on(t.queueEntryId),
+    check('push_subscriptions_owner_check', sql`${t.userId} is not null or ${t.deviceTokenHash} is not null or ${t.queueEntryId} is not null`),
   ],
 );
 

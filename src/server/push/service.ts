@@ -1,6 +1,7 @@
 /**
- * Push subscriptions and the pushes queued for them. A subscription belongs to an account, or to
- * a guest's device (the token its watches carry, kept hashed); another owner's is not found. A
+ * Push subscriptions and the pushes queued for them. A subscription belongs to an account, to
+ * a guest's device (the token its watches carry, kept hashed), or to a guest's 順番待ち entry (its
+ * page's secret link proves it; it goes when the entry ends); another owner's is not found. A
  * push is a row of `push_outbox` written in the transaction of the work it tells of (the alert's
  * claim, the reminder's, the call), and sent apart by the worker (src/server/push/worker.ts), so a
  * slow push service never holds a request or a job.
@@ -16,10 +17,14 @@ import { PUSH_SUBSCRIPTIONS_MAX, type PushPayload, type PushSubscriptionInput, t
 import { acceptableEndpoint } from './endpoint';
 import type { T } from '../../i18n';
 
-export type PushOwner = { kind: 'user'; userId: number } | { kind: 'device'; token: string };
+export type PushOwner = { kind: 'user'; userId: number } | { kind: 'device'; token: string } | { kind: 'queueEntry'; entryId: number };
 
 const ownedBy = (owner: PushOwner) =>
-  owner.kind === 'user' ? eq(pushSubscriptions.userId, owner.userId) : and(isNull(pushSubscriptions.userId), eq(pushSubscriptions.deviceTokenHash, hashToken(owner.token)));
+  owner.kind === 'user'
+    ? eq(pushSubscriptions.userId, owner.userId)
+    : owner.kind === 'device'
+      ? and(isNull(pushSubscriptions.userId), eq(pushSubscriptions.deviceTokenHash, hashToken(owner.token)))
+      : and(isNull(pushSubscriptions.userId), isNull(pushSubscriptions.deviceTokenHash), eq(pushSubscriptions.queueEntryId, owner.entryId));
 
 const json = (row: typeof pushSubscriptions.$inferSelect): PushSubscriptionJson => ({ id: row.id, label: row.label, created_at: toTokyoIso(row.createdAt) });
 
@@ -37,6 +42,7 @@ export async function subscribe(db: Db, t: T, owner: PushOwner, input: PushSubsc
     auth: input.keys.auth,
     userId: owner.kind === 'user' ? owner.userId : null,
     deviceTokenHash: owner.kind === 'device' ? hashToken(owner.token) : null,
+    queueEntryId: owner.kind === 'queueEntry' ? owner.entryId : null,
     locale,
     label: input.label?.trim() ?? '',
   };
@@ -77,10 +83,11 @@ export function pushQueued(db: Db): void {
   for (const hook of queuedHooks) hook(db);
 }
 
-/** Whom a push goes to: accounts and guests' devices (the hashes their watches keep). */
+/** Whom a push goes to: accounts, guests' devices (the hashes their watches keep) and the devices following 順番待ち entries. */
 export interface PushTargets {
   userIds?: readonly number[];
   deviceTokenHashes?: readonly string[];
+  queueEntryIds?: readonly number[];
 }
 
 /**
@@ -90,11 +97,18 @@ export interface PushTargets {
 export async function queuePushes(q: Q, targets: PushTargets, kind: string, payload: (locale: string) => PushPayload): Promise<number> {
   const users = [...new Set(targets.userIds ?? [])];
   const devices = [...new Set(targets.deviceTokenHashes ?? [])];
-  if (!users.length && !devices.length) return 0;
+  const entries = [...new Set(targets.queueEntryIds ?? [])];
+  if (!users.length && !devices.length && !entries.length) return 0;
   const subs = await q
     .select({ id: pushSubscriptions.id, locale: pushSubscriptions.locale })
     .from(pushSubscriptions)
-    .where(or(users.length ? inArray(pushSubscriptions.userId, users) : undefined, devices.length ? and(isNull(pushSubscriptions.userId), inArray(pushSubscriptions.deviceTokenHash, devices)) : undefined));
+    .where(
+      or(
+        users.length ? inArray(pushSubscriptions.userId, users) : undefined,
+        devices.length ? and(isNull(pushSubscriptions.userId), inArray(pushSubscriptions.deviceTokenHash, devices)) : undefined,
+        entries.length ? inArray(pushSubscriptions.queueEntryId, entries) : undefined,
+      ),
+    );
   if (!subs.length) return 0;
   await q.insert(pushOutbox).values(subs.map((s) => ({ subscriptionId: s.id, kind, payload: JSON.stringify(payload(s.locale)) })));
   return subs.length;

@@ -5,9 +5,9 @@
  * writes the audit line in the same transaction; anything else is 409 `queue_state`. A guest's
  * entry is theirs by a random token kept only as its hash; someone else's entry is "not found".
  */
-import { and, asc, count, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db, Q } from '../db/types';
-import { queueEntries, stores } from '../db/schema';
+import { pushSubscriptions, queueEntries, stores } from '../db/schema';
 import { ApiError, notFound } from '../http/api';
 import { hashToken, newToken } from '../sessions';
 import { publishAvailabilityChange } from '../events';
@@ -20,6 +20,9 @@ import { MINUTE_MS, toTokyoIso } from '../../lib/datetime';
 import type { StoreDetail } from '../stores';
 import { TOKEN_MAX } from '../../lib/contract/limits';
 import { estimateWait } from './estimate';
+import { subscribe } from '../push/service';
+import type { PushSubscriptionInput, PushSubscriptionJson } from '../../lib/contract/push';
+import type { T } from '../../i18n';
 import { clock } from '../clock';
 
 /** Who asks: a signed-in diner (by account), and/or whoever holds a guest entry's token. */
@@ -254,7 +257,33 @@ export async function moveEntry(
     .set({ state: to, [STAMP[to]]: now, ...extra })
     .where(eq(queueEntries.id, id));
   await audit(tx, who, { action: AUDIT[to], storeId: e.storeId, targetId: id, before: { state: e.state }, after: { state: to, at: toTokyoIso(now) } });
+  // An ended entry has nothing more to tell: the devices that followed it stop (pushes waiting go with them).
+  if (!isActive(to)) await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.queueEntryId, id));
   return { storeId: e.storeId, from: e.state };
+}
+
+const isActive = (state: QueueState) => (QUEUE_ACTIVE as readonly QueueState[]).includes(state);
+
+/**
+ * This device follows a guest's entry (from the entry's page and its secret link): the call reaches
+ * it by push, and it stops when the entry ends. Someone else's entry, or an account's, is not
+ * found; an entry already ended is 409 `queue_state`.
+ */
+export async function followEntry(db: Db, t: T, id: number, actor: QueueActor, input: PushSubscriptionInput, locale: string): Promise<PushSubscriptionJson> {
+  // A guest's entry only: an account's call already reaches the account's devices, and this browser's
+  // subscription is one (the newest owner wins), so it must not be taken from the account.
+  const state = async () => (await db.select({ state: queueEntries.state }).from(queueEntries).where(and(eq(queueEntries.id, id), isNull(queueEntries.userId), ownedBy(actor))))[0]?.state;
+  const before = await state();
+  if (!before) throw notFound();
+  if (!isActive(before)) throw stateError();
+  const saved = await subscribe(db, t, { kind: 'queueEntry', entryId: id }, input, locale);
+  // Ended while this was saved: moveEntry's clean-up ran before it, so it is undone here.
+  const after = await state();
+  if (!after || !isActive(after)) {
+    await db.delete(pushSubscriptions).where(eq(pushSubscriptions.queueEntryId, id));
+    throw stateError();
+  }
+  return saved;
 }
 
 /** The diner leaves the queue (waiting or called): the entry is CANCELED; again is 409. */

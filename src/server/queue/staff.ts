@@ -118,16 +118,19 @@ async function mailCall(tx: Q, id: number): Promise<void> {
   await queueMail(tx, { to: e.email, subject: t('queue.mail.called.subject', { store: e.store, time: deadline }), text, locale: e.locale, kind: 'queue_called' });
 }
 
-/** Tells a called party's phones that said yes (an account's): the store and the deadline, its page on a tap. */
+/**
+ * Tells a called party's phones that said yes (an account's, and those a guest subscribed from the
+ * entry's page): the store and the deadline, its page on a tap.
+ */
 async function pushCall(tx: Q, id: number): Promise<number> {
   const [e] = await tx
     .select({ userId: queueEntries.userId, deadline: queueEntries.claimDeadline, store: stores.name })
     .from(queueEntries)
     .innerJoin(stores, eq(stores.id, queueEntries.storeId))
     .where(eq(queueEntries.id, id));
-  if (!e?.deadline || e.userId === null) return 0;
+  if (!e?.deadline) return 0;
   const deadline = e.deadline;
-  return queuePushes(tx, { userIds: [e.userId] }, 'queue_called', (locale) => {
+  return queuePushes(tx, { userIds: e.userId === null ? [] : [e.userId], queueEntryIds: [id] }, 'queue_called', (locale) => {
     const t = watchTranslator(locale);
     return { title: t('push.queue.title', { store: e.store }), body: t('push.queue.body', { time: formatTime(deadline, t) }), url: queuePaths.page(id), tag: `queue-${id}` };
   });

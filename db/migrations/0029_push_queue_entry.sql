@@ -1,0 +1,5 @@
+ALTER TABLE "push_subscriptions" DROP CONSTRAINT "push_subscriptions_owner_check";--> statement-breakpoint
+ALTER TABLE "push_subscriptions" ADD COLUMN "queue_entry_id" integer;--> statement-breakpoint
+ALTER TABLE "push_subscriptions" ADD CONSTRAINT "push_subscriptions_queue_entry_id_queue_entries_id_fk" FOREIGN KEY ("queue_entry_id") REFERENCES "public"."queue_entries"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "push_subscriptions_queue_entry_idx" ON "push_subscriptions" USING btree ("queue_entry_id");--> statement-breakpoint
+ALTER TABLE "push_subscriptions" ADD CONSTRAINT "push_subscriptions_owner_check" CHECK ("push_subscriptions"."user_id" is not null or "push_subscriptions"."device_token_hash" is not null or "push_subscriptions"."queue_entry_id" is not null);

@@ -1,0 +1,16 @@
+import { api, idParam, json, readJson } from '../../../../server/http/api';
+import { getDb } from '../../../../server/db/startup';
+import { queueActor } from '../../../../server/queue/http';
+import { followEntry } from '../../../../server/queue/service';
+import { pushSubscriptionSchema } from '../../../../lib/contract/push';
+
+/**
+ * This browser gets the entry's call by push: for a guest, whose device has no account to hold
+ * the subscription (the entry's token, in `X-Queue-Token` or its cookie, proves it is theirs).
+ */
+export const POST = api(async (context) => {
+  const { request, locals } = context;
+  const id = idParam(context.params.id);
+  const input = await readJson(request, locals.t, pushSubscriptionSchema);
+  return json(await followEntry(await getDb(), locals.t, id, queueActor(context), input, locals.locale), { status: 201 });
+});
