@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { getDb } from '../server/db/startup';
 import { availabilityView } from '../server/availability';
 import { databaseAway, noteDatabaseFailure } from '../server/db/health';
+import { clock } from '../server/clock';
 
 /** Readiness: the database is open, migrated and answering, and the availability index is built. */
 export const GET: APIRoute = async () => {
@@ -11,7 +12,9 @@ export const GET: APIRoute = async () => {
     const db = await getDb();
     await db.execute(sql`select 1`);
     // Without the index the listings still answer from the database, so this never fails readiness.
-    await availabilityView(db, new Date());
+    // The server's own "now" (src/server/clock.ts): an index built for another business day than the
+    // one the listing asks about would be read once and thrown away by the first request.
+    await availabilityView(db, clock.now());
     // Answered, but the probe has not seen it back yet: still not ready for a moment.
     if (databaseAway()) throw new Error('database away');
     return new Response(JSON.stringify({ status: 'ready' }), { headers });

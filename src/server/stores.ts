@@ -17,7 +17,7 @@ import { areas, storeClosures, storeHours, stores, storeTables, type StorePhoto 
 import { hasSearchWords, matchKeyword } from './search';
 import type { StoreFacts } from './availability/engine';
 import { availabilityView, bookableDates, businessDate, type AvailabilityView, bookableNow, loadStoreStates, nextMarks, NOW_WINDOW_MIN, ofKind, slotsBetween, type Slot } from './availability';
-import { MINUTE_MS, toTokyoIso } from '../lib/datetime';
+import { addTokyoDays, MINUTE_MS, tokyoParts, toTokyoIso } from '../lib/datetime';
 import type { T } from '../i18n';
 import type { SlotJson } from '../lib/contract/responses';
 import { lineText, safeString } from './http/api';
@@ -482,6 +482,8 @@ export function getStore(db: Db, id: number): Promise<StoreDetail | null> {
 }
 
 async function readStore(db: Db, id: number): Promise<StoreDetail | null> {
+  // Yesterday by the server's clock (src/server/clock.ts), not the database's now(), like every other date of the listing.
+  const since = addTokyoDays(tokyoParts(clock.now()).date, -1);
   const [row] = await db
     .select({
       id: stores.id,
@@ -511,7 +513,7 @@ async function readStore(db: Db, id: number): Promise<StoreDetail | null> {
         from ${storeHours} h where h.store_id = ${stores.id})`,
       closures: sql<StoreDetail['closures']>`(
         select coalesce(json_agg(json_build_object('date', to_char(c.date, 'YYYY-MM-DD'), 'hours', c.hours) order by c.date), '[]')
-        from ${storeClosures} c where c.store_id = ${stores.id} and c.date >= (now() at time zone 'Asia/Tokyo')::date - 1)`,
+        from ${storeClosures} c where c.store_id = ${stores.id} and c.date >= ${since})`,
       maxParty: sql<number>`(select coalesce(max(t.max_party), 0)::int from ${storeTables} t where t.store_id = ${stores.id} and t.online)`,
     })
     .from(stores)

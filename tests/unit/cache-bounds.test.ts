@@ -13,7 +13,8 @@ import { translatorFor } from '../../src/i18n';
 import type { StoreCard } from '../../src/server/stores';
 import { keptLines, keptRows, ledgerRows, timelineLines } from '../../src/server/render/ledger';
 import { dateChoices, keptDates } from '../../src/server/bookings/pages';
-import { announce, sentAlerts, SENT_MAX, watchAlerts } from '../../src/server/watches/alerts';
+import { announcedHolds, announceHold, SENT_MAX, watchAlerts } from '../../src/server/watches/alerts';
+import type { WatchAlert } from '../../src/lib/contract/watches';
 import { LOCALES } from '../../src/i18n/locales';
 import { timesUnder } from '../../src/lib/datetime';
 import type { StoreBookingJson } from '../../src/lib/contract/store';
@@ -143,17 +144,17 @@ describe('the server’s caches stay within their bounds', () => {
     expect([...keptDates.keys()].every((k) => k.endsWith('2026-11-28'))).toBe(true);
   });
 
-  it('watch alerts already announced: at most 50,000, even when every start is still to come', () => {
-    const now = Date.parse('2026-11-24T12:00:00+09:00');
-    const store = { id: 1, name: '店' };
-    for (let id = 1; id <= SENT_MAX + 500; id++) announce('u:1', { id, partySize: 2 }, store, [now + 3_600_000], now);
-    expect(sentAlerts.size).toBeLessThanOrEqual(SENT_MAX);
-    // The newest are still remembered: announced again, nothing is sent twice.
+  it('watch holds already announced: at most 50,000, and a hold still remembered is not announced twice', () => {
+    const alert = (holdId: number): WatchAlert => ({ watch_id: holdId, store_id: 1, store_name: '店', party_size: 2, start: '2026-11-24T13:00:00+09:00', href: `/watches/hold/${holdId}`, hold_id: holdId, deadline: '2026-11-24T12:05:00+09:00' });
+    for (let id = 1; id <= SENT_MAX + 500; id++) announceHold('u:1', alert(id));
+    expect(announcedHolds.size).toBeGreaterThan(0);
+    expect(announcedHolds.size).toBeLessThanOrEqual(SENT_MAX);
+    // The newest are still remembered: heard again from the feed, nothing is sent twice.
     let heard = 0;
     const listen = () => heard++;
     watchAlerts.on('alert', listen);
-    announce('u:1', { id: SENT_MAX + 500, partySize: 2 }, store, [now + 3_600_000], now);
-    announce('u:1', { id: SENT_MAX + 501, partySize: 2 }, store, [now + 3_600_000], now);
+    announceHold('u:1', alert(SENT_MAX + 500));
+    announceHold('u:1', alert(SENT_MAX + 501));
     watchAlerts.off('alert', listen);
     expect(heard).toBe(1);
   });

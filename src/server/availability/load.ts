@@ -32,8 +32,8 @@ async function staticStates(db: Db, ids: readonly number[]): Promise<Map<number,
     return !entry || now - entry.loadedAt > STATIC_TTL_MS || entry.loadedAt <= (changedAt.get(id) ?? -1);
   });
   if (stale.length) {
-    // One-off days from two days back: a night that began then may still be open.
-    const since = addTokyoDays(tokyoParts(new Date(now)).date, -2);
+    // One-off days from two days back (by the server's clock, as the rules read them): a night that began then may still be open.
+    const since = addTokyoDays(tokyoParts(clock.now()).date, -2);
     const [storeRows, hourRows, tableRows, closureRows] = await Promise.all([
       db.select({ id: stores.id, stayMinutes: stores.stayMinutes, turnTimes: stores.turnTimes }).from(stores).where(inArray(stores.id, stale)),
       db

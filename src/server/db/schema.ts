@@ -669,7 +669,6 @@ export const watches = pgTable(
     locale: text('locale').notNull().default('ja'),
     createdAt: tstz('created_at').notNull().defaultNow(),
     cancelledAt: tstz('cancelled_at'),
-    lastMailedAt: tstz('last_mailed_at'),
   },
   (t) => [
     index('watches_user_idx').on(t.userId),
@@ -678,20 +677,6 @@ export const watches = pgTable(
     check('watches_target_check', sql`${t.storeId} is not null or ${t.areaId} is not null`),
     check('watches_window_check', sql`${t.endsAt} > ${t.startsFrom}`),
   ],
-);
-
-/** One row per watch and freed start: the database lets one instance notify it, once. */
-export const watchNotifications = pgTable(
-  'watch_notifications',
-  {
-    watchId: integer('watch_id')
-      .notNull()
-      .references(() => watches.id, { onDelete: 'cascade' }),
-    storeId: integer('store_id').notNull(),
-    startsAt: tstz('starts_at').notNull(),
-    createdAt: tstz('created_at').notNull().defaultNow(),
-  },
-  (t) => [primaryKey({ columns: [t.watchId, t.storeId, t.startsAt] })],
 );
 
 /**

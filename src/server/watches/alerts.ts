@@ -11,10 +11,7 @@ import { EventEmitter } from 'node:events';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/types';
 import { hashToken } from '../sessions';
-import { toTokyoIso } from '../../lib/datetime';
-import { watchPaths } from '../../lib/contract/paths';
 import type { WatchAlert } from '../../lib/contract/watches';
-
 
 /** `u:<user id>` for an account's watch, `d:<token hash>` for a guest device's. */
 export const ownerKey = (o: { userId: number | null; deviceTokenHash: string | null }): string | null =>
@@ -27,43 +24,12 @@ export const requestOwnerKey = (userId: number | null, deviceToken: string | nul
 export const watchAlerts = new EventEmitter();
 watchAlerts.setMaxListeners(0);
 
-/** Bound of `sent`: past starts are dropped first, then the oldest announced (at worst one is announced twice). */
+/** Bound of the holds remembered as announced: past it they are forgotten at once (at worst one is announced twice). */
 export const SENT_MAX = 50_000;
-/** `watch:start` → start (ms) of what this process already announced. */
-const sent = new Map<string, number>();
-export const sentAlerts: ReadonlyMap<string, number> = sent;
-
-/** Announces freed starts of one watch to its owner's streams on this process, each start once. */
-export function announce(owner: string | null, watch: { id: number; partySize: number }, store: { id: number; name: string }, starts: readonly number[], now: number): void {
-  if (!owner) return;
-  const fresh = starts.filter((s) => s > now && !sent.has(`${watch.id}:${s}`));
-  if (!fresh.length) return;
-  for (const s of fresh) sent.set(`${watch.id}:${s}`, s);
-  if (sent.size > SENT_MAX) {
-    for (const [k, s] of sent) if (s <= now) sent.delete(k);
-    // All still to come: the oldest quarter goes (Maps iterate in insertion order), so the sweep is rare.
-    if (sent.size > SENT_MAX) {
-      let n = sent.size - (SENT_MAX * 3) / 4;
-      for (const k of sent.keys()) {
-        if (n-- <= 0) break;
-        sent.delete(k);
-      }
-    }
-  }
-  const first = new Date(Math.min(...fresh));
-  const alert: WatchAlert = {
-    watch_id: watch.id,
-    store_id: store.id,
-    store_name: store.name,
-    party_size: watch.partySize,
-    start: toTokyoIso(first),
-    href: watchPaths.book(store.id, owner.startsWith('u:'), watch.partySize, toTokyoIso(first)),
-  };
-  watchAlerts.emit('alert', owner, alert);
-}
 
 /** Holds this process already announced (the instance that made one tells its pages, and hears it again from the feed). */
 const heldSent = new Set<number>();
+export const announcedHolds: ReadonlySet<number> = heldSent;
 
 /** Tells the owner's streams on this process that a start is held for them (src/server/watches/holds.ts), once per hold. */
 export function announceHold(owner: string | null, alert: WatchAlert): void {

@@ -14,8 +14,9 @@ import type { Db } from '../db/types';
 import { watches } from '../db/schema';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { availabilityView, onIndexRebuild, onIndexReplace } from '../availability/instance';
-import { gridFreedStarts, type Frame, type StoreGrid } from '../availability/grid';
-import type { StoreFacts } from '../availability/engine';
+import { frameFor, gridFreedStarts, type Frame, type StoreGrid } from '../availability/grid';
+import type { StoreFacts, StoreRecord } from '../availability/engine';
+import { readStores } from '../availability/source';
 import { offerFreed, onHoldsExpired, type ExpiredHold } from './holds';
 import { ownerKey } from './alerts';
 import { clock } from '../clock';
@@ -241,20 +242,33 @@ onIndexRebuild((db, stores, frame, before) => {
 });
 
 /**
+ * The listing facts (area, genre, name) of these stores, which area watches are matched on: from
+ * the index, or, while it has no answer (its LISTEN connection down, a rebuild under way), from the
+ * database, so that an expired hold's start still reaches the area's watchers. Empty only when the
+ * database is away too, and then no start can be offered anyway.
+ */
+async function factsOf(db: Db, now: Date, storeIds: readonly number[]): Promise<(id: number) => StoreFacts | undefined> {
+  const view = await availabilityView(db, now, storeIds).catch(() => null);
+  if (view) return (id) => view.facts(id);
+  const read = await readStores(db, frameFor(now), storeIds).catch(() => new Map<number, StoreRecord>());
+  return (id) => read.get(id)?.facts;
+}
+
+/**
  * The starts of expired holds, offered to the next watchers in their windows (the database decides
  * again, under the store's lock, whether a table is free and who is next; a watch already offered a
- * start is not offered it twice). Area watches need the store's facts from the index; without them
- * (the database away) the store's own watches are still offered.
+ * start is not offered it twice). The hold is marked expired once, by one instance: a watcher left
+ * out here would never be offered the start.
  */
 async function offerExpired(db: Db, expired: readonly ExpiredHold[], now: Date): Promise<void> {
   const entry = watchMatcher(db);
   await entry.loaded;
   const storeIds = [...new Set(expired.map((e) => e.storeId))];
-  const view = await availabilityView(db, now, storeIds).catch(() => null);
+  const facts = await factsOf(db, now, storeIds);
   for (const storeId of storeIds) {
     const starts = [...new Set(expired.filter((e) => e.storeId === storeId).map((e) => e.startsAt.getTime()))].filter((s) => s > now.getTime());
     const found: { watch: ActiveWatch; starts: number[] }[] = [];
-    for (const w of entry.matcher.candidates(storeId, view?.facts(storeId))) {
+    for (const w of entry.matcher.candidates(storeId, facts(storeId))) {
       const inWindow = starts.filter((s) => s >= w.from && s <= w.until);
       if (inWindow.length) found.push({ watch: w, starts: inWindow });
     }
