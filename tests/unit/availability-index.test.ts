@@ -115,7 +115,13 @@ async function compare(index: AvailabilityIndex, state: StoreState, s: Scenario)
   for (const party of [s.party, 1, 2, 4, 7]) {
     expect(view.bookableNow(1, party)).toEqual(bookableNow(state, party, s.now));
     expect(view.isBookableNow(1, party)).toBe(bookableNow(state, party, s.now).nextSlots.length > 0);
+    // The listing's totals come from counts kept with the masks, store by store as re-reads are applied.
+    const bookable = bookableNow(state, party, s.now).nextSlots.length > 0 ? 1 : 0;
+    expect(view.search({ party, start: 0, count: 1 }).total).toBe(bookable);
+    expect(view.search({ party, area: FACTS.areaId, genre: FACTS.genre, start: 0, count: 0 }).total).toBe(bookable);
+    expect(view.search({ party, area: FACTS.areaId + 1, start: 0, count: 1 }).total).toBe(0);
   }
+  expect(view.storesPerArea()).toEqual(new Map([[FACTS.areaId, 1]]));
   const dates = bookableDates(s.now);
   for (const date of [dates[0]!, dates[1]!, dates[s.dayPick]!, dates[13]!]) {
     const got = view.daySlots(1, date, s.party);

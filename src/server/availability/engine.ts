@@ -6,7 +6,7 @@
  * booking: a stale index can at worst offer a start that the booking then refuses with a 409.
  */
 import { bookableDates, businessDate, businessDayRange, nextMarks, type Slot } from './rules';
-import { beyondCatalog, buildCatalog, searchCatalog, tagBitsOf, type BeyondGroupPage, type Catalog, type CatalogPage, type CatalogQuery } from './catalog';
+import { beyondCatalog, buildCatalog, countBookable, countKeys, searchCatalog, tagBitsOf, type BeyondGroupPage, type Catalog, type CatalogPage, type CatalogQuery } from './catalog';
 import type { StorePhoto } from '../db/schema';
 import { buildStoreGrid, frameFor, gridBookableNow, gridDaySlots, gridFirstSlotFrom, gridIsBookableNow, gridNowMask, type Frame, type OpenRowCache, type StoreGrid, type StoreInput } from './grid';
 import type { Genre, TableKind } from '../../lib/contract/enums';
@@ -91,6 +91,8 @@ interface Bookable {
   kind?: TableKind;
   now: Date;
   masks: Uint8Array;
+  /** Stores bookable now per count key (catalog.ts countKeys), kept current with the masks. */
+  counts: Map<string, number>;
   /**
    * Each store's first free start from now to the last bookable day (epoch ms; Infinity for none,
    * NaN until asked): found on first use per store, for the search's groups after "now".
@@ -292,8 +294,12 @@ export class AvailabilityIndex {
                   snap.catalog = undefined;
                   snap.bookable.clear();
                 } else {
+                  const keys = countKeys(snap.catalog!.areaIds[slot]!, snap.catalog!.genres[slot]!);
                   for (const b of snap.bookable.values()) {
+                    const was = b.masks[slot] !== 0;
                     b.masks[slot] = gridNowMask(entry, snap.frame, b.party, b.now, b.kind) ?? 0;
+                    const is = b.masks[slot] !== 0;
+                    if (was !== is) for (const key of keys) b.counts.set(key, (b.counts.get(key) ?? 0) + (is ? 1 : -1));
                     if (b.next) b.next[slot] = NaN;
                   }
                 }
@@ -348,7 +354,7 @@ function viewOf(snap: Snapshot, now: Date, refresh: (ids: readonly number[]) => 
       if (snap.bookable.size >= 64) snap.bookable.clear();
       const masks = new Uint8Array(catalog.ids.length);
       for (let i = 0; i < masks.length; i++) masks[i] = gridNowMask(stores.get(catalog.ids[i]!)!, frame, party, now, kind) ?? 0;
-      snap.bookable.set(key, (bookable = { party, kind, now, masks }));
+      snap.bookable.set(key, (bookable = { party, kind, now, masks, counts: countBookable(catalog, (i) => masks[i]!) }));
     }
     return bookable;
   };
@@ -359,16 +365,16 @@ function viewOf(snap: Snapshot, now: Date, refresh: (ids: readonly number[]) => 
     facts: (id) => stores.get(id)?.facts,
     ids: () => [...stores.keys()],
     storesPerArea() {
-      const counts = new Map<number, number>();
-      for (const { facts } of stores.values()) if (facts) counts.set(facts.areaId, (counts.get(facts.areaId) ?? 0) + 1);
-      return counts;
+      // Counted once per catalog (it is made again when a store comes, goes or moves), not per page.
+      const catalog = (snap.catalog ??= buildCatalog(stores));
+      return new Map(Array.from(catalog.areaSlots, ([area, slots]) => [area, slots.length]));
     },
     tagsInUse: () => (snap.catalog ??= buildCatalog(stores)).tagsInUse,
     search(query) {
       const catalog = (snap.catalog ??= buildCatalog(stores));
       const marks = nextMarks(now);
-      const { masks } = bookableOf(catalog, query.party, query.kind);
-      return searchCatalog(catalog, { marks: marks.map((m) => m.getTime()), mask: (i) => masks[i]!, now }, query);
+      const { masks, counts } = bookableOf(catalog, query.party, query.kind);
+      return searchCatalog(catalog, { marks: marks.map((m) => m.getTime()), mask: (i) => masks[i]!, now, counts }, query);
     },
     beyond(query, caps) {
       const catalog = (snap.catalog ??= buildCatalog(stores));
