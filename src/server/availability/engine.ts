@@ -11,6 +11,14 @@ import type { StorePhoto } from '../db/schema';
 import { buildStoreGrid, frameFor, gridBookableNow, gridDaySlots, gridFirstSlotFrom, gridIsBookableNow, gridNowMask, type Frame, type OpenRowCache, type StoreGrid, type StoreInput } from './grid';
 import type { Genre, TableKind } from '../../lib/contract/enums';
 import { clock } from '../clock';
+import { BoundedCache } from '../../lib/boundedCache';
+
+/**
+ * The groups after "now" kept per set of bookable-now masks (party, kind, 15-minute period), by
+ * filters and caps: at most this many each, and at most 64 sets of masks (below), so at most 1,024
+ * pages of two short lists (20 stores each, 100 in the group asked to show more).
+ */
+export const BEYOND_KEPT = 16;
 
 /**
  * What a listing card shows about a store besides availability. It changes only when the store
@@ -84,6 +92,8 @@ interface Snapshot {
    * marks (so it holds for one 15-minute period); kept current store by store as changes are applied.
    */
   bookable: Map<string, Bookable>;
+  /** The largest party one table seats, over every store: found on first use, forgotten when a store is re-read. */
+  largestParty?: number;
 }
 
 interface Bookable {
@@ -98,6 +108,12 @@ interface Bookable {
    * NaN until asked): found on first use per store, for the search's groups after "now".
    */
   next?: Float64Array;
+  /**
+   * The groups after "now" already found for these masks (filters and caps as key): a listing that
+   * is empty or nearly so shows them on every view, and finding them is a pass over every store.
+   * Forgotten whenever a re-read changes a store's mask or next start.
+   */
+  beyond?: BoundedCache<string, { later: BeyondGroupPage; another: BeyondGroupPage }>;
 }
 
 export interface BuildStats {
@@ -158,6 +174,13 @@ export class AvailabilityIndex {
   lastBuild: BuildStats | null = null;
   /** Stores re-read after changes, for tests and the benchmark. */
   refreshed = 0;
+
+  /** Pages of the groups after "now" kept (BEYOND_KEPT), for tests. */
+  keptBeyondPages(): number {
+    let n = 0;
+    for (const b of this.current?.bookable.values() ?? []) n += b.beyond?.size ?? 0;
+    return n;
+  }
 
   constructor(
     private readonly source: IndexSource,
@@ -288,6 +311,7 @@ export class AvailabilityIndex {
                 if (entry) snap.stores.set(id, entry);
                 else snap.stores.delete(id);
                 this.options.onReplace?.(id, before, entry, snap.frame);
+                snap.largestParty = undefined;
                 const slot = snap.catalog?.slotOf.get(id);
                 if (slot === undefined || !entry || !sameListingFacts(before?.facts, entry.facts)) {
                   // A store came, went or moved: the flat arrays are made again on next use.
@@ -301,6 +325,7 @@ export class AvailabilityIndex {
                     const is = b.masks[slot] !== 0;
                     if (was !== is) for (const key of keys) b.counts.set(key, (b.counts.get(key) ?? 0) + (is ? 1 : -1));
                     if (b.next) b.next[slot] = NaN;
+                    b.beyond?.clear();
                   }
                 }
               }
@@ -380,6 +405,10 @@ function viewOf(snap: Snapshot, now: Date, refresh: (ids: readonly number[]) => 
       const catalog = (snap.catalog ??= buildCatalog(stores));
       const { party, kind } = query;
       const bookable = bookableOf(catalog, party, kind);
+      // A keyword's matches are not kept by: they are as many as the keywords asked.
+      const key = query.only ? undefined : JSON.stringify([query.area, query.genre, query.budgetMin, query.budgetMax, query.tags ?? 0, caps.later, caps.another]);
+      const kept = key === undefined ? undefined : bookable.beyond?.get(key);
+      if (kept) return kept;
       const next = (bookable.next ??= new Float64Array(catalog.ids.length).fill(NaN));
       const today = businessDayRange(businessDate(now)).end.getTime();
       const horizon = businessDayRange(bookableDates(now).at(-1)!).end.getTime();
@@ -391,12 +420,18 @@ function viewOf(snap: Snapshot, now: Date, refresh: (ids: readonly number[]) => 
         }
         return ms;
       };
-      return beyondCatalog(catalog, { mask: (i) => bookable.masks[i]! }, query, nextOf, today, caps);
+      const found = beyondCatalog(catalog, { mask: (i) => bookable.masks[i]! }, query, nextOf, today, caps);
+      if (key !== undefined) (bookable.beyond ??= new BoundedCache(BEYOND_KEPT)).set(key, found);
+      return found;
     },
     largestParty() {
-      let most = 0;
-      for (const g of stores.values()) for (const t of g.tables) if (t.online && t.maxParty > most) most = t.maxParty;
-      return most;
+      // Asked by every empty listing: one pass over every store's tables, then kept until a re-read.
+      if (snap.largestParty === undefined) {
+        let most = 0;
+        for (const g of stores.values()) for (const t of g.tables) if (t.online && t.maxParty > most) most = t.maxParty;
+        snap.largestParty = most;
+      }
+      return snap.largestParty;
     },
     async load(ids) {
       // A store created since the build: read it now, once.
