@@ -3,7 +3,10 @@
 // instances (25 each, at once), beside /term (a Markdown page served by the same servers in the
 // same run); then /home at one connection. The ratios to /term carry across machines.
 //
-//   node bench/scalehttp.mjs [--stores 50000] [--bookings-per-table 13] [--duration 10]
+//   node bench/scalehttp.mjs [--stores 50000] [--bookings-per-table 13] [--duration 10] [--url postgres://…]
+//
+// With --url the stores already in that database are used as they are (nothing is generated), so
+// that two builds of the app can be compared on the very same data.
 import os from 'node:os';
 import autocannon from 'autocannon';
 import { BROWSER_HEADERS } from './latency.mjs';
@@ -33,11 +36,15 @@ async function loadAll(servers, path, { connections, duration }) {
   };
 }
 
-export async function measureScaleHttp({ stores = 50_000, bookingsPerTable = 13, duration = 10 } = {}) {
-  const pg = await startPostgres();
+export async function measureScaleHttp({ stores = 50_000, bookingsPerTable = 13, duration = 10, databaseUrl } = {}) {
+  const pg = databaseUrl ? null : await startPostgres();
   const servers = [];
   try {
-    const url = await pg.createDatabase('sugu_scale_http');
+    const url = databaseUrl ?? (await pg.createDatabase('sugu_scale_http'));
+    if (!pg) {
+      const { register } = await import('tsx/esm/api');
+      register();
+    }
     const { openAndPrepare } = await import('../src/server/db/startup.ts');
     const { generate } = await import('./dbscale.mjs');
     const handle = await openAndPrepare({ databaseUrl: url, seed: false });
@@ -45,8 +52,10 @@ export async function measureScaleHttp({ stores = 50_000, bookingsPerTable = 13,
     let ids;
     try {
       const t0 = performance.now();
-      await generate(handle.sql, stores, bookingsPerTable);
-      console.log(`scale-http: generated in ${Math.round((performance.now() - t0) / 1000)} s`);
+      if (pg) {
+        await generate(handle.sql, stores, bookingsPerTable);
+        console.log(`scale-http: generated in ${Math.round((performance.now() - t0) / 1000)} s`);
+      }
       [counts] = await handle.sql`select (select count(*)::int from stores) s, (select count(*)::int from bookings) b`;
       // An area page and a store open around the clock (the listing is never empty at any hour).
       [ids] = await handle.sql`select (select min(id)::int from areas) area, (select min(store_id)::int from store_hours where opens_min = 0 and closes_min = 1440) store`;
@@ -92,7 +101,7 @@ export async function measureScaleHttp({ stores = 50_000, bookingsPerTable = 13,
     return out;
   } finally {
     for (const s of servers) await s.stop().catch(() => {});
-    await pg.stop();
+    await pg?.stop();
   }
 }
 
@@ -114,7 +123,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     const i = process.argv.indexOf(`--${name}`);
     return i > 0 ? Number(process.argv[i + 1]) : fallback;
   };
-  const r = await measureScaleHttp({ stores: arg('stores', 50_000), bookingsPerTable: arg('bookings-per-table', 13), duration: arg('duration', 10) });
+  const at = process.argv.indexOf('--url');
+  const databaseUrl = at > 0 ? process.argv[at + 1] : undefined;
+  const r = await measureScaleHttp({ stores: arg('stores', 50_000), bookingsPerTable: arg('bookings-per-table', 13), duration: arg('duration', 10), databaseUrl });
   console.log(JSON.stringify(r.rows, null, 2));
   console.log(r.markdown.join('\n'));
 }

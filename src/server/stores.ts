@@ -234,6 +234,9 @@ export async function listAreas(db: Db): Promise<AreaSummary[]> {
 }
 
 export async function findArea(db: Db, id: number): Promise<{ id: number; name: string; slug: string } | null> {
+  // The names the area list keeps (the page shows that list too); an area made since is read.
+  const kept = (await areaRows(db)).find((a) => a.id === id);
+  if (kept) return { id: kept.id, name: kept.name, slug: kept.slug };
   const [row] = await db.select({ id: areas.id, name: areas.name, slug: areas.slug }).from(areas).where(eq(areas.id, id));
   return row ?? null;
 }

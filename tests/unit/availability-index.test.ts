@@ -9,7 +9,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addTokyoDays, MINUTE_MS, tokyoInstant } from '../../src/lib/datetime';
-import { AvailabilityIndex, type IndexSource } from '../../src/server/availability/engine';
+import { AvailabilityIndex, BEYOND_KEPT, type IndexSource } from '../../src/server/availability/engine';
 import { heldCells, STEP_MS, type Frame, type StoreInput } from '../../src/server/availability/grid';
 import { bookableDates, bookableNow, businessDate, businessDayRange, slotsForDate, type Busy, type DayOverride, type StoreState, type TableInfo, type WeeklyHours } from '../../src/server/availability/rules';
 
@@ -115,7 +115,13 @@ async function compare(index: AvailabilityIndex, state: StoreState, s: Scenario)
   for (const party of [s.party, 1, 2, 4, 7]) {
     expect(view.bookableNow(1, party)).toEqual(bookableNow(state, party, s.now));
     expect(view.isBookableNow(1, party)).toBe(bookableNow(state, party, s.now).nextSlots.length > 0);
+    // The listing's totals come from counts kept with the masks, store by store as re-reads are applied.
+    const bookable = bookableNow(state, party, s.now).nextSlots.length > 0 ? 1 : 0;
+    expect(view.search({ party, start: 0, count: 1 }).total).toBe(bookable);
+    expect(view.search({ party, area: FACTS.areaId, genre: FACTS.genre, start: 0, count: 0 }).total).toBe(bookable);
+    expect(view.search({ party, area: FACTS.areaId + 1, start: 0, count: 1 }).total).toBe(0);
   }
+  expect(view.storesPerArea()).toEqual(new Map([[FACTS.areaId, 1]]));
   const dates = bookableDates(s.now);
   for (const date of [dates[0]!, dates[1]!, dates[s.dayPick]!, dates[13]!]) {
     const got = view.daySlots(1, date, s.party);
@@ -198,5 +204,34 @@ describe('availability index when changes may go unheard', () => {
     // The one table is held through the next hour: nothing to offer, as the rules say.
     expect(view.bookableNow(1, 2)).toEqual({ nextSlots: [], freeTables: 0 });
     expect(view.bookableNow(1, 2)).toEqual(bookableNow(state, 2, now));
+  });
+});
+
+describe('the groups after now, kept per set of masks', () => {
+  it('keeps at most its bound of pages, answers alike for the ones it forgot, and forgets them all when a store is re-read', async () => {
+    const now = new Date('2026-11-20T20:07:00+09:00');
+    const tables: TableInfo[] = [{ id: 1, kind: 'counter', minParty: 1, maxParty: 2, online: true }];
+    const hours: WeeklyHours[] = [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, opensMin: 0, closesMin: 1440 }));
+    // The one table is held through the next hour: the store is in the group "later today".
+    const held: Busy = { tableId: 1, start: new Date('2026-11-20T20:00:00+09:00'), end: new Date('2026-11-20T21:30:00+09:00') };
+    let state: StoreState = { hours, overrides: [], turnTimes: [], stayMinutes: 120, tables, busy: [held] };
+    const index = new AvailabilityIndex(memorySource(() => state), { ...silent, clock: () => now });
+    const view = (await index.view())!;
+    // Distinct filters, as requests could ask for: FACTS' budget is 1,000–3,000 yen.
+    const ask = (budgetMin: number) => view.beyond({ party: 2, budgetMin }, { later: 20, another: 20 });
+    const later = [{ id: 1, startMs: new Date('2026-11-20T21:30:00+09:00').getTime() }];
+    for (let yen = 0; yen < 4 * BEYOND_KEPT; yen++) {
+      const found = ask(yen * 100);
+      expect(found.later).toEqual(yen * 100 <= 3000 ? { items: later, total: 1 } : { items: [], total: 0 });
+      expect(index.keptBeyondPages()).toBeLessThanOrEqual(BEYOND_KEPT);
+    }
+    expect(index.keptBeyondPages()).toBe(BEYOND_KEPT);
+    // Forgotten, found again alike.
+    expect(ask(0).later).toEqual({ items: later, total: 1 });
+    // The booking is cancelled: the store is bookable now, and no group kept says otherwise.
+    state = { ...state, busy: [] };
+    await index.refresh([1]);
+    expect(index.keptBeyondPages()).toBe(0);
+    expect((await index.view())!.beyond({ party: 2, budgetMin: 0 }, { later: 20, another: 20 }).later).toEqual({ items: [], total: 0 });
   });
 });

@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildCatalog, firstMarkFrom, searchCatalog, surfaceMetres, tagBitsOf, tagKeyBits, type CatalogQuery, type Placed } from '../../src/server/availability/catalog';
+import { buildCatalog, countBookable, firstMarkFrom, searchCatalog, surfaceMetres, tagBitsOf, tagKeyBits, type CatalogQuery, type Placed } from '../../src/server/availability/catalog';
 import { FILTER_TAG_KEYS, FILTER_TAGS, LIST_SORTS } from '../../src/lib/contract/enums';
 import { arrivalMs, walkMinutesFor, ARRIVAL_MARGIN_MIN, WALK_METRES_PER_MIN } from '../../src/lib/distance';
 import { MINUTE_MS } from '../../src/lib/datetime';
@@ -92,6 +92,22 @@ describe('the listing pass', () => {
         const catalog = buildCatalog(new Map(stores.map((s) => [s.id, { facts: s }])));
         const masks = new Map(stores.map((s) => [s.id, s.mask]));
         const got = searchCatalog(catalog, { marks: MARKS, mask: (i) => masks.get(catalog.ids[i]!)!, now: NOW }, q);
+        const want = reference(stores, q);
+        expect(got.total).toBe(want.total);
+        expect(got.items.map((x) => x.id)).toEqual(want.ids);
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('gives the same page and total when it may stop early on the bookable-now counts kept with the masks', () => {
+    fc.assert(
+      fc.property(fc.array(storeArb, { maxLength: 30 }), queryArb, (raw, q) => {
+        const stores = raw.map((s, i) => ({ ...s, id: 10 + i * 3, budgetMax: s.budgetMin + s.budgetSpan }));
+        const catalog = buildCatalog(new Map(stores.map((s) => [s.id, { facts: s }])));
+        const masks = new Map(stores.map((s) => [s.id, s.mask]));
+        const mask = (i: number) => masks.get(catalog.ids[i]!)!;
+        const got = searchCatalog(catalog, { marks: MARKS, mask, now: NOW, counts: countBookable(catalog, mask) }, q);
         const want = reference(stores, q);
         expect(got.total).toBe(want.total);
         expect(got.items.map((x) => x.id)).toEqual(want.ids);

@@ -1,7 +1,9 @@
 /**
  * Every store the index holds, in id order, as flat arrays: what the listing filters on (area,
  * genre, budget, tags) and orders by (id, distance from the diner, walk, first start, budget), so that a page of the bookable-now
- * listing with its exact total is one pass over typed arrays, whatever the number of stores.
+ * listing with its exact total is one pass over typed arrays, whatever the number of stores; in id
+ * order and filtered by area and genre alone, with the bookable-now counts kept, the pass stops at
+ * the page's end (the listing's cost does not grow with the store count).
  * Distances are computed as PostgreSQL's earthdistance computes them (ll_to_earth, earth_distance),
  * so the order and the metres shown are the ones SQL gave.
  */
@@ -29,6 +31,8 @@ export interface Catalog {
   tagBits: Int32Array;
   /** The bits some store carries: only those tags are offered as filters. */
   tagsInUse: number;
+  /** Each area's slots, ascending: an area's listing passes over its own stores only. */
+  areaSlots: Map<number, Int32Array>;
 }
 
 /** What the listing filters and orders on, of a store's card facts. */
@@ -71,7 +75,9 @@ export function buildCatalog(stores: ReadonlyMap<number, { facts?: Placed }>): C
     walkMinutes: ints(),
     tagBits: ints(),
     tagsInUse: 0,
+    areaSlots: new Map(),
   };
+  const perArea = new Map<number, number[]>();
   for (let i = 0; i < n; i++) {
     const f = stores.get(ids[i]!)!.facts!;
     c.slotOf.set(ids[i]!, i);
@@ -87,8 +93,45 @@ export function buildCatalog(stores: ReadonlyMap<number, { facts?: Placed }>): C
     c.walkMinutes[i] = f.walkMinutes;
     c.tagBits[i] = tagBitsOf(f.tags);
     c.tagsInUse |= c.tagBits[i]!;
+    const slots = perArea.get(f.areaId);
+    if (slots) slots.push(i);
+    else perArea.set(f.areaId, [i]);
   }
+  for (const [area, slots] of perArea) c.areaSlots.set(area, Int32Array.from(slots));
   return c;
+}
+
+const NO_SLOTS = new Int32Array(0);
+
+/** The slots a query can match, ascending: its area's, or every one. */
+function slotsOf(c: Catalog, area: number | undefined): { length: number; at: (k: number) => number } {
+  if (area === undefined) return { length: c.ids.length, at: (k) => k };
+  const slots = c.areaSlots.get(area) ?? NO_SLOTS;
+  return { length: slots.length, at: (k) => slots[k]! };
+}
+
+/**
+ * The keys a store's bookable-now count is kept under (`NowMasks.counts`): every store, its area,
+ * its genre, both. A query filtering on nothing else has its total in one look-up.
+ */
+export function countKeys(area: number, genre: string): [string, string, string, string] {
+  return ['', `a${area}`, `g${genre}`, `a${area}g${genre}`];
+}
+
+/** The count key of a query, when its total is one of the counts kept (only area and genre filter). */
+export function countKeyOf(q: Omit<CatalogQuery, 'start' | 'count'>): string | undefined {
+  if (q.budgetMin !== undefined || q.budgetMax !== undefined || (q.tags ?? 0) !== 0 || q.only) return undefined;
+  return `${q.area === undefined ? '' : `a${q.area}`}${q.genre === undefined ? '' : `g${q.genre}`}`;
+}
+
+/** Bookable-now stores per count key (countKeys) of the masks given, for `NowMasks.counts`. */
+export function countBookable(c: Catalog, mask: (slot: number) => number): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (let i = 0; i < c.ids.length; i++) {
+    if (mask(i) === 0) continue;
+    for (const key of countKeys(c.areaIds[i]!, c.genres[i]!)) counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  return counts;
 }
 
 /** Metres along the surface for a chord of the unit sphere, as earth_distance gives them. */
@@ -125,6 +168,12 @@ export interface NowMasks {
   marks: readonly number[];
   mask: (slot: number) => number;
   now: Date;
+  /**
+   * Bookable-now stores per count key (countKeys), kept with the masks: with it, a query in id
+   * order filtering on area and genre alone stops once its page is filled, instead of passing
+   * over every store for the total.
+   */
+  counts?: ReadonlyMap<string, number>;
 }
 
 /** The first of the marks set in `mask` at or after `fromMs`; Infinity when none is. */
@@ -155,7 +204,8 @@ function matcher(c: Catalog, q: Omit<CatalogQuery, 'start' | 'count'>): (i: numb
  * - budget: by the lower then the upper end of the budget, then by distance.
  */
 export function searchCatalog(c: Catalog, now: NowMasks, q: CatalogQuery): CatalogPage {
-  const n = c.ids.length;
+  const slots = slotsOf(c, q.area);
+  const n = slots.length;
   const filter = matcher(c, q);
   const matches = (i: number) => filter(i) && now.mask(i) !== 0;
   const wanted = q.start + q.count;
@@ -196,10 +246,17 @@ export function searchCatalog(c: Catalog, now: NowMasks, q: CatalogQuery): Catal
   const heap: Entry[] = [];
   let total = 0;
   const ordered = Boolean(q.position) || q.sort !== undefined;
-  for (let i = 0; i < n; i++) {
+  const countKey = countKeyOf(q);
+  const known = ordered || !now.counts || countKey === undefined ? undefined : (now.counts.get(countKey) ?? 0);
+  for (let k = 0; k < n; k++) {
+    const i = slots.at(k);
     if (!matches(i)) continue;
     total++;
-    if (total > wanted && !ordered) continue;
+    if (total > wanted && !ordered) {
+      // In id order the page is the first `wanted` matches: with the total known, nothing is left to count.
+      if (known !== undefined) break;
+      continue;
+    }
     if (wanted === 0) continue;
     const d = q.position ? chord2(i) : 0;
     const [a, b] = keysOf(i, d);
@@ -228,7 +285,7 @@ export function searchCatalog(c: Catalog, now: NowMasks, q: CatalogQuery): Catal
   }
   heap.sort((x, y) => (above(x, y) ? 1 : -1));
   const items = heap.slice(q.start).map((e) => ({ id: c.ids[e.i]!, distanceM: q.position ? surfaceMetres(Math.sqrt(e.d)) : null }));
-  return { items, total };
+  return { items, total: known ?? total };
 }
 
 /** One of a search's groups after the stores bookable now: its first stores by next start, and how many there are. */
@@ -254,7 +311,9 @@ export function beyondCatalog(
   const filter = matcher(c, q);
   const later: BeyondGroupPage = { items: [], total: 0 };
   const another: BeyondGroupPage = { items: [], total: 0 };
-  for (let i = 0; i < c.ids.length; i++) {
+  const slots = slotsOf(c, q.area);
+  for (let j = 0; j < slots.length; j++) {
+    const i = slots.at(j);
     if (now.mask(i) !== 0 || !filter(i)) continue;
     const startMs = next(i);
     if (startMs === Infinity) continue;

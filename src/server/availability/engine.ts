@@ -6,11 +6,19 @@
  * booking: a stale index can at worst offer a start that the booking then refuses with a 409.
  */
 import { bookableDates, businessDate, businessDayRange, nextMarks, type Slot } from './rules';
-import { beyondCatalog, buildCatalog, searchCatalog, tagBitsOf, type BeyondGroupPage, type Catalog, type CatalogPage, type CatalogQuery } from './catalog';
+import { beyondCatalog, buildCatalog, countBookable, countKeys, searchCatalog, tagBitsOf, type BeyondGroupPage, type Catalog, type CatalogPage, type CatalogQuery } from './catalog';
 import type { StorePhoto } from '../db/schema';
 import { buildStoreGrid, frameFor, gridBookableNow, gridDaySlots, gridFirstSlotFrom, gridIsBookableNow, gridNowMask, type Frame, type OpenRowCache, type StoreGrid, type StoreInput } from './grid';
 import type { Genre, TableKind } from '../../lib/contract/enums';
 import { clock } from '../clock';
+import { BoundedCache } from '../../lib/boundedCache';
+
+/**
+ * The groups after "now" kept per set of bookable-now masks (party, kind, 15-minute period), by
+ * filters and caps: at most this many each, and at most 64 sets of masks (below), so at most 1,024
+ * pages of two short lists (20 stores each, 100 in the group asked to show more).
+ */
+export const BEYOND_KEPT = 16;
 
 /**
  * What a listing card shows about a store besides availability. It changes only when the store
@@ -84,6 +92,8 @@ interface Snapshot {
    * marks (so it holds for one 15-minute period); kept current store by store as changes are applied.
    */
   bookable: Map<string, Bookable>;
+  /** The largest party one table seats, over every store: found on first use, forgotten when a store is re-read. */
+  largestParty?: number;
 }
 
 interface Bookable {
@@ -91,11 +101,19 @@ interface Bookable {
   kind?: TableKind;
   now: Date;
   masks: Uint8Array;
+  /** Stores bookable now per count key (catalog.ts countKeys), kept current with the masks. */
+  counts: Map<string, number>;
   /**
    * Each store's first free start from now to the last bookable day (epoch ms; Infinity for none,
    * NaN until asked): found on first use per store, for the search's groups after "now".
    */
   next?: Float64Array;
+  /**
+   * The groups after "now" already found for these masks (filters and caps as key): a listing that
+   * is empty or nearly so shows them on every view, and finding them is a pass over every store.
+   * Forgotten whenever a re-read changes a store's mask or next start.
+   */
+  beyond?: BoundedCache<string, { later: BeyondGroupPage; another: BeyondGroupPage }>;
 }
 
 export interface BuildStats {
@@ -156,6 +174,13 @@ export class AvailabilityIndex {
   lastBuild: BuildStats | null = null;
   /** Stores re-read after changes, for tests and the benchmark. */
   refreshed = 0;
+
+  /** Pages of the groups after "now" kept (BEYOND_KEPT), for tests. */
+  keptBeyondPages(): number {
+    let n = 0;
+    for (const b of this.current?.bookable.values() ?? []) n += b.beyond?.size ?? 0;
+    return n;
+  }
 
   constructor(
     private readonly source: IndexSource,
@@ -286,15 +311,21 @@ export class AvailabilityIndex {
                 if (entry) snap.stores.set(id, entry);
                 else snap.stores.delete(id);
                 this.options.onReplace?.(id, before, entry, snap.frame);
+                snap.largestParty = undefined;
                 const slot = snap.catalog?.slotOf.get(id);
                 if (slot === undefined || !entry || !sameListingFacts(before?.facts, entry.facts)) {
                   // A store came, went or moved: the flat arrays are made again on next use.
                   snap.catalog = undefined;
                   snap.bookable.clear();
                 } else {
+                  const keys = countKeys(snap.catalog!.areaIds[slot]!, snap.catalog!.genres[slot]!);
                   for (const b of snap.bookable.values()) {
+                    const was = b.masks[slot] !== 0;
                     b.masks[slot] = gridNowMask(entry, snap.frame, b.party, b.now, b.kind) ?? 0;
+                    const is = b.masks[slot] !== 0;
+                    if (was !== is) for (const key of keys) b.counts.set(key, (b.counts.get(key) ?? 0) + (is ? 1 : -1));
                     if (b.next) b.next[slot] = NaN;
+                    b.beyond?.clear();
                   }
                 }
               }
@@ -348,7 +379,7 @@ function viewOf(snap: Snapshot, now: Date, refresh: (ids: readonly number[]) => 
       if (snap.bookable.size >= 64) snap.bookable.clear();
       const masks = new Uint8Array(catalog.ids.length);
       for (let i = 0; i < masks.length; i++) masks[i] = gridNowMask(stores.get(catalog.ids[i]!)!, frame, party, now, kind) ?? 0;
-      snap.bookable.set(key, (bookable = { party, kind, now, masks }));
+      snap.bookable.set(key, (bookable = { party, kind, now, masks, counts: countBookable(catalog, (i) => masks[i]!) }));
     }
     return bookable;
   };
@@ -359,21 +390,25 @@ function viewOf(snap: Snapshot, now: Date, refresh: (ids: readonly number[]) => 
     facts: (id) => stores.get(id)?.facts,
     ids: () => [...stores.keys()],
     storesPerArea() {
-      const counts = new Map<number, number>();
-      for (const { facts } of stores.values()) if (facts) counts.set(facts.areaId, (counts.get(facts.areaId) ?? 0) + 1);
-      return counts;
+      // Counted once per catalog (it is made again when a store comes, goes or moves), not per page.
+      const catalog = (snap.catalog ??= buildCatalog(stores));
+      return new Map(Array.from(catalog.areaSlots, ([area, slots]) => [area, slots.length]));
     },
     tagsInUse: () => (snap.catalog ??= buildCatalog(stores)).tagsInUse,
     search(query) {
       const catalog = (snap.catalog ??= buildCatalog(stores));
       const marks = nextMarks(now);
-      const { masks } = bookableOf(catalog, query.party, query.kind);
-      return searchCatalog(catalog, { marks: marks.map((m) => m.getTime()), mask: (i) => masks[i]!, now }, query);
+      const { masks, counts } = bookableOf(catalog, query.party, query.kind);
+      return searchCatalog(catalog, { marks: marks.map((m) => m.getTime()), mask: (i) => masks[i]!, now, counts }, query);
     },
     beyond(query, caps) {
       const catalog = (snap.catalog ??= buildCatalog(stores));
       const { party, kind } = query;
       const bookable = bookableOf(catalog, party, kind);
+      // A keyword's matches are not kept by: they are as many as the keywords asked.
+      const key = query.only ? undefined : JSON.stringify([query.area, query.genre, query.budgetMin, query.budgetMax, query.tags ?? 0, caps.later, caps.another]);
+      const kept = key === undefined ? undefined : bookable.beyond?.get(key);
+      if (kept) return kept;
       const next = (bookable.next ??= new Float64Array(catalog.ids.length).fill(NaN));
       const today = businessDayRange(businessDate(now)).end.getTime();
       const horizon = businessDayRange(bookableDates(now).at(-1)!).end.getTime();
@@ -385,12 +420,18 @@ function viewOf(snap: Snapshot, now: Date, refresh: (ids: readonly number[]) => 
         }
         return ms;
       };
-      return beyondCatalog(catalog, { mask: (i) => bookable.masks[i]! }, query, nextOf, today, caps);
+      const found = beyondCatalog(catalog, { mask: (i) => bookable.masks[i]! }, query, nextOf, today, caps);
+      if (key !== undefined) (bookable.beyond ??= new BoundedCache(BEYOND_KEPT)).set(key, found);
+      return found;
     },
     largestParty() {
-      let most = 0;
-      for (const g of stores.values()) for (const t of g.tables) if (t.online && t.maxParty > most) most = t.maxParty;
-      return most;
+      // Asked by every empty listing: one pass over every store's tables, then kept until a re-read.
+      if (snap.largestParty === undefined) {
+        let most = 0;
+        for (const g of stores.values()) for (const t of g.tables) if (t.online && t.maxParty > most) most = t.maxParty;
+        snap.largestParty = most;
+      }
+      return snap.largestParty;
     },
     async load(ids) {
       // A store created since the build: read it now, once.
