@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { bookAsAnotherDiner } from '../helpers/other-diner';
+import { chooseStart } from '../helpers/start-picker';
 
 /**
  * The three booking journeys in a phone-sized Chromium: a guest books, opens the edit link,
@@ -40,9 +41,7 @@ async function chooseInWidget(page: Page, date: string, start: string, party = '
   await page.getByLabel('日付').selectOption(date);
   await page.getByLabel('人数', { exact: true }).selectOption({ label: party });
   // By its exact start: while the new day loads, the previous day's times (19:00 too) are still shown.
-  const radio = page.locator(`input[value="${start}"]`);
-  await page.getByTestId('slots').locator('label').filter({ has: radio }).click();
-  await expect(page.getByTestId('slots').locator(`input[value="${start}"]`)).toBeChecked();
+  await chooseStart(page, start);
 }
 
 test('guest: book, open the edit link, change, cancel', async ({ page, request }) => {
