@@ -85,9 +85,26 @@ test('signed out: every tap target on the product pages is at least 44×44 px', 
   for (const path of [...BOTH, ...SIGNED_OUT, `/store/${storeId}/booking-without?party=2&start=${encodeURIComponent(start)}`]) {
     small.push(...(await smallTargets(page, path, path === '/booking-list' ? '[data-testid="booking-item"]' : undefined)));
   }
-  small.push(...(await openMap(page)), ...(await storeMap(page, storeId)));
+  small.push(...(await openMap(page)), ...(await storeMap(page, storeId)), ...(await foldedStarts(page)));
   expect(small).toEqual([]);
 });
+
+/** A 24-hour store's booking form for tomorrow, its later hours folded, then one of them opened: its targets smaller than MIN×MIN. */
+async function foldedStarts(page: Page): Promise<string[]> {
+  const date = businessDay(2);
+  let storeId = 0;
+  for (let id = 1; id < 400 && !storeId; id++) {
+    const res = await page.request.get(`/api/stores/${id}/availability?date=${date}&party=2`);
+    if (res.ok() && ((await res.json()) as { slots: unknown[] }).slots.length >= 90) storeId = id;
+  }
+  expect(storeId, 'a 24-hour store in the seed').toBeGreaterThan(0);
+  const path = `/store/${storeId}/booking-without?party=2&date=${date}`;
+  const small = await smallTargets(page, path, '[data-testid="slots"] details > summary');
+  const hours = page.getByTestId('slots').locator('details');
+  await hours.nth(2).locator('summary').click();
+  await expect(hours.nth(2).locator('label').first()).toBeVisible();
+  return [...small, ...(await measure(page, `${path} with an hour open`))];
+}
 
 /** A store page with its map scrolled into view (Leaflet loads then) and its marker's popup open: its targets smaller than MIN×MIN. */
 async function storeMap(page: Page, storeId: number): Promise<string[]> {
