@@ -28,14 +28,15 @@ export default function SlotPicker({ form, fieldId }: { form: BookingForm; field
       </label>
     );
   };
-  const grid = (items: SlotJson[]): ReactNode => <div className="grid grid-cols-4 gap-2 pb-2 sm:grid-cols-6">{items.map(radio)}</div>;
+  // A folded hour's starts keep a gap above the next hour's summary when it is opened.
+  const grid = (items: SlotJson[], folded = false): ReactNode => <div className={`grid grid-cols-4 gap-2 sm:grid-cols-6${folded ? ' pb-2' : ''}`}>{items.map(radio)}</div>;
   const groups = groupStarts(free, (s) => Date.parse(s.start), now()).map((g) => {
     if (g.kind === 'all') return <Fragment key="all">{grid(g.items)}</Fragment>;
     const label = groupLabel(g, under);
     if (g.kind !== 'hour')
       return (
         <Fragment key="open">
-          <p className="mb-2 text-sm font-semibold">{label}</p>
+          <p className="mb-1 text-sm font-semibold">{label}</p>
           {grid(g.items)}
         </Fragment>
       );
@@ -53,7 +54,7 @@ export default function SlotPicker({ form, fieldId }: { form: BookingForm; field
       >
         {/* A finger's height (44 px), as every tap target. */}
         <summary className="min-h-11 cursor-pointer py-3 text-sm font-semibold">{label}</summary>
-        {grid(g.items)}
+        {grid(g.items, true)}
       </details>
     );
   });
