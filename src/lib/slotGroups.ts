@@ -1,11 +1,12 @@
-import { businessDate, MINUTE_MS, tokyoInstant } from "./datetime";
+import { businessDate, formatTime, MINUTE_MS, tokyoInstant } from "./datetime";
 
 /**
  * A day's starts folded so the choice fits one screen: a 24-hour store offers up to 96. The first
  * hour from the earliest start stays open (the next 60 minutes when the day is today: one tap to
  * the form, as on the cards), and the rest are folded by the business day's hour (`22:00〜`,
  * `翌0:00〜`) in <details>, which open without JavaScript. A short day stays one list.
- * The store page draws it on the server and its script again after a live change: one rule.
+ * The store page draws it on the server and its script again after a live change, and the booking
+ * form's start choice the same way (with and without JavaScript): one rule, one wording.
  */
 
 /** A day with at most this many starts is one list (three rows of the 4-column grid). */
@@ -59,4 +60,30 @@ export function groupStarts<T>(
     else groups.push({ kind: "hour", from, items: [item] });
   }
   return groups;
+}
+
+/** The words a group is headed by: i18next's `t` on the server, the islands' dictionary in the browser. */
+export type GroupWording = (
+  key:
+    | "discovery.store.slotsNext"
+    | "discovery.store.slotsFirst"
+    | "discovery.store.slotsHour"
+    | "time.nextDay"
+    | "time.pastMidnight",
+  params: Record<string, string | number>,
+) => string;
+
+/**
+ * A group's heading: `これから1時間`, `12:00から`, or a folded hour with its count, `翌1:00〜（4）`.
+ * `under.day` is the business day the starts belong to, so past midnight reads 翌 as everywhere.
+ */
+export function groupLabel(
+  g: StartGroup<unknown>,
+  under: { day: string; t: GroupWording },
+): string {
+  const { t } = under;
+  const time = formatTime(new Date(g.from), under);
+  if (g.kind === "next") return t("discovery.store.slotsNext", {});
+  if (g.kind === "first") return t("discovery.store.slotsFirst", { time });
+  return t("discovery.store.slotsHour", { time, count: g.items.length });
 }

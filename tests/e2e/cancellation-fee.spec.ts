@@ -12,6 +12,7 @@ import path from 'node:path';
 import { spawnServer, type SpawnedServer } from '../helpers/server';
 import { NO_BOOKING_LIMITS } from '../helpers/limits';
 import { bookAsAnotherDiner } from '../helpers/other-diner';
+import { chooseStart } from '../helpers/start-picker';
 
 type Fee = { applies: 'none' | 'free' | 'due'; per_person: number; message: string };
 type Slot = { start: string; end: string; free_tables: number; cancellation_fee: Fee };
@@ -272,7 +273,7 @@ test('changing a booking: the confirmation states the fee in words for a change,
       await page.getByLabel('日付').selectOption(today);
       await page.getByRole('button', { name: 'この日付と人数の空き時間を表示' }).click();
     }
-    await page.getByTestId('slots').locator('label', { has: page.locator(`input[value="${inside.start}"]`) }).click();
+    await chooseStart(page, inside.start);
     await page.getByRole('button', { name: '確認へ進む' }).click();
     const fee = page.getByTestId('booking-confirm').getByTestId('fee');
     await expect(fee).toHaveText('このお時間はすでにキャンセル料の対象です。変更後にキャンセルすると、お一人様¥2,000（合計¥4,000）がかかります。');
@@ -309,7 +310,7 @@ test('a booking inside the window is not moved away online: the change’s confi
       await page.getByLabel('日付').selectOption(businessDay(2));
       await page.getByRole('button', { name: 'この日付と人数の空き時間を表示' }).click();
     }
-    await page.getByTestId('slots').locator('label', { has: page.locator(`input[value="${tomorrow.start}"]`) }).click();
+    await chooseStart(page, tomorrow.start);
     await page.getByRole('button', { name: '確認へ進む' }).click();
     const confirm = page.getByTestId('booking-confirm');
     const refusal = confirm.getByTestId('change-needs-store');

@@ -96,7 +96,12 @@ test.describe('one way to write a time', () => {
     expect(late.length).toBeGreaterThan(0);
     for (const s of late) expect(s.text, s.iso).toMatch(NEXT_DAY_CLOCK);
     for (const s of starts.filter((x) => x.iso.slice(0, 10) === date)) expect(s.text, s.iso).toMatch(CLOCK);
-    // The time and its 翌 stay on one line in the narrow buttons.
+    // The time and its 翌 stay on one line in the narrow buttons, each laid out: the later hours are
+    // folded, so each is opened as a diner opens it.
+    const folded = page.getByTestId('slots').locator('details:not([open]) > summary');
+    await expect(folded.first()).toBeVisible();
+    for (let n = await folded.count(); n > 0; n--) await folded.first().click();
+    await expect(folded).toHaveCount(0);
     expect(new Set(await lineCounts(page.locator('[data-testid="slots"] label > span:first-of-type')))).toEqual(new Set([1]));
   });
 });

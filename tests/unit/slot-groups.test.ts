@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formatTime, tokyoInstant } from "../../src/lib/datetime";
-import { groupStarts, SLOT_GROUP_THRESHOLD } from "../../src/lib/slotGroups";
+import { groupLabel, groupStarts, SLOT_GROUP_THRESHOLD } from "../../src/lib/slotGroups";
 import { translatorFor } from "../../src/i18n";
 
 const ja = translatorFor("ja");
@@ -69,5 +69,21 @@ describe("a long day's starts, folded by hour", () => {
       groups[1]!.items.map((s) => formatTime(new Date(s), { day, t: ja })),
     ).toEqual(["22:45"]);
     expect(formatTime(new Date(groups[2]!.from), { day, t: ja })).toBe("23:00");
+  });
+
+  it("headings read as the store page and the booking form write them: the next hour, a first hour, each later hour with its count under 翌", () => {
+    const label = (now: number, all: number[]) =>
+      groupStarts(all, (s) => s, now).map((g) => groupLabel(g, { day, t: ja }));
+    expect(label(at(23 * 60 + 50), starts(24 * 60, 28 * 60))).toEqual([
+      "これから1時間",
+      "翌1:00〜（4）",
+      "翌2:00〜（4）",
+      "翌3:00〜（4）",
+    ]);
+    const ahead = label(at(-60), starts(5 * 60, 29 * 60));
+    expect(ahead[0]).toBe("5:00から");
+    expect(ahead[1]).toBe("6:00〜（4）");
+    expect(ahead.at(-1)).toBe("翌4:00〜（4）");
+    expect(groupLabel({ kind: "hour", from: at(20 * 60), items: [1] }, { day, t: translatorFor("en") })).toBe("From 20:00 (1)");
   });
 });

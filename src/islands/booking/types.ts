@@ -44,6 +44,8 @@ export interface BookingWidgetProps {
   initial?: BookingFormState;
   /** Create, guest: the page's own heading, shown until the booking is made. */
   title?: string;
+  /** The server's clock as the page was drawn (epoch ms): whether a day's first starts are the next 60 minutes. */
+  now?: number;
 }
 
 export type Errors = Record<string, string>;

@@ -54,6 +54,10 @@ export function useBookingForm(props: BookingWidgetProps, fieldId: (name: string
   }, [step]);
   // Cancelling's key, drawn when its question opens and sent again by each retry of that answer.
   const cancelKey = useRef<string | null>(null);
+  // The server's clock as the page was drawn, moving on with the browser's (tests set the server's);
+  // without it, the browser's.
+  const [drawn] = useState(() => ({ server: props.now ?? Date.now(), local: performance.now() }));
+  const now = () => drawn.server + (performance.now() - drawn.local);
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   const formTop = useRef<HTMLDivElement>(null);
@@ -206,7 +210,7 @@ export function useBookingForm(props: BookingWidgetProps, fieldId: (name: string
   };
   const editLink = done ? (done.edit_url ?? window.location.origin + bookingPaths.guestEdit(done.store_id, done.id, done.edit_token)) : '';
 
-  return { t, mode, values, set, notes, remember, setRemember, hydrated, slots, reload, free, chosen, filled, pickInstead, isCurrent, step, setStep, errors, race, pickRaceSlot, busy, done, editLink, formTop, toConfirm, submit, askCancel, cancel, firstBooking };
+  return { t, mode, now, values, set, notes, remember, setRemember, hydrated, slots, reload, free, chosen, filled, pickInstead, isCurrent, step, setStep, errors, race, pickRaceSlot, busy, done, editLink, formTop, toConfirm, submit, askCancel, cancel, firstBooking };
 }
 
 export type BookingForm = ReturnType<typeof useBookingForm>;

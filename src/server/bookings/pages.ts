@@ -57,7 +57,7 @@ export async function bookingStore(db: Db, storeId: number): Promise<BookingStor
  * the field names and messages of the contract's schemas (tests/unit/contract.test.ts checks them).
  */
 const WIDGET_LABEL_PREFIXES = ['booking.form.', 'booking.seat.', 'booking.summary.', 'booking.guest.', 'booking.edit.', 'booking.complete.', 'booking.list.', 'booking.validation.', 'validation.', 'field.'];
-const WIDGET_LABEL_KEYS = ['common.freeTables', 'time.nextDay', 'time.pastMidnight', 'booking.raceLost', 'booking.raceNone', 'booking.partyCount', 'booking.policyNone', 'booking.title.complete', 'booking.error.network', 'booking.error.nothingToChange', 'booking.slotFilled', 'booking.status.confirmed', 'booking.status.cancelled', 'booking.status.past', 'watch.form.submit', 'watch.ask.taken'];
+const WIDGET_LABEL_KEYS = ['common.freeTables', 'discovery.store.slotsNext', 'discovery.store.slotsFirst', 'discovery.store.slotsHour', 'time.nextDay', 'time.pastMidnight', 'booking.raceLost', 'booking.raceNone', 'booking.partyCount', 'booking.policyNone', 'booking.title.complete', 'booking.error.network', 'booking.error.nothingToChange', 'booking.slotFilled', 'booking.status.confirmed', 'booking.status.cancelled', 'booking.status.past', 'watch.form.submit', 'watch.ask.taken'];
 
 export function widgetLabels(locale: Locale): Record<string, string> {
   const keys = (Object.keys(dictionaries.ja ?? {}) as MessageKey[]).filter((k) => WIDGET_LABEL_PREFIXES.some((p) => k.startsWith(p)) || WIDGET_LABEL_KEYS.includes(k));
