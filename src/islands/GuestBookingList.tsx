@@ -7,7 +7,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { formatStay } from '../lib/datetime';
 import { shownStatus } from '../lib/bookingStatus';
-import { $guestBookings, forgetGuestBooking } from '../stores/guestBookings';
+import { $guestBookings, forgetGuestBooking } from '../state/guestBookings';
 import { bookingPaths } from '../lib/contract/paths';
 import { api } from '../lib/api/client';
 import type { BookingJson } from '../lib/contract/responses';

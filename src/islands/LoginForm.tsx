@@ -1,6 +1,6 @@
 import { useState, type SubmitEvent } from 'react';
 import { safeNext } from '../lib/routes';
-import { setSignedIn } from '../stores/auth';
+import { setSignedIn } from '../state/auth';
 import { EMAIL_MAX, PASSWORD_MAX } from '../lib/contract/limits';
 import { api } from '../lib/api/client';
 

@@ -16,7 +16,7 @@ import { dateChoices, keptDates } from '../../src/server/bookings/pages';
 import { announce, sentAlerts, SENT_MAX, watchAlerts } from '../../src/server/watches/alerts';
 import { LOCALES } from '../../src/i18n/locales';
 import { timesUnder } from '../../src/lib/datetime';
-import type { StoreBookingJson } from '../../src/lib/contract/store';
+import type { StoreBookingJson } from '../../src/lib/contract/staff';
 
 describe('BoundedCache', () => {
   it('holds at most its bound, forgetting the oldest added', () => {
