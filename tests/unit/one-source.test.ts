@@ -53,4 +53,10 @@ describe('one source', () => {
     const elsewhere = files('src').filter((f) => !f.startsWith(CONTRACT));
     expect([...findings(again, elsewhere), ...findings(kinds, elsewhere)]).toEqual([]);
   });
+
+  it("computes a store's largest party in src/lib/party.ts alone (not again in TypeScript or SQL)", () => {
+    const again = /\.map\(\(\w+\) => \w+\.maxParty\)|max\(\w*\.?max_party\)/;
+    expect(findings(again, ['src/lib/party.ts'])).toHaveLength(1);
+    expect(findings(again, product.filter((f) => f !== 'src/lib/party.ts'))).toEqual([]);
+  });
 });
