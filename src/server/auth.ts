@@ -17,9 +17,9 @@ import { createSession, hashToken, newToken, revokeUserSessions } from './sessio
 import { queueMail } from './mail/outbox';
 import { markEmailVerified, sendVerification } from './emailVerification';
 import type { T } from '../i18n';
-import { ACCOUNT_NAME_MAX, EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN, TOKEN_MAX } from '../lib/contract/limits';
+import { ACCOUNT_NAME_MAX, EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN, RESET_LINK_MINUTES, TOKEN_MAX } from '../lib/contract/limits';
 
-export const RESET_TTL_MS = 60 * 60 * 1000;
+export const RESET_TTL_MS = RESET_LINK_MINUTES * 60_000;
 
 // ── Schemas (API bodies and forms alike) ─────────────────────────────────────────────
 
@@ -188,7 +188,7 @@ async function sendResetLink(db: Db, t: T, email: string, origin: string, locale
   await queueMail(db, {
     to: user.email,
     subject: t('auth.mail.reset.subject'),
-    text: t('auth.mail.reset.body', { link, minutes: RESET_TTL_MS / 60_000 }),
+    text: t('auth.mail.reset.body', { link }),
     locale,
     kind: 'password_reset',
   });
