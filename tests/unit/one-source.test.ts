@@ -59,4 +59,10 @@ describe('one source', () => {
     expect(findings(again, ['src/lib/party.ts'])).toHaveLength(1);
     expect(findings(again, product.filter((f) => f !== 'src/lib/party.ts'))).toEqual([]);
   });
+
+  it("checks kana and phone numbers with the contract's field schemas alone (one rule, one message)", () => {
+    const check = /refine\(.*\b(isKana|normalisePhone)\b/;
+    expect(findings(check, ['src/lib/contract/fields.ts']).length).toBeGreaterThanOrEqual(4);
+    expect(findings(check, product.filter((f) => f !== 'src/lib/contract/fields.ts'))).toEqual([]);
+  });
 });
