@@ -65,4 +65,11 @@ describe('one source', () => {
     expect(findings(check, ['src/lib/contract/fields.ts']).length).toBeGreaterThanOrEqual(4);
     expect(findings(check, product.filter((f) => f !== 'src/lib/contract/fields.ts'))).toEqual([]);
   });
+
+  it("builds store, booking and sign-in links with the contract's paths, not by hand", () => {
+    // A route the island fills in itself (`{id}`) is a pattern, not a link.
+    const byHand = /`\/store\/\$\{(?![^`]*\{id\})|\/auth\/signin\?next/;
+    expect(findings(byHand, ['src/lib/contract/paths.ts']).length).toBeGreaterThanOrEqual(3);
+    expect(findings(byHand, product.filter((f) => !f.startsWith(CONTRACT)))).toEqual([]);
+  });
 });
