@@ -24,6 +24,7 @@ import { watchAlerts } from './watches/alerts';
 import type { WatchAlert } from '../lib/contract/watches';
 import { clock } from './clock';
 import type { LiveAvailability } from '../lib/contract/live';
+import { log } from './log';
 
 /** Comment lines every 15 s keep proxies and load balancers from closing an idle stream. */
 export const HEARTBEAT_MS = Number(process.env.SUGU_SSE_HEARTBEAT_MS) || 15_000;
@@ -94,7 +95,7 @@ interface Client {
 
 function logStream(msg: string, client: Client, open: number) {
   if (process.env.SUGU_LOG_REQUESTS === '0') return;
-  console.log(JSON.stringify({ level: 'info', msg, requestId: client.requestId, stores: client.stores.length, party: client.party, open }));
+  log('info', msg, { requestId: client.requestId, stores: client.stores.length, party: client.party, open });
 }
 
 const encoder = new TextEncoder();
@@ -186,7 +187,7 @@ class LiveHub {
     } catch (error) {
       retry = true;
       for (const id of stores) this.dirty.add(id);
-      console.error(JSON.stringify({ level: 'error', msg: 'live_recompute_failed', stores: stores.length, error: String((error as Error)?.stack ?? error) }));
+      log('error', 'live_recompute_failed', { stores: stores.length, error: String((error as Error)?.stack ?? error) });
     } finally {
       this.flushing = false;
       this.schedule(retry ? 1000 : COALESCE_MS);

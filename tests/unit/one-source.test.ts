@@ -72,4 +72,10 @@ describe('one source', () => {
     expect(findings(byHand, ['src/lib/contract/paths.ts']).length).toBeGreaterThanOrEqual(3);
     expect(findings(byHand, product.filter((f) => !f.startsWith(CONTRACT)))).toEqual([]);
   });
+
+  it('writes every log line through src/server/log.ts (one format: level and msg first)', () => {
+    const byHand = /console\.(log|warn|error|info)\(JSON\.stringify/;
+    expect(findings(/console\.(log|warn|error)\(line\)/, ['src/server/log.ts'])).toHaveLength(3);
+    expect(findings(byHand, product)).toEqual([]);
+  });
 });

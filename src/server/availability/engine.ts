@@ -11,6 +11,7 @@ import type { StorePhoto } from '../db/schema';
 import { buildStoreGrid, frameFor, gridBookableNow, gridDaySlots, gridFirstSlotFrom, gridIsBookableNow, gridNowMask, type Frame, type OpenRowCache, type StoreGrid, type StoreInput } from './grid';
 import type { Genre, TableKind } from '../../lib/contract/enums';
 import { clock } from '../clock';
+import { log, type LogLevel } from '../log';
 
 /**
  * What a listing card shows about a store besides availability. It changes only when the store
@@ -138,7 +139,7 @@ export interface AvailabilityView {
   daySlots(storeId: number, date: string, party: number, kind?: TableKind): Slot[] | null | undefined;
 }
 
-const defaultLog = (fields: Record<string, unknown>) => console.log(JSON.stringify({ level: 'info', ...fields }));
+const defaultLog = ({ level = 'info', msg, ...fields }: Record<string, unknown>) => log(level as LogLevel, String(msg), fields);
 
 export class AvailabilityIndex {
   private current: Snapshot | null = null;
