@@ -186,6 +186,18 @@ if (want('memory')) {
   }
 }
 
+if (want('soak')) {
+  const { measureSoak } = await import('./soak.mjs');
+  console.log('▶ soak: RSS under 50 connections of mixed page views, 2 minutes of warm-up and 10 measured');
+  results.soak = await measureSoak(quick ? { minutes: 2, warmupMinutes: 1 } : {});
+  results.runs.soak = run;
+  save();
+  if (!results.soak.ok) {
+    console.error('soak budget missed: memory grows under load');
+    process.exitCode = 1;
+  }
+}
+
 if (want('start')) {
   const { measureStart } = await import('./start.mjs');
   console.log('▶ start: first start of a fresh copy, restarts, an instance joining PostgreSQL with 50,000 stores');
@@ -399,6 +411,9 @@ function render(r) {
   }
   if (r.memory) {
     lines.push('## Memory (resident, after warm-up)', ...from('memory'), '', ...r.memory.markdown, '');
+  }
+  if (r.soak) {
+    lines.push('## Soak (memory under steady load)', ...from('soak'), '', ...r.soak.markdown, '');
   }
   if (r.start) {
     lines.push('## Start (to "Sugu is ready at")', ...from('start'), '', ...r.start.markdown, '');

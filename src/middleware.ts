@@ -16,6 +16,7 @@ import { mergeCsp, securityHeaders, STRICT_TRANSPORT } from './server/http/heade
 import { startBackgroundWork } from './server/background';
 import { documentedMethods } from './server/openapi';
 import { databaseAway, noteDatabaseFailure, RETRY_AFTER_SECONDS } from './server/db/health';
+import { log } from './server/log';
 
 const settings = config();
 const headers = securityHeaders({
@@ -34,12 +35,12 @@ const context = defineMiddleware(async ({ locals, request, url, clientAddress },
   locals.secure = client.secure;
   if (!settings.TRUST_PROXY && !proxyWarned && request.headers.has(settings.PROXY_HEADER)) {
     proxyWarned = true;
-    console.warn(JSON.stringify({ level: 'warn', msg: 'proxy_header_ignored', header: settings.PROXY_HEADER, hint: 'behind a reverse proxy, set TRUST_PROXY to its address, or every client shares its limits' }));
+    log('warn', 'proxy_header_ignored', { header: settings.PROXY_HEADER, hint: 'behind a reverse proxy, set TRUST_PROXY to its address, or every client shares its limits' });
   }
   const response = await next();
   response.headers.set('x-request-id', locals.requestId);
   if (process.env.SUGU_LOG_REQUESTS !== '0') {
-    console.log(JSON.stringify({ level: 'info', msg: 'request', requestId: locals.requestId, method: request.method, path: url.pathname, status: response.status, ms: Math.round(performance.now() - started) }));
+    log('info', 'request', { requestId: locals.requestId, method: request.method, path: url.pathname, status: response.status, ms: Math.round(performance.now() - started) });
   }
   return response;
 });

@@ -1,3 +1,4 @@
+import { COPY_NUMBERS } from '../lib/contract/limits.ts';
 import { fromDictionary } from '../lib/contract/messages.ts';
 import { FALLBACK_LOCALE, RTL_LOCALES, type Locale } from './locales.ts';
 import type jaAccount from './locales/ja/account.json';
@@ -39,7 +40,13 @@ const files = localeFiles();
 export const dictionaries: Record<string, Dictionary> = {};
 for (const [path, dict] of Object.entries(files)) {
   const code = path.split('/')[2]!;
-  dictionaries[code] = { ...dictionaries[code], ...dict };
+  dictionaries[code] = { ...dictionaries[code], ...withCopyNumbers(dict) };
+}
+
+/** The contract's numbers written into the messages that state them (`{{bookingDaysAhead}}` …). */
+function withCopyNumbers(dict: Dictionary): Dictionary {
+  const names = new RegExp(`\\{\\{(${Object.keys(COPY_NUMBERS).join('|')})\\}\\}`, 'g');
+  return Object.fromEntries(Object.entries(dict).map(([key, text]) => [key, text.replace(names, (_, name: keyof typeof COPY_NUMBERS) => String(COPY_NUMBERS[name]))]));
 }
 
 /** Every message key: Japanese is the complete dictionary, so its keys are the keys. */

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, type MouseEvent } from 'react';
-import { $auth, clearAuth, setSignedIn } from '../stores/auth';
-import { clearSearchSession } from '../stores/searchSession';
+import { $auth, clearAuth, setSignedIn } from '../state/auth';
+import { clearSearchSession } from '../state/searchSession';
 import { TABS, type TabKey } from '../lib/routes';
 
 interface Props {

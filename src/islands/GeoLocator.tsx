@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { clearPostLocation, setPostLocation } from '../stores/location';
+import { clearPostLocation, setPostLocation } from '../state/location';
 
 /** Spec sections 4 and 9: high accuracy, never a cached position. */
 const OPTIONS: PositionOptions = { enableHighAccuracy: true, maximumAge: 0, timeout: 30_000 };

@@ -7,8 +7,8 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { formatStay } from '../lib/datetime';
 import { shownStatus } from '../lib/bookingStatus';
-import { $guestBookings, forgetGuestBooking } from '../stores/guestBookings';
-import { bookingPaths } from '../lib/contract/paths';
+import { $guestBookings, forgetGuestBooking } from '../state/guestBookings';
+import { bookingPaths, storePath } from '../lib/contract/paths';
 import { api } from '../lib/api/client';
 import type { BookingJson } from '../lib/contract/responses';
 import { fromDictionary } from '../lib/contract/messages';
@@ -60,7 +60,7 @@ export default function GuestBookingList({ locale, labels: L }: { locale: string
                     {e.state === 'ok' ? (
                       <>
                         <div className="flex items-center justify-between gap-2">
-                          <a className="inline-flex min-h-11 min-w-11 items-center font-bold" href={`/store/${e.booking.store_id}`}>
+                          <a className="inline-flex min-h-11 min-w-11 items-center font-bold" href={storePath(e.booking.store_id)}>
                             {e.booking.store_name}
                           </a>
                           <span className={`badge ${shownStatus(e.booking.status, e.booking.end) === 'confirmed' ? 'badge-success' : 'badge-ghost'}`}>{L[`booking.status.${shownStatus(e.booking.status, e.booking.end)}`]}</span>
@@ -75,7 +75,7 @@ export default function GuestBookingList({ locale, labels: L }: { locale: string
                               {L['booking.list.edit']}
                             </a>
                           )}
-                          <a className="btn btn-outline" href={`/store/${e.booking.store_id}/booking-without`}>
+                          <a className="btn btn-outline" href={bookingPaths.book(e.booking.store_id, false)}>
                             {L['booking.list.rebook']}
                           </a>
                         </div>

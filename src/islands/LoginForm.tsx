@@ -1,8 +1,9 @@
 import { useState, type SubmitEvent } from 'react';
 import { safeNext } from '../lib/routes';
-import { setSignedIn } from '../stores/auth';
+import { setSignedIn } from '../state/auth';
 import { EMAIL_MAX, PASSWORD_MAX } from '../lib/contract/limits';
 import { api } from '../lib/api/client';
+import { authPaths } from '../lib/contract/paths';
 
 interface Props {
   /** Where to go once signed in (already made safe by the server). */
@@ -55,7 +56,7 @@ export default function LoginForm({ next, initialEmail, initialError, fieldError
   const describe = (name: string) => (fields[name] ? `login-${name}-error` : undefined);
 
   return (
-    <form method="post" action={`/auth/signin?next=${encodeURIComponent(next)}`} onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+    <form method="post" action={authPaths.signinFor(next)} onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
       {error && (
         <div role="alert" className="alert alert-error alert-soft text-sm" data-testid="login-error">
           {error}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { clearAuth } from '../stores/auth';
+import { clearAuth } from '../state/auth';
 import { api } from '../lib/api/client';
 
 interface Props {

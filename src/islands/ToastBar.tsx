@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { $toasts, dismissToast, showToast, type Toast } from '../stores/toasts';
-import { listenWatchAlerts } from '../stores/watchAlerts';
+import { $toasts, dismissToast, showToast, type Toast } from '../state/toasts';
+import { listenWatchAlerts } from '../state/watchAlerts';
 import { formatTime } from '../lib/datetime';
 import { fromDictionary } from '../lib/contract/messages';
 import type { Flash } from '../lib/flash';
@@ -65,7 +65,7 @@ export default function ToastBar({ flash, watching: watchingAtFirst = false, lab
     const w = window as { __suguPendingToasts?: { kind: Toast['kind']; message: string; timeout?: number }[]; __suguToastsListening?: boolean };
     const onToast = (e: Event) => showToast((e as CustomEvent).detail, labels.failed);
     window.addEventListener('sugu:toast', onToast);
-    // Listening now: islandWatch dispatches from here on, and what it queued before (with the plain
+    // Listening now: chunkWatchdog dispatches from here on, and what it queued before (with the plain
     // alert it showed meanwhile) becomes toasts.
     w.__suguToastsListening = true;
     const pending = (w.__suguPendingToasts ??= []);

@@ -4,6 +4,7 @@ import { getDb } from '../server/db/startup';
 import { availabilityView } from '../server/availability';
 import { databaseAway, noteDatabaseFailure } from '../server/db/health';
 import { clock } from '../server/clock';
+import { log } from '../server/log';
 
 /** Readiness: the database is open, migrated and answering, and the availability index is built. */
 export const GET: APIRoute = async () => {
@@ -20,7 +21,7 @@ export const GET: APIRoute = async () => {
     return new Response(JSON.stringify({ status: 'ready' }), { headers });
   } catch (error) {
     noteDatabaseFailure(error);
-    console.error(JSON.stringify({ level: 'error', msg: 'not_ready', error: String(error) }));
+    log('error', 'not_ready', { error: String(error) });
     return new Response(JSON.stringify({ status: 'unavailable' }), { status: 503, headers });
   }
 };

@@ -3,7 +3,7 @@
  * /api/favourites/{id} instead of posting, with a toast. A guest's heart posts, and is sent to sign
  * in and back.
  */
-import { showToast } from '../stores/toasts';
+import { showToast } from '../state/toasts';
 import { api } from '../lib/api/client';
 
 // Delegated: also serves hearts that arrive later (the listing re-sorted by position).

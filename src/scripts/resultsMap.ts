@@ -12,7 +12,7 @@ import L from 'leaflet';
 import leafletCss from 'leaflet/dist/leaflet.css?url';
 import clusterCss from 'leaflet.markercluster/dist/MarkerCluster.css?url';
 import clusterThemeCss from 'leaflet.markercluster/dist/MarkerCluster.Default.css?url';
-import { $postLocation } from '../stores/location';
+import { $postLocation } from '../state/location';
 import { loadStylesheet } from '../lib/stylesheet';
 import { mapPin } from '../lib/mapPin';
 import { mapControls, type MapLabels } from '../lib/mapControls';

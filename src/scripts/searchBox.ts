@@ -9,7 +9,7 @@
  * - a clean URL: empty fields are left out, the keyword is trimmed, and a home search with nothing
  *   but the party stays on /home.
  */
-import { $searchSession } from '../stores/searchSession';
+import { $searchSession } from '../state/searchSession';
 
 const form = document.querySelector<HTMLFormElement>('form[data-search]');
 const keyword = form?.querySelector<HTMLInputElement>('input[name="name"]');

@@ -5,16 +5,16 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from './db/types';
 import { bookings, favourites, mailOutbox, passwordResets, sessions, users, viewingHistory } from './db/schema';
-import { ApiError, notFound, lineText, safeString } from './http/api';
+import { ApiError, notFound, safeString } from './http/api';
 import { consume, LIMITS, limitKey } from './http/rateLimit';
 import { emailSchema, emailTaken, nameSchema, newPasswordSchema, pgCode } from './auth';
 import { sendVerification } from './emailVerification';
 import { shownEmail } from './placeholderEmail';
-import { ACCOUNT_NAME_MAX, PASSWORD_MAX, PHONE_INPUT_MAX } from '../lib/contract/limits';
+import { ACCOUNT_NAME_MAX, PASSWORD_MAX } from '../lib/contract/limits';
 import { hashPassword, verifyPassword } from './passwords';
 import { revokeUserSessions } from './sessions';
 import { publishAvailabilityChange } from './events';
-import { isKana, normaliseKana, normalisePhone } from '../lib/validation';
+import { optionalKanaField, optionalPhoneField } from '../lib/contract/fields';
 import type { T } from '../i18n';
 import { OIDC_PROVIDERS } from '../lib/contract/paths';
 
@@ -29,21 +29,8 @@ export interface Account {
   email_verified: boolean;
 }
 
-/** Kana and phone may be left empty; when given they must be kana and a Japanese number. */
-const kanaSchema = lineText()
-  .trim()
-  .max(ACCOUNT_NAME_MAX)
-  .refine((v) => v === '' || isKana(v), { message: 'account.validation.kana' })
-  .transform((v) => (v === '' ? '' : normaliseKana(v)));
-
-const phoneSchema = safeString()
-  .trim()
-  .max(PHONE_INPUT_MAX)
-  .refine((v) => v === '' || normalisePhone(v) !== null, { message: 'account.validation.phone' })
-  .transform((v) => (v === '' ? '' : normalisePhone(v)!));
-
 export const profileSchema = z
-  .object({ name: nameSchema, name_kana: kanaSchema, phone: phoneSchema, email: emailSchema })
+  .object({ name: nameSchema, name_kana: optionalKanaField(ACCOUNT_NAME_MAX), phone: optionalPhoneField, email: emailSchema })
   .partial();
 
 /**

@@ -17,9 +17,10 @@ import { createSession, hashToken, newToken, revokeUserSessions } from './sessio
 import { queueMail } from './mail/outbox';
 import { markEmailVerified, sendVerification } from './emailVerification';
 import type { T } from '../i18n';
-import { ACCOUNT_NAME_MAX, EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN, TOKEN_MAX } from '../lib/contract/limits';
+import { ACCOUNT_NAME_MAX, EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN, RESET_LINK_MINUTES, TOKEN_MAX } from '../lib/contract/limits';
+import { log } from './log';
 
-export const RESET_TTL_MS = 60 * 60 * 1000;
+export const RESET_TTL_MS = RESET_LINK_MINUTES * 60_000;
 
 // ── Schemas (API bodies and forms alike) ─────────────────────────────────────────────
 
@@ -169,7 +170,7 @@ export async function requestPasswordReset(db: Db, t: T, email: string, client: 
     { key: addressKey('reset-ip', client.ip), limit: LIMITS.resetPerIp },
   ]);
   void sendResetLink(db, t, email, client.origin, client.locale).catch((error: unknown) =>
-    console.error(JSON.stringify({ level: 'error', msg: 'reset_mail_failed', error: String((error as Error)?.stack ?? error) })),
+    log('error', 'reset_mail_failed', { error: String((error as Error)?.stack ?? error) }),
   );
 }
 
@@ -179,7 +180,7 @@ async function sendResetLink(db: Db, t: T, email: string, origin: string, locale
   // Past the ceiling the answer stays the same and no new mail goes: the links already mailed
   // (each valid for its hour) still work, so whoever asked from many places blocks no one.
   if ((await hit(db, limitKey('reset-account', String(user.id)), LIMITS.resetPerAccount)).count > LIMITS.resetPerAccount.max) {
-    console.warn(JSON.stringify({ level: 'warn', msg: 'reset_mail_ceiling', user: user.id }));
+    log('warn', 'reset_mail_ceiling', { user: user.id });
     return;
   }
   const token = newToken();
@@ -188,7 +189,7 @@ async function sendResetLink(db: Db, t: T, email: string, origin: string, locale
   await queueMail(db, {
     to: user.email,
     subject: t('auth.mail.reset.subject'),
-    text: t('auth.mail.reset.body', { link, minutes: RESET_TTL_MS / 60_000 }),
+    text: t('auth.mail.reset.body', { link }),
     locale,
     kind: 'password_reset',
   });

@@ -16,6 +16,7 @@ import { sweepIdempotencyKeys } from './idempotency';
 import { releaseOverdue } from './staff/autoRelease';
 import { expireOverdueCalls } from './queue/staff';
 import { expireHolds } from './watches/holds';
+import { log } from './log';
 
 const REMINDER_POLL_MS = 60_000;
 /** Stores that release an overdue party's table by themselves do it within this long of the grace period's end. */
@@ -44,7 +45,7 @@ export function startBackgroundWork(): void {
   every(WATCH_RELOAD_MS, 'watches_reload_failed', reloadWatches);
   every(WATCH_PRUNE_MS, 'watches_prune_failed', pruneWatches);
   every(IDEMPOTENCY_SWEEP_MS, 'idempotency_sweep_failed', (db) => sweepIdempotencyKeys(db));
-  listenForWatches().catch((error: unknown) => console.error(JSON.stringify({ level: 'error', msg: 'watches_listen_failed', error: String((error as Error)?.message ?? error) })));
+  listenForWatches().catch((error: unknown) => log('error', 'watches_listen_failed', { error: String((error as Error)?.message ?? error) }));
 }
 
 /** Runs `job` on the app's database every `ms` (never two runs at once), until the process stops. */
@@ -55,7 +56,7 @@ function every(ms: number, failure: string, job: (db: Db) => Promise<unknown>): 
       .then((h) => job(h.db))
       .then(
         () => undefined,
-        (error: unknown) => console.error(JSON.stringify({ level: 'error', msg: failure, error: String((error as Error)?.message ?? error) })),
+        (error: unknown) => log('error', failure, { error: String((error as Error)?.message ?? error) }),
       )
       .finally(() => (running = undefined));
   };

@@ -19,6 +19,7 @@ import { addressKey, consume, limitKey, recipientKey, refund, type Limit } from 
 import { cookieOptions } from './http/cookies';
 import { normalisePhone } from '../lib/validation';
 import { hashToken } from './sessions';
+import { log } from './log';
 
 const HOUR_MS = 60 * 60_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -79,7 +80,7 @@ export async function withinBookingLimits<R>(db: Db, source: BookingSource, book
     await consume(db, counted, act === 'queue' ? 'queue.error.busy' : 'booking.error.tooMany');
   } catch (error) {
     await giveBack();
-    console.warn(JSON.stringify({ level: 'warn', msg: act === 'queue' ? 'queue_limited' : 'booking_limited', source: source.kind }));
+    log('warn', act === 'queue' ? 'queue_limited' : 'booking_limited', { source: source.kind });
     throw error;
   }
   try {

@@ -13,6 +13,7 @@ import { EventEmitter } from 'node:events';
 import { sql } from 'drizzle-orm';
 import { getDbHandle } from './db/startup';
 import type { Db, DbHandle } from './db/types';
+import { log } from './log';
 
 export const availabilityBus = new EventEmitter();
 availabilityBus.setMaxListeners(0);
@@ -188,7 +189,7 @@ function createFeed(): Feed {
     unlisten = listening.unlisten;
     watchListenConnection(h, () => {
       if (stopped || retry) return;
-      console.warn(JSON.stringify({ level: 'warn', msg: 'availability_listen_lost', fallback: 'database' }));
+      log('warn', 'availability_listen_lost', { fallback: 'database' });
       availabilityBus.emit('feed', { listening: false } satisfies FeedStatus);
       // postgres.js listens again by itself, but gives up if that one attempt fails: keep asking.
       retry = setInterval(() => {
@@ -243,5 +244,5 @@ function onNotify(payload: string) {
 }
 
 function logError(msg: string, error: unknown) {
-  console.error(JSON.stringify({ level: 'error', msg, error: String((error as Error)?.stack ?? error) }));
+  log('error', msg, { error: String((error as Error)?.stack ?? error) });
 }

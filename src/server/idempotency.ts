@@ -19,6 +19,7 @@ import { ApiError, errorResponse, readCapped } from './http/api';
 import { DEVICE_COOKIE, DEVICE_ID } from './bookingLimits';
 import { clock } from './clock';
 import { IDEMPOTENCY_KEY_HOURS, IDEMPOTENCY_KEY_MAX, IDEMPOTENCY_KEY_MIN } from '../lib/contract/limits';
+import { log } from './log';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 /** How long a key is remembered. */
@@ -152,7 +153,7 @@ export async function idempotent(
 export async function sweepIdempotencyKeys(db: Db, now = clock.now()): Promise<number> {
   const expired = new Date(now.getTime() - IDEMPOTENCY_TTL_MS);
   const rows = await db.execute(sql`delete from idempotency_keys where created_at < ${expired.toISOString()}::timestamptz returning id`);
-  if (rows.length) console.log(JSON.stringify({ level: 'info', msg: 'idempotency_keys_swept', count: rows.length }));
+  if (rows.length) log('info', 'idempotency_keys_swept', { count: rows.length });
   return rows.length;
 }
 

@@ -23,6 +23,8 @@ import { STREAM_STORES_MAX } from '../lib/contract/limits';
 import { watchAlerts } from './watches/alerts';
 import type { WatchAlert } from '../lib/contract/watches';
 import { clock } from './clock';
+import type { LiveAvailability } from '../lib/contract/live';
+import { log } from './log';
 
 /** Comment lines every 15 s keep proxies and load balancers from closing an idle stream. */
 export const HEARTBEAT_MS = Number(process.env.SUGU_SSE_HEARTBEAT_MS) || 15_000;
@@ -57,26 +59,13 @@ export const streamQuerySchema = z.object({
 });
 export type StreamQuery = z.infer<typeof streamQuerySchema>;
 
-/** What a stream sends for one store: the count at the first bookable start, and those starts. */
-export interface AvailabilityEventData {
-  store_id: number;
-  free_tables: number;
-  next_slots: string[];
-  /**
-   * The last change to the store this instance heard of (0: none since it started). It moves on
-   * every booking change, also one on another day, so pages showing a whole day (the store page's
-   * slots) know to read it again.
-   */
-  rev?: number;
-}
-
-const eventData = (storeId: number, now_: { nextSlots: Slot[]; freeTables: number }): AvailabilityEventData => ({
+const eventData = (storeId: number, now_: { nextSlots: Slot[]; freeTables: number }): LiveAvailability => ({
   store_id: storeId,
   free_tables: now_.freeTables,
   next_slots: now_.nextSlots.map((s) => toTokyoIso(s.start)),
 });
 
-export function availabilityData(storeId: number, state: StoreState, party: number, now: Date): AvailabilityEventData {
+export function availabilityData(storeId: number, state: StoreState, party: number, now: Date): LiveAvailability {
   return eventData(storeId, bookableNow(state, party, now));
 }
 
@@ -106,7 +95,7 @@ interface Client {
 
 function logStream(msg: string, client: Client, open: number) {
   if (process.env.SUGU_LOG_REQUESTS === '0') return;
-  console.log(JSON.stringify({ level: 'info', msg, requestId: client.requestId, stores: client.stores.length, party: client.party, open }));
+  log('info', msg, { requestId: client.requestId, stores: client.stores.length, party: client.party, open });
 }
 
 const encoder = new TextEncoder();
@@ -124,7 +113,7 @@ class LiveHub {
   /** Stores recomputed, for the benchmark and tests. */
   recomputations = 0;
 
-  /** Per store, the id of the last change heard (see AvailabilityEventData.rev). */
+  /** Per store, the id of the last change heard (see LiveAvailability.rev). */
   private readonly revs = new Map<number, number>();
 
   constructor() {
@@ -198,7 +187,7 @@ class LiveHub {
     } catch (error) {
       retry = true;
       for (const id of stores) this.dirty.add(id);
-      console.error(JSON.stringify({ level: 'error', msg: 'live_recompute_failed', stores: stores.length, error: String((error as Error)?.stack ?? error) }));
+      log('error', 'live_recompute_failed', { stores: stores.length, error: String((error as Error)?.stack ?? error) });
     } finally {
       this.flushing = false;
       this.schedule(retry ? 1000 : COALESCE_MS);
@@ -215,7 +204,7 @@ class LiveHub {
     await availabilityIndex(db).settled();
     const view = await availabilityView(db, now, stores);
     const states = view ? null : await loadStoreStates(db, stores, now, new Date(now.getTime() + LOAD_HORIZON_MS));
-    const answer = (storeId: number, party: number): AvailabilityEventData | null => {
+    const answer = (storeId: number, party: number): LiveAvailability | null => {
       if (view) {
         const a = view.bookableNow(storeId, party);
         return a ? eventData(storeId, a) : null;

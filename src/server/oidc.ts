@@ -28,6 +28,7 @@ import { addressKey, consume, LIMITS } from './http/rateLimit';
 import { ACCOUNT_NAME_MAX, EMAIL_MAX, TOKEN_MAX } from '../lib/contract/limits';
 import { authPaths, OIDC_PROVIDERS, type OidcProvider } from '../lib/contract/paths';
 import type { MessageKey, T } from '../i18n';
+import { log } from './log';
 
 /** The browser's half of a sign-in under way: its `state`, for ten minutes. */
 export const OIDC_STATE_COOKIE = 'sugu_oidc';
@@ -185,7 +186,7 @@ export async function redeem(db: Db, cookies: AstroCookies, locals: { secure: bo
   } catch (error) {
     // The error's name and code only: its message or cause may quote the provider's answer.
     const e = error as { name?: string; code?: string; error?: string };
-    console.warn(JSON.stringify({ level: 'warn', msg: 'oidc_refused', provider, error: e?.name, code: e?.code ?? e?.error }));
+    log('warn', 'oidc_refused', { provider, error: e?.name, code: e?.code ?? e?.error });
     throw new OidcRefusal(400, 'auth.oidc.failed');
   }
   return { provider, tx, claims };

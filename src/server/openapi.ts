@@ -61,7 +61,7 @@ import {
   walkInSuggestionSchema,
   walkInSuggestQuerySchema,
   weekdayHoursSchema,
-} from '../lib/contract/store';
+} from '../lib/contract/staff';
 import { adminStoreJsonSchema, adminStoreSchema, adminTenantListSchema, adminTenantQuerySchema, invitationJsonSchema, invitationListSchema, invitationSchema } from '../lib/contract/admin';
 import { signupSchema } from './staff/invitations';
 

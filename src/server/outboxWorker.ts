@@ -4,6 +4,7 @@
  * instances queued or what waits for a retry, and a stop that waits for the run in progress.
  */
 import type { Db } from './db/types';
+import { log } from './log';
 
 export interface OutboxWorker {
   /** Look for due rows now (coalesced with a run in progress). */
@@ -31,7 +32,7 @@ export function createOutboxWorker(opts: {
       try {
         if (await opts.runBatch()) again = true;
       } catch (error) {
-        console.error(JSON.stringify({ level: 'error', msg: opts.failure, error: String((error as Error)?.message ?? error) }));
+        log('error', opts.failure, { error: String((error as Error)?.message ?? error) });
       }
     } while (again && !stopped);
     current = undefined;

@@ -30,6 +30,7 @@ import { buildCatalog, searchCatalog, tagKeyBits, tagKeysOf } from './availabili
 import { BEYOND_GROUP_MORE, BEYOND_GROUP_SIZE, BUDGET_MAX, DEFAULT_PARTY, KEYWORD_MAX, LATITUDE_MAX, LONGITUDE_MAX, PAGE_MAX, PAGE_SIZE, PAGE_SIZE_MAX, PARTY_MAX, PARTY_MIN, STAY_MINUTES_MAX } from '../lib/contract/limits';
 import { typedNumber } from '../lib/validation';
 import { clock } from './clock';
+import { largestParty, type TableSize } from '../lib/party';
 
 
 /** Form fields arrive as '' when left empty: that means "not given". */
@@ -517,13 +518,15 @@ async function readStore(db: Db, id: number): Promise<StoreDetail | null> {
       closures: sql<StoreDetail['closures']>`(
         select coalesce(json_agg(json_build_object('date', to_char(c.date, 'YYYY-MM-DD'), 'hours', c.hours) order by c.date), '[]')
         from ${storeClosures} c where c.store_id = ${stores.id} and c.date >= ${since})`,
-      maxParty: sql<number>`(select coalesce(max(t.max_party), 0)::int from ${storeTables} t where t.store_id = ${stores.id} and t.online)`,
+      tableSizes: sql<TableSize[]>`(select coalesce(json_agg(json_build_object('maxParty', t.max_party, 'online', t.online)), '[]') from ${storeTables} t where t.store_id = ${stores.id})`,
     })
     .from(stores)
     .innerJoin(areas, eq(areas.id, stores.areaId))
     .where(eq(stores.id, id));
   // Shared by every view while it is kept: frozen, so that no page can change another's.
-  return row ? Object.freeze({ ...row, maxParty: Number(row.maxParty), hours: Object.freeze(row.hours), closures: Object.freeze(row.closures), photos: Object.freeze(row.photos), tags: Object.freeze(row.tags) }) : null;
+  if (!row) return null;
+  const { tableSizes, ...detail } = row;
+  return Object.freeze({ ...detail, maxParty: largestParty(tableSizes), hours: Object.freeze(detail.hours), closures: Object.freeze(detail.closures), photos: Object.freeze(detail.photos), tags: Object.freeze(detail.tags) });
 }
 
 export async function storeExists(db: Db, id: number): Promise<boolean> {

@@ -11,7 +11,7 @@
  *   EventSource reconnects by itself and resumes with Last-Event-ID. This also bounds what a client
  *   that stopped reading can pin down.
  *
- * Refusals carry Retry-After; the browser's client (src/stores/liveAvailability.ts) backs off.
+ * Refusals carry Retry-After; the browser's client (src/state/liveAvailability.ts) backs off.
  */
 import fs from 'node:fs';
 import { config } from './config';

@@ -61,7 +61,7 @@ forEachApp('account', (app) => {
     expect(bad.status).toBe(400);
     const fields = ((await bad.json()) as Envelope).error.fields!;
     expect(fields.name_kana).toMatch(/katakana or hiragana/);
-    expect(fields.phone).toMatch(/Japanese phone/);
+    expect(fields.phone).toMatch(/as a Japanese number/);
     expect(fields.name).toBe('Full name is required');
     const taken = await app().fetch('/api/me', { method: 'PATCH', cookie: u.jar.header(), headers: EN, json: { email: other.email } });
     expect(taken.status).toBe(409);

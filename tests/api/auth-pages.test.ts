@@ -79,7 +79,7 @@ forEachApp('account screens', (app) => {
     const bad = await app().fetch('/account-info', { ...form({ name: '新しい 名前', name_kana: 'アタラシイ ナマエ', phone: '12345', email: u.email }), cookie: u.jar.header() });
     expect(bad.status).toBe(400);
     const html = await bad.text();
-    expect(html).toContain('電話番号の形式が正しくありません');
+    expect(html).toContain('電話番号は国内の電話番号（例: 090-1234-5678）で入力してください');
     expect(html).toContain('value="新しい 名前"');
     expect(html).toContain('value="12345"');
     const ok = await app().fetch('/account-info', { ...form({ name: '新しい 名前', name_kana: 'アタラシイ ナマエ', phone: '03-1234-5678', email: u.email }), cookie: u.jar.header() });

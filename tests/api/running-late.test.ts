@@ -19,7 +19,7 @@ import { bookings, stores, storeTables } from '../../src/server/db/schema';
 import { hashToken, newToken } from '../../src/server/sessions';
 import { businessDate } from '../../src/server/availability';
 import { bookingSchema } from '../../src/lib/contract/responses';
-import { storeBookingSchema } from '../../src/lib/contract/store';
+import { storeBookingSchema } from '../../src/lib/contract/staff';
 import { GRACE_MINUTES_DEFAULT } from '../../src/lib/contract/limits';
 import { toTokyoIso } from '../../src/lib/datetime';
 import { eveningClock } from '../helpers/clock';

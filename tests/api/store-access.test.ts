@@ -9,7 +9,7 @@ import * as z from 'zod/mini';
 import { openAppDb } from '../helpers/app';
 import { tokyoStart, isoTokyo } from './booking-fixtures';
 import { bearer, staffServer, staffLogin, STORE_HOST } from './store-fixtures';
-import { loginAnswerSchema, storeBookingSchema, storeDaySchema } from '../../src/lib/contract/store';
+import { loginAnswerSchema, storeBookingSchema, storeDaySchema } from '../../src/lib/contract/staff';
 import { SseStream } from './live-sse';
 import { businessDate } from '../../src/server/availability';
 import { addTokyoDays } from '../../src/lib/datetime';

@@ -10,7 +10,7 @@ import { invitations, tenants, users } from '../../src/server/db/schema';
 import { hashPassword } from '../../src/server/passwords';
 import { hashToken } from '../../src/server/sessions';
 import { adminStoreJsonSchema, invitationJsonSchema } from '../../src/lib/contract/admin';
-import { loginAnswerSchema } from '../../src/lib/contract/store';
+import { loginAnswerSchema } from '../../src/lib/contract/staff';
 import { rawRequest } from '../helpers/raw';
 import { startSmtp, type TestSmtp } from '../helpers/smtp';
 import type { App } from '../helpers/app';

@@ -12,7 +12,7 @@ import { openAppDb, type App } from '../helpers/app';
 import { rawRequest } from '../helpers/raw';
 import { bearer, staffLogin, startWithStaff, STORE_HOST, type StaffFixture } from './store-fixtures';
 import type { Fixture } from './booking-fixtures';
-import { bannerJsonSchema, bannerListSchema } from '../../src/lib/contract/store';
+import { bannerJsonSchema, bannerListSchema } from '../../src/lib/contract/staff';
 import { BANNER_DAYS_MAX, BANNER_TITLE_MAX, BANNERS_ACTIVE_MAX } from '../../src/lib/contract/limits';
 import { addTokyoDays, tokyoInstant } from '../../src/lib/datetime';
 import { STORE_SESSION_COOKIE } from '../../src/server/sessions';

@@ -13,7 +13,7 @@ import { openAppDb } from '../helpers/app';
 import { tokyoStart } from './booking-fixtures';
 import { bearer, staffServer, twoInstances, bookableNearby, staffLogin } from './store-fixtures';
 import { SseStream } from './live-sse';
-import { blockJsonSchema, blockListSchema, storeBookingSchema, storeTablesSchema } from '../../src/lib/contract/store';
+import { blockJsonSchema, blockListSchema, storeBookingSchema, storeTablesSchema } from '../../src/lib/contract/staff';
 import { addTokyoDays, tokyoInstant, toTokyoIso } from '../../src/lib/datetime';
 import { businessDate } from '../../src/server/availability';
 import { businessDayRange } from '../../src/server/availability/rules';

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { tokyoStart } from './booking-fixtures';
 import { bearer, staffServer } from './store-fixtures';
-import { storeBookingSchema, storeTablesSchema } from '../../src/lib/contract/store';
+import { storeBookingSchema, storeTablesSchema } from '../../src/lib/contract/staff';
 
 type Json = Record<string, any>;
 const guest = { name: '山田 花子', name_kana: 'ヤマダ ハナコ', phone: '090-2345-6701', email: 'kind-move@example.jp' };

@@ -13,7 +13,7 @@ import * as z from 'zod/mini';
 import { openAppDb, type App } from '../helpers/app';
 import { rawRequest, type RawResponse } from '../helpers/raw';
 import { STORE_SESSION_COOKIE } from '../../src/server/sessions';
-import { closureListSchema, hoursJsonSchema, storeArrivalsJsonSchema, storeDaySchema, storeDetailsJsonSchema, storePolicyJsonSchema } from '../../src/lib/contract/store';
+import { closureListSchema, hoursJsonSchema, storeArrivalsJsonSchema, storeDaySchema, storeDetailsJsonSchema, storePolicyJsonSchema } from '../../src/lib/contract/staff';
 import { CANCEL_FEE_YEN_MAX, CANCEL_FREE_HOURS_MAX, GRACE_MINUTES_DEFAULT, GRACE_MINUTES_MAX } from '../../src/lib/contract/limits';
 import { QUEUE_CLAIM_MINUTES_DEFAULT, QUEUE_CLAIM_MINUTES_MAX } from '../../src/lib/contract/queue';
 import { addTokyoDays } from '../../src/lib/datetime';

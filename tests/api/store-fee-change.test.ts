@@ -11,7 +11,7 @@ import { eq } from 'drizzle-orm';
 import type { App } from '../helpers/app';
 import * as z from 'zod/mini';
 import { bearer, staffLogin, startWithStaff } from './store-fixtures';
-import { storeFeeListSchema } from '../../src/lib/contract/store';
+import { storeFeeListSchema } from '../../src/lib/contract/staff';
 import { stores } from '../../src/server/db/schema';
 import { addTokyoDays, tokyoInstant, toTokyoIso } from '../../src/lib/datetime';
 import { businessDate } from '../../src/server/availability';

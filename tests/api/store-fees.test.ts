@@ -17,7 +17,7 @@ import { bearer, startWithStaff, staffLogin, STORE_HOST, type StaffFixture } fro
 import { bookings, stores, storeTables } from '../../src/server/db/schema';
 import { STORE_SESSION_COOKIE } from '../../src/server/sessions';
 import { cancellationFee, feeOwed } from '../../src/lib/contract/fee';
-import { feeStateSchema, storeFeeDetailSchema, storeFeeJsonSchema, storeFeeListSchema } from '../../src/lib/contract/store';
+import { feeStateSchema, storeFeeDetailSchema, storeFeeJsonSchema, storeFeeListSchema } from '../../src/lib/contract/staff';
 import { addTokyoDays, tokyoInstant, toTokyoIso } from '../../src/lib/datetime';
 import { businessDate } from '../../src/server/availability';
 import { NOTE_MAX } from '../../src/lib/contract/limits';

@@ -11,7 +11,7 @@ import * as z from 'zod/mini';
 import { openAppDb } from '../helpers/app';
 import { tokyoStart } from './booking-fixtures';
 import { bearer, staffServer } from './store-fixtures';
-import { storeBookingSchema, storeTablesSchema } from '../../src/lib/contract/store';
+import { storeBookingSchema, storeTablesSchema } from '../../src/lib/contract/staff';
 
 type Json = Record<string, any>;
 const guest = { name: '山田 花子', name_kana: 'ヤマダ ハナコ', phone: '090-1234-5678', email: 'hanako@example.jp' };

@@ -10,7 +10,7 @@ import * as z from 'zod/mini';
 import { openAppDb } from '../helpers/app';
 import { rawRequest, type RawResponse } from '../helpers/raw';
 import { STORE_SESSION_COOKIE } from '../../src/server/sessions';
-import { storeTableSchema, storeTablesSchema } from '../../src/lib/contract/store';
+import { storeTableSchema, storeTablesSchema } from '../../src/lib/contract/staff';
 import { bearer, staffServer, STORE_HOST } from './store-fixtures';
 import { tokyoStart } from './booking-fixtures';
 

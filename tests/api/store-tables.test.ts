@@ -12,7 +12,7 @@ import { openAppDb } from '../helpers/app';
 import { tokyoStart } from './booking-fixtures';
 import { bearer, staffServer, twoInstances, bookableNearby, staffLogin } from './store-fixtures';
 import { SseStream } from './live-sse';
-import { storeDaySchema, storeTablesSchema } from '../../src/lib/contract/store';
+import { storeDaySchema, storeTablesSchema } from '../../src/lib/contract/staff';
 import { addTokyoDays } from '../../src/lib/datetime';
 import { businessDate } from '../../src/server/availability';
 

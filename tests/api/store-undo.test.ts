@@ -12,7 +12,7 @@ import { openDb } from '../../src/server/db/client';
 import type { DbHandle } from '../../src/server/db/types';
 import { tokyoStart, type Fixture } from './booking-fixtures';
 import { bearer, startWithStaff, staffLogin, STORE_HOST, type StaffFixture } from './store-fixtures';
-import { storeBookingSchema } from '../../src/lib/contract/store';
+import { storeBookingSchema } from '../../src/lib/contract/staff';
 import { MARK_UNDO_MINUTES } from '../../src/lib/contract/limits';
 import { toTokyoIso } from '../../src/lib/datetime';
 import { ldOf } from '../helpers/jsonld';

@@ -12,7 +12,7 @@ import { openAppDb, type App } from '../helpers/app';
 import type { Fixture } from './booking-fixtures';
 import { bearer, bookableNearby, startWithStaff, staffLogin, type StaffFixture } from './store-fixtures';
 import { SseStream } from './live-sse';
-import { storeTablesSchema, walkInJsonSchema, walkInListSchema, walkInSuggestionSchema } from '../../src/lib/contract/store';
+import { storeTablesSchema, walkInJsonSchema, walkInListSchema, walkInSuggestionSchema } from '../../src/lib/contract/staff';
 import { addTokyoDays, tokyoInstant, toTokyoIso } from '../../src/lib/datetime';
 import { businessDate } from '../../src/server/availability';
 

@@ -15,7 +15,7 @@ import { bearer, staffLogin, startWithStaff, type StaffFixture } from './store-f
 import type { Fixture } from './booking-fixtures';
 import { SseStream } from './live-sse';
 import { alertsOf, nthAlert, onWatchDay, watchClock, watchDay } from './watch-fixtures';
-import { closureChangeSchema } from '../../src/lib/contract/store';
+import { closureChangeSchema } from '../../src/lib/contract/staff';
 
 const guest = { name: '先客 太郎', name_kana: 'センキャク タロウ', phone: '090-2222-3333', email: 'first-reopen@example.jp' };
 

@@ -17,7 +17,7 @@ import { announcedHolds, announceHold, SENT_MAX, watchAlerts } from '../../src/s
 import type { WatchAlert } from '../../src/lib/contract/watches';
 import { LOCALES } from '../../src/i18n/locales';
 import { timesUnder } from '../../src/lib/datetime';
-import type { StoreBookingJson } from '../../src/lib/contract/store';
+import type { StoreBookingJson } from '../../src/lib/contract/staff';
 
 describe('BoundedCache', () => {
   it('holds at most its bound, forgetting the oldest added', () => {

@@ -56,4 +56,23 @@ describe('module graph', () => {
   it('has no cycles', () => {
     expect(cycles(graph)).toEqual([]);
   });
+
+  const under = (dir: string) => (f: string) => f.startsWith(path.join(SRC, dir) + path.sep);
+  const outside = (from: (f: string) => boolean, allowed: ((f: string) => boolean)[]) =>
+    [...graph].filter(([f]) => from(f)).flatMap(([f, deps]) => deps.filter((d) => !allowed.some((ok) => ok(d))).map((d) => `${path.relative(SRC, f)} → ${path.relative(SRC, d)}`));
+
+  it('keeps the demo template apart: it reaches only its own folder, the shared lib and i18n, and the base layout', () => {
+    expect([...graph.keys()].filter(under('template')).length).toBeGreaterThan(20);
+    expect(outside(under('template'), [under('template'), under('lib'), under('i18n'), (d) => d === path.join(SRC, 'layouts/Base.astro')])).toEqual([]);
+  });
+
+  it('keeps client state (src/state) out of the server, and the server out of the islands', () => {
+    expect([...graph.keys()].filter(under('state')).length).toBeGreaterThan(5);
+    expect(outside(under('server'), [(d) => !under('state')(d) && !under('islands')(d)])).toEqual([]);
+    expect(outside(under('islands'), [(d) => !under('server')(d)])).toEqual([]);
+  });
+
+  it('gives each idea one folder name: restaurants are stores, client state is state/', () => {
+    expect(fs.existsSync(path.join(SRC, 'stores'))).toBe(false);
+  });
 });

@@ -9,7 +9,7 @@ import { ledgerRows, timelineLines, type OpenForm, type RowOptions } from '../..
 import { timelineOf } from '../../src/server/staff/ledger';
 import { translatorFor } from '../../src/i18n';
 import { timesUnder } from '../../src/lib/datetime';
-import type { StoreBookingJson } from '../../src/lib/contract/store';
+import type { StoreBookingJson } from '../../src/lib/contract/staff';
 
 const DAY = '2026-11-24';
 const iso = (hhmm: string) => `${DAY}T${hhmm}:00+09:00`;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { coverCounts, timelineOf } from '../../src/server/staff/ledger';
-import type { BlockJson, StoreBookingJson } from '../../src/lib/contract/store';
+import type { BlockJson, StoreBookingJson } from '../../src/lib/contract/staff';
 
 const DAY = '2026-11-24';
 const at = (hhmm: string, day = DAY) => new Date(`${day}T${hhmm}:00+09:00`);

@@ -53,4 +53,29 @@ describe('one source', () => {
     const elsewhere = files('src').filter((f) => !f.startsWith(CONTRACT));
     expect([...findings(again, elsewhere), ...findings(kinds, elsewhere)]).toEqual([]);
   });
+
+  it("computes a store's largest party in src/lib/party.ts alone (not again in TypeScript or SQL)", () => {
+    const again = /\.map\(\(\w+\) => \w+\.maxParty\)|max\(\w*\.?max_party\)/;
+    expect(findings(again, ['src/lib/party.ts'])).toHaveLength(1);
+    expect(findings(again, product.filter((f) => f !== 'src/lib/party.ts'))).toEqual([]);
+  });
+
+  it("checks kana and phone numbers with the contract's field schemas alone (one rule, one message)", () => {
+    const check = /refine\(.*\b(isKana|normalisePhone)\b/;
+    expect(findings(check, ['src/lib/contract/fields.ts']).length).toBeGreaterThanOrEqual(4);
+    expect(findings(check, product.filter((f) => f !== 'src/lib/contract/fields.ts'))).toEqual([]);
+  });
+
+  it("builds store, booking and sign-in links with the contract's paths, not by hand", () => {
+    // A route the island fills in itself (`{id}`) is a pattern, not a link.
+    const byHand = /`\/store\/\$\{(?![^`]*\{id\})|\/auth\/signin\?next/;
+    expect(findings(byHand, ['src/lib/contract/paths.ts']).length).toBeGreaterThanOrEqual(3);
+    expect(findings(byHand, product.filter((f) => !f.startsWith(CONTRACT)))).toEqual([]);
+  });
+
+  it('writes every log line through src/server/log.ts (one format: level and msg first)', () => {
+    const byHand = /console\.(log|warn|error|info)\(JSON\.stringify/;
+    expect(findings(/console\.(log|warn|error)\(line\)/, ['src/server/log.ts'])).toHaveLength(3);
+    expect(findings(byHand, product)).toEqual([]);
+  });
 });

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { $toasts, dismissToast, showToast, toastText, TOAST_TIMEOUTS } from '../../src/stores/toasts';
+import { $toasts, dismissToast, showToast, toastText, TOAST_TIMEOUTS } from '../../src/state/toasts';
 
 afterEach(() => $toasts.set([]));
 

@@ -1,10 +1,10 @@
 /**
- * A returning guest's contact details, saved on this device when they asked (src/stores/guestContact.ts):
+ * A returning guest's contact details, saved on this device when they asked (src/state/guestContact.ts):
  * filled in once the island runs (the server cannot know them). With a start already chosen and the
  * details still valid, the confirmation opens at once, so the guest books with one more tap.
  */
 import { useEffect, useState } from 'react';
-import { loadGuestContact } from '../../stores/guestContact';
+import { loadGuestContact } from '../../state/guestContact';
 import type { Contact } from './types';
 
 export function useSavedContact(enabled: boolean, initial: boolean, fill: (contact: Contact) => void): [boolean, (on: boolean) => void] {

@@ -4,7 +4,7 @@
  * store's availability changed.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { $liveAvailability, liveKey, watchLiveAvailability, type LiveAvailability } from '../../stores/liveAvailability';
+import { $liveAvailability, liveKey, watchLiveAvailability, type LiveAvailability } from '../../state/liveAvailability';
 import type { SlotJson } from '../../lib/contract/responses';
 import { TABLE_KINDS, type FeeOffer, type TableKind } from '../../lib/contract/enums';
 import { api } from '../../lib/api/client';

@@ -76,10 +76,24 @@ export const optionalText = (max: number, kind: TextKind = 'line') => z.optional
  * full-width katakana that is stored and shown: `やまだ　ﾊﾅｺ` → `ヤマダ ハナコ`. The booking widget
  * shows the diner this same result, so what they confirm is what the store sees.
  */
-export const kanaField = z.pipe(requiredText(GUEST_NAME_MAX).check(z.refine(isKana, { message: 'booking.validation.kana' })), z.transform(normaliseKana));
+export const kanaText = (max: number) => z.pipe(requiredText(max).check(z.refine(isKana, { message: 'booking.validation.kana' })), z.transform(normaliseKana));
+export const kanaField = kanaText(GUEST_NAME_MAX);
 
 /** A Japanese phone number as people type it: full-width digits, dashes and +81 included. */
 export const phoneField = requiredText(PHONE_INPUT_MAX).check(z.refine((v) => normalisePhone(v) !== null, { message: 'booking.validation.phone' }));
+
+/** Text that may be left empty (''), else at most `max` characters. */
+const emptyOrText = (max: number) => z.string().check(...textRule('line'), z.trim(), z.maxLength(max));
+
+/** A kana name that may be left empty (an account's reading): the same rule and message as `kanaField`. */
+export const optionalKanaField = (max: number) =>
+  z.pipe(emptyOrText(max).check(z.refine((v) => v === '' || isKana(v), { message: 'booking.validation.kana' })), z.transform((v) => (v === '' ? '' : normaliseKana(v))));
+
+/** A phone number that may be left empty (an account's), kept in its normalised form: the same rule and message as `phoneField`. */
+export const optionalPhoneField = z.pipe(
+  emptyOrText(PHONE_INPUT_MAX).check(z.refine((v) => v === '' || normalisePhone(v) !== null, { message: 'booking.validation.phone' })),
+  z.transform((v) => (v === '' ? '' : normalisePhone(v)!)),
+);
 
 /** An e-mail address, full-width accepted and read as ASCII; surrounding spaces (left by autofill) are dropped. */
 export const emailField = z.pipe(z.string().check(noControlCharacter, z.overwrite(normaliseEmail), z.maxLength(EMAIL_MAX)), z.email());

@@ -130,3 +130,19 @@ export const LATE_NOTICE_OPENS_MINUTES = 120;
  */
 export const GRACE_MINUTES_DEFAULT = 15;
 export const GRACE_MINUTES_MAX = 60;
+
+/** Starts are offered every 15 minutes. */
+export const SLOT_STEP_MIN = 15;
+/** "Bookable now" looks this far ahead. */
+export const NOW_WINDOW_MIN = 60;
+/** Bookings are taken for today and the next 13 days. */
+export const BOOKING_DAYS_AHEAD = 13;
+/** A password reset link works this long, once. */
+export const RESET_LINK_MINUTES = 60;
+
+/**
+ * The numbers the copy states, by the name messages use for them: a message writes
+ * `{{bookingDaysAhead}}`, never 13, so the text cannot drift from the rule. Filled in when the
+ * dictionaries load (src/i18n/index.ts), for the server and the islands alike.
+ */
+export const COPY_NUMBERS = { bookingDaysAhead: BOOKING_DAYS_AHEAD, slotMinutes: SLOT_STEP_MIN, resetMinutes: RESET_LINK_MINUTES } as const;

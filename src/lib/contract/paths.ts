@@ -12,7 +12,7 @@ const query = (values: Record<string, string | undefined>) => {
  * A store's page, with the party (when not the default) and the seat kind a listing asked for: its
  * starts and booking links are then for that party at tables of that kind.
  */
-export const storePath = (storeId: number, party: number, seat?: TableKind) =>
+export const storePath = (storeId: number, party: number = DEFAULT_PARTY, seat?: TableKind) =>
   `/store/${storeId}${query({ party: party === DEFAULT_PARTY ? undefined : String(party), seat })}`;
 
 /**
@@ -29,8 +29,8 @@ export const bookingPaths = {
    * The booking form of a signed-in diner or of a guest; with `start`, opened with that start (and
    * party) chosen; with `seat`, at a table of that kind (a listing's 個室 filter stays the booking's).
    */
-  book: (storeId: number, signedIn: boolean, party: number, start?: string, seat?: TableKind) =>
-    `/store/${storeId}/${signedIn ? 'booking' : 'booking-without'}${query({ party: String(party), start: start || undefined, seat })}`,
+  book: (storeId: number, signedIn: boolean, party?: number, start?: string, seat?: TableKind) =>
+    `/store/${storeId}/${signedIn ? 'booking' : 'booking-without'}${query({ party: party === undefined ? undefined : String(party), start: start || undefined, seat })}`,
   /** A guest's new booking, where the form goes once it is made (its edit token in a cookie on this path). */
   guestComplete: (storeId: number, id: number) => `/store/${storeId}/booking-without/complete/${id}`,
   guestApi: (id: number) => `/api/guest-bookings/${id}`,
@@ -65,6 +65,8 @@ export const authPaths = {
   /** The e-mail verification link's page (`?token=`): a button verifies and signs in; the plain form there also sends the link again. */
   verify: '/auth/verify',
   signin: '/auth/signin',
+  /** The sign-in page that returns to `next` afterwards. */
+  signinFor: (next: string) => `/auth/signin?next=${encodeURIComponent(next)}`,
   /** Starts a sign-in at the provider (`?next=` where to go after it). */
   oidcStart: (provider: OidcProvider, next?: string) => `/auth/oidc/${provider}${next && next !== HOME_PATH ? `?next=${encodeURIComponent(next)}` : ''}`,
   /** Where the provider sends the browser back: the redirect URI registered there (after PUBLIC_ORIGIN). */

@@ -5,7 +5,7 @@ import { hasForeignOrigin, siteOrigins } from '../../server/http/origin';
 import { trustedOrigins } from '../../server/http/cors';
 import { clearSessionCookie, hashToken, revokeSession, setSessionCookie } from '../../server/sessions';
 import { adminSignedIn, staffSignedIn } from '../../server/staff/signIn';
-import type { LoginAnswer } from '../../lib/contract/store';
+import type { LoginAnswer } from '../../lib/contract/staff';
 import { setFlash } from '../../server/http/flash';
 import { completePendingLink } from '../../server/oidc';
 

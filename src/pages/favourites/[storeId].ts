@@ -5,6 +5,7 @@ import { setFlash } from '../../server/http/flash';
 import { siteOrigins } from '../../server/http/origin';
 import { parseId } from '../../lib/validation';
 import { SIGNIN_PATH, safeNext } from '../../lib/routes';
+import { storePath } from '../../lib/contract/paths';
 
 /**
  * The heart's form without JavaScript (src/components/FavouriteToggle.astro): `favourite=1` adds,
@@ -14,7 +15,7 @@ import { SIGNIN_PATH, safeNext } from '../../lib/routes';
 export const POST: APIRoute = async ({ request, params, locals, cookies, redirect, url }) => {
   const storeId = parseId(params.storeId);
   const from = sitePath(request.headers.get('referer'), siteOrigins(url));
-  const storePage = storeId === null ? undefined : `/store/${storeId}`;
+  const storePage = storeId === null ? undefined : storePath(storeId);
   if (!locals.user) {
     // The sign-in page says why it opened, and signing in comes back here (next).
     setFlash(cookies, locals, { kind: 'normal', message: locals.t('discovery.favourite.signInWhy') });

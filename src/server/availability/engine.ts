@@ -19,6 +19,7 @@ import { BoundedCache } from '../../lib/boundedCache';
  * pages of two short lists (20 stores each, 100 in the group asked to show more).
  */
 export const BEYOND_KEPT = 16;
+import { log, type LogLevel } from '../log';
 
 /**
  * What a listing card shows about a store besides availability. It changes only when the store
@@ -156,7 +157,7 @@ export interface AvailabilityView {
   daySlots(storeId: number, date: string, party: number, kind?: TableKind): Slot[] | null | undefined;
 }
 
-const defaultLog = (fields: Record<string, unknown>) => console.log(JSON.stringify({ level: 'info', ...fields }));
+const defaultLog = ({ level = 'info', msg, ...fields }: Record<string, unknown>) => log(level as LogLevel, String(msg), fields);
 
 export class AvailabilityIndex {
   private current: Snapshot | null = null;

@@ -17,6 +17,7 @@ import { forgetStatic } from './load';
 import { addTokyoDays } from '../../lib/datetime';
 import { clock } from '../clock';
 import { databaseAway, noteDatabaseFailure, onDatabaseHealth, probeDatabase } from '../db/health';
+import { log } from '../log';
 
 const globals = globalThis as Record<string, unknown>;
 // On globalThis so that a module reload (astro dev) keeps one index per database.
@@ -45,7 +46,7 @@ function tell<A extends unknown[]>(listeners: Set<(...a: A) => void>, ...args: A
     try {
       listener(...args);
     } catch (error) {
-      console.error(JSON.stringify({ level: 'error', msg: 'index_listener_failed', error: String((error as Error)?.stack ?? error) }));
+      log('error', 'index_listener_failed', { error: String((error as Error)?.stack ?? error) });
     }
   }
 }

@@ -6,12 +6,9 @@
 import { addTokyoDays, BUSINESS_DAY_START_MIN, businessDate, MINUTE_MS, tokyoInstant, tokyoParts } from '../../lib/datetime';
 import type { TableKind } from '../../lib/contract/enums';
 
-/** Starts are offered every 15 minutes. */
-export const SLOT_STEP_MIN = 15;
-/** "Bookable now" looks this far ahead. */
-export const NOW_WINDOW_MIN = 60;
-/** Bookings are taken for today and the next 13 days. */
-export const BOOKING_DAYS_AHEAD = 13;
+// The numbers the copy states too (「15分単位」, 「13日後まで」) live in the contract.
+export { BOOKING_DAYS_AHEAD, NOW_WINDOW_MIN, SLOT_STEP_MIN } from '../../lib/contract/limits';
+import { BOOKING_DAYS_AHEAD, NOW_WINDOW_MIN, SLOT_STEP_MIN } from '../../lib/contract/limits';
 // The business day (05:00 to 05:00) is the shown times' rule too, so it lives in src/lib/datetime.
 export { BUSINESS_DAY_START_MIN, businessDate } from '../../lib/datetime';
 

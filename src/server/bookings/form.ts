@@ -13,7 +13,7 @@ import type { T } from '../../i18n';
 import { toTokyoIso } from '../../lib/datetime';
 import { TABLE_KINDS } from '../../lib/contract/enums';
 import { DEFAULT_PARTY, PARTY_MIN } from '../../lib/contract/limits';
-import { bookingPaths } from '../../lib/contract/paths';
+import { authPaths, bookingPaths } from '../../lib/contract/paths';
 import { bookingSchemas } from '../../lib/contract/booking';
 import { fieldErrors } from '../../lib/contract/messages';
 import { bookingBody, FORM_INTENTS, type BookingFormState, type FormValues, type TakenNotice } from '../../lib/contract/bookingForm';
@@ -125,7 +125,7 @@ interface PostContext {
 /** Answers the booking form posted without JavaScript: the form again, the confirmation, a redirect to the booking, or a guest's booking. */
 export async function postedForm(db: Db, store: BookingStore, mode: FormMode, form: FormData, { locals, cookies, now = clock.now() }: PostContext): Promise<Posted> {
   const { t, user } = locals;
-  if (mode === 'create' && !user) return { redirect: `/auth/signin?next=${encodeURIComponent(`/store/${store.id}/booking`)}` };
+  if (mode === 'create' && !user) return { redirect: authPaths.signinFor(bookingPaths.book(store.id, true)) };
   const p = postedSchema.parse(Object.fromEntries(form));
   const typed: FormValues = { date: p.date, party: p.party_size, start: p.start, seat: p.seat_preference, note: p.note, contact: { name: p.name, name_kana: p.name_kana, phone: p.phone, email: p.email } };
   const base = await withSlots(db, store, typed, locals, now);

@@ -6,7 +6,7 @@ import { dictionaries, pick, type MessageKey } from '../../i18n';
 import type { Locale } from '../../i18n/locales';
 import { formatDay, toTokyoIso, tokyoInstant } from '../../lib/datetime';
 import { TABLE_KINDS, type TableKind } from '../../lib/contract/enums';
-import { PARTY_MAX } from '../../lib/contract/limits';
+import { largestParty } from '../../lib/party';
 import { bookableDates, businessDate } from '../availability';
 import { isChangeable, type BookingView } from './view';
 import type { FeePolicy } from '../../lib/contract/fee';
@@ -45,11 +45,11 @@ export async function bookingStore(db: Db, storeId: number): Promise<BookingStor
   const { freeHours, feeYen, ...rest } = store;
   // Walk-in-only tables are not the diners': their sizes and kinds are not offered.
   const tables = await db
-    .select({ kind: storeTables.kind, maxParty: storeTables.maxParty })
+    .select({ kind: storeTables.kind, maxParty: storeTables.maxParty, online: storeTables.online })
     .from(storeTables)
     .where(and(eq(storeTables.storeId, storeId), eq(storeTables.online, true)));
   const kinds = TABLE_KINDS.filter((k) => tables.some((x) => x.kind === k));
-  return { ...rest, feePolicy: { freeHours, feeYen }, maxParty: Math.min(PARTY_MAX, Math.max(0, ...tables.map((x) => x.maxParty))), kinds };
+  return { ...rest, feePolicy: { freeHours, feeYen }, maxParty: largestParty(tables), kinds };
 }
 
 /**

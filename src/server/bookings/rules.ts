@@ -13,6 +13,7 @@ import { MINUTE_MS } from '../../lib/datetime';
 import type { TableKind } from '../../lib/contract/enums';
 import type { Refusal, StoreChange } from './outcome';
 import { clock } from '../clock';
+import { largestParty } from '../../lib/party';
 
 export class Refused {
   constructor(readonly refusal: Refusal) {}
@@ -53,7 +54,7 @@ export function checkSeatNow(state: StoreState, start: Date, party: number): voi
 
 /** Refuses a party larger than any table diners may book (walk-in-only tables are not theirs; `staff` may use them). */
 export function checkParty(state: StoreState, party: number, staff = false): void {
-  const largest = Math.max(0, ...state.tables.filter((x) => staff || x.online).map((x) => x.maxParty));
+  const largest = largestParty(state.tables, staff);
   if (party > largest) throw new Refused({ kind: 'party_too_big', max: largest });
 }
 

@@ -7,6 +7,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { getDb, getDbHandle, onWorkerExit } from './startup';
+import { log } from '../log';
 
 /** How long a client is asked to wait before trying a write again. */
 export const RETRY_AFTER_SECONDS = 5;
@@ -69,7 +70,7 @@ function set(away: boolean) {
   if (state.away === away) return;
   state.away = away;
   state.since = Date.now();
-  console.log(JSON.stringify({ level: away ? 'warn' : 'info', msg: away ? 'database_away' : 'database_back' }));
+  log(away ? 'warn' : 'info', away ? 'database_away' : 'database_back');
   for (const listener of listeners) listener(away);
 }
 
@@ -88,7 +89,7 @@ export function noteDatabaseFailure(error: unknown): boolean {
  * starts asking it again every second until it answers.
  */
 export function markDatabaseAway(error: unknown): void {
-  if (!state.away) console.error(JSON.stringify({ level: 'warn', msg: 'database_unreachable', error: String(error), cause: String((error as Error)?.cause ?? ''), code: codeOf(error) }));
+  if (!state.away) log('warn', 'database_unreachable', { error: String(error), cause: String((error as Error)?.cause ?? ''), code: codeOf(error) });
   set(true);
   if (!state.probe) {
     state.probe = setInterval(() => {

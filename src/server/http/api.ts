@@ -8,6 +8,7 @@ import type { ErrorCode } from '../../lib/contract/errors';
 import { errorBody } from './envelope';
 import { BODY_MAX_BYTES } from '../../lib/contract/limits';
 import { databaseAway, noteDatabaseFailure, RETRY_AFTER_SECONDS } from '../db/health';
+import { log } from '../log';
 
 
 /**
@@ -173,12 +174,12 @@ export function api(handler: (context: APIContext) => Promise<Response> | Respon
     } catch (error) {
       if (error instanceof ApiError) return errorResponse(context.locals.t, error);
       if (isClientAbort(error, context.request)) {
-        console.log(JSON.stringify({ level: 'info', msg: 'client_aborted', path: context.url.pathname, requestId: context.locals.requestId }));
+        log('info', 'client_aborted', { path: context.url.pathname, requestId: context.locals.requestId });
         // 499 in the request log, as nginx counts it; the client never reads this.
         return new Response(null, { status: 499 });
       }
       if (noteDatabaseFailure(error)) return errorResponse(context.locals.t, databaseAwayError());
-      console.error(JSON.stringify({ level: 'error', msg: 'api_failure', path: context.url.pathname, requestId: context.locals.requestId, error: String((error as Error)?.stack ?? error) }));
+      log('error', 'api_failure', { path: context.url.pathname, requestId: context.locals.requestId, error: String((error as Error)?.stack ?? error) });
       return errorResponse(context.locals.t, new ApiError(500, 'internal', 'api.error.internal'));
     }
   };

@@ -23,6 +23,7 @@ import type { MessageKey } from '../../i18n/index.ts';
 import { compressResponse } from './compress.ts';
 import { serveStatic, type Assets } from './static.ts';
 import { limitConnections, type ConnectionLimits } from './connections.ts';
+import { log } from '../log.ts';
 
 const ALLOWED_METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS';
 
@@ -162,7 +163,7 @@ function readBody(req: IncomingMessage, res: ServerResponse, pass: () => void): 
   req.once('close', () => {
     if (req.complete || size > BODY_MAX_BYTES) return;
     const requestId = String(req.headers['x-request-id'] ?? '').slice(0, 64) || undefined;
-    console.log(JSON.stringify({ level: 'info', msg: 'client_aborted', path: (req.url ?? '/').split('?')[0], requestId }));
+    log('info', 'client_aborted', { path: (req.url ?? '/').split('?')[0], requestId });
   });
 }
 

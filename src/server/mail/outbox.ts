@@ -9,6 +9,7 @@ import { mailOutbox, users } from '../db/schema';
 import { config } from '../config';
 import { hit, recipientKey } from '../http/rateLimit';
 import { mailHtml } from './html';
+import { log } from '../log';
 
 export interface OutgoingMail {
   to: string;
@@ -109,7 +110,7 @@ const LOGGED: Record<Verdict, string> = { ok: 'mail_queued', recipient_limit: 'm
 
 function logQueued(row: { id: number; kind: string; to: string }, verdict: Verdict): void {
   // The log names the mail but not its body: bodies carry one-time links.
-  console.log(JSON.stringify({ level: verdict === 'ok' ? 'info' : 'warn', msg: LOGGED[verdict], id: row.id, kind: row.kind, to: maskAddress(row.to) }));
+  log(verdict === 'ok' ? 'info' : 'warn', LOGGED[verdict], { id: row.id, kind: row.kind, to: maskAddress(row.to) });
 }
 
 /** A mail about one thing: coalesced with, or replacing, what about it is still waiting. */
@@ -128,7 +129,7 @@ async function queueAbout(q: Q, mail: OutgoingMail & { about: string }): Promise
         .limit(1);
       if (last && !last.sentAt && !last.failedAt && (!last.claimedUntil || last.claimedUntil < due)) {
         await tx.update(mailOutbox).set({ toAddress: mail.to, subject: mail.subject, bodyText: mail.text, bodyHtml: mailHtml(mail), calendar: mail.calendar ?? null, locale: mail.locale }).where(eq(mailOutbox.id, last.id));
-        console.log(JSON.stringify({ level: 'info', msg: 'mail_coalesced', id: last.id, kind: mail.kind, to: maskAddress(mail.to) }));
+        log('info', 'mail_coalesced', { id: last.id, kind: mail.kind, to: maskAddress(mail.to) });
         return last.id;
       }
       // The last one went (or is going) out: the next waits out the window from it.

@@ -10,6 +10,7 @@ import { onShutdown } from '../shutdown';
 import { DELIVERY, deliverDueMail, type MailTransport } from './delivery';
 import { onMailQueued } from './outbox';
 import { createOutboxWorker, type OutboxWorker } from '../outboxWorker';
+import { log } from '../log';
 
 export type MailWorker = OutboxWorker;
 
@@ -47,6 +48,6 @@ export function startMailDelivery(): void {
     });
   })().catch((error: unknown) => {
     state.started = false;
-    console.error(JSON.stringify({ level: 'error', msg: 'mail_delivery_failed', error: String((error as Error)?.message ?? error) }));
+    log('error', 'mail_delivery_failed', { error: String((error as Error)?.message ?? error) });
   });
 }

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import webpush from 'web-push';
 import { config } from '../config';
+import { log } from '../log';
 
 export interface VapidKeys {
   publicKey: string;
@@ -33,7 +34,7 @@ export function vapidKeys(): VapidKeys {
       // `wx`: of two processes starting at once, the second reads the first one's pair.
       fs.writeFileSync(file, JSON.stringify(keys), { flag: 'wx', mode: 0o600 });
       cached = keys;
-      console.log(JSON.stringify({ level: 'info', msg: 'vapid_keys_generated', file }));
+      log('info', 'vapid_keys_generated', { file });
     } catch {
       cached = JSON.parse(fs.readFileSync(file, 'utf8')) as VapidKeys;
     }

@@ -16,6 +16,7 @@ import { createOutboxWorker } from '../outboxWorker';
 import { acceptableEndpoint } from './endpoint';
 import { onPushQueued } from './service';
 import { vapidKeys } from './vapid';
+import { log } from '../log';
 
 export const PUSH_DELIVERY = {
   batch: 20,
@@ -92,18 +93,18 @@ export async function deliverDuePushes(db: Db, now = new Date()): Promise<PushRu
     if (status >= 200 && status < 300) {
       await db.delete(pushOutbox).where(eq(pushOutbox.id, push.id));
       run.sent++;
-      console.log(JSON.stringify({ level: 'info', msg: 'push_sent', id: push.id, kind: push.kind, host }));
+      log('info', 'push_sent', { id: push.id, kind: push.kind, host });
     } else if (status === 404 || status === 410) {
       // The browser unsubscribed or the subscription expired: it will never take a push again.
       await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, sub.id));
       run.gone++;
-      console.log(JSON.stringify({ level: 'info', msg: 'push_subscription_gone', id: push.id, subscription: sub.id, status, host }));
+      log('info', 'push_subscription_gone', { id: push.id, subscription: sub.id, status, host });
     } else {
       run.failed++;
       const last = push.attempts >= PUSH_DELIVERY.attempts || (status >= 400 && status < 500 && status !== 429);
       if (last) await db.delete(pushOutbox).where(eq(pushOutbox.id, push.id));
       else await db.update(pushOutbox).set({ claimedUntil: null, nextAttemptAt: new Date(Date.now() + 2 ** push.attempts * 15_000) }).where(eq(pushOutbox.id, push.id));
-      console.warn(JSON.stringify({ level: 'warn', msg: last ? 'push_dropped' : 'push_retry', id: push.id, kind: push.kind, host, status, error }));
+      log('warn', last ? 'push_dropped' : 'push_retry', { id: push.id, kind: push.kind, host, status, error });
     }
   }
   return run;
@@ -131,6 +132,6 @@ export function startPushDelivery(): void {
     onShutdown('stop', () => worker.stop());
   })().catch((error: unknown) => {
     state.started = false;
-    console.error(JSON.stringify({ level: 'error', msg: 'push_delivery_failed', error: String((error as Error)?.message ?? error) }));
+    log('error', 'push_delivery_failed', { error: String((error as Error)?.message ?? error) });
   });
 }

@@ -17,7 +17,7 @@
  */
 import type { T } from '../../i18n';
 import type { Locale } from '../../i18n/locales';
-import type { StoreBookingJson } from '../../lib/contract/store';
+import type { StoreBookingJson } from '../../lib/contract/staff';
 import { releasable } from '../../lib/contract/late';
 import { formatTime } from '../../lib/datetime';
 import type { Bar, TableLine } from '../staff/ledger';

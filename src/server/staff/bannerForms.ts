@@ -7,7 +7,7 @@ import type { Db } from '../db/types';
 import { ApiError, notFound, translate, validate } from '../http/api';
 import type { Flash } from '../../lib/flash';
 import type { T } from '../../i18n';
-import { bannerPatchSchema, bannerSchema } from '../../lib/contract/store';
+import { bannerPatchSchema, bannerSchema } from '../../lib/contract/staff';
 import { parseId } from '../../lib/validation';
 import type { StaffScope } from './access';
 import { createBanner, deleteBanner, updateBanner } from './banners';

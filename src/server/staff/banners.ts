@@ -17,7 +17,7 @@ import { businessDate } from '../availability';
 import { databaseAway, noteDatabaseFailure } from '../db/health';
 import { addTokyoDays, toTokyoIso } from '../../lib/datetime';
 import { BANNER_AHEAD_DAYS_MAX, BANNER_DAYS_MAX, BANNERS_ACTIVE_MAX, BANNERS_PAST_LISTED, HOME_BANNERS_MAX } from '../../lib/contract/limits';
-import type { BannerInput, BannerJson, BannerPatch } from '../../lib/contract/store';
+import type { BannerInput, BannerJson, BannerPatch } from '../../lib/contract/staff';
 import type { Translate } from '../../lib/contract/messages';
 import { storeOf, type StaffScope } from './access';
 import { audit } from './audit';

@@ -12,7 +12,7 @@ import { businessDayRange, SLOT_STEP_MIN } from '../availability';
 import { newBookingCode, pgError } from '../bookings/rules';
 import { publishAvailabilityChange } from '../events';
 import { MINUTE_MS, toTokyoIso } from '../../lib/datetime';
-import type { BlockInput, BlockJson } from '../../lib/contract/store';
+import type { BlockInput, BlockJson } from '../../lib/contract/staff';
 import type { Translate } from '../../lib/contract/messages';
 import { storeOf, type StaffScope } from './access';
 import { audit } from './audit';

@@ -22,7 +22,7 @@ import type { Actor } from '../bookings/view';
 import { translatorFor } from '../../i18n';
 import { isLocale, type Locale } from '../../i18n/locales';
 import { toTokyoIso } from '../../lib/datetime';
-import type { StaffBookingInput, StoreBookingJson } from '../../lib/contract/store';
+import type { StaffBookingInput, StoreBookingJson } from '../../lib/contract/staff';
 import { storeOf, type StaffScope } from './access';
 import { audit } from './audit';
 import { storeBooking } from './dayBookings';

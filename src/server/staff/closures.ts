@@ -12,7 +12,7 @@ import { ApiError, notFound } from '../http/api';
 import { bookableDates, businessDate } from '../availability';
 import { publishAvailabilityChange } from '../events';
 import { toTokyoIso } from '../../lib/datetime';
-import { clockMinutes, minutesClock, type ClosureChangeJson, type ClosureInput, type ClosureJson } from '../../lib/contract/store';
+import { clockMinutes, minutesClock, type ClosureChangeJson, type ClosureInput, type ClosureJson } from '../../lib/contract/staff';
 import type { Translate } from '../../lib/contract/messages';
 import { storeOf, type StaffScope } from './access';
 import { audit } from './audit';

@@ -10,7 +10,7 @@ import { businessDayRange } from '../availability';
 import { MINUTE_MS, toTokyoIso } from '../../lib/datetime';
 import { MARK_UNDO_MINUTES } from '../../lib/contract/limits';
 import { releaseFrom } from '../../lib/contract/late';
-import type { StoreBookingJson } from '../../lib/contract/store';
+import type { StoreBookingJson } from '../../lib/contract/staff';
 
 const columns = {
   id: bookings.id,

@@ -10,7 +10,7 @@ import type { Db } from '../db/types';
 import { ApiError, notFound, translate, validate } from '../http/api';
 import type { Flash } from '../../lib/flash';
 import type { T } from '../../i18n';
-import { closureSchema, storeArrivalsSchema, storeDetailsSchema, storePolicySchema, weekdayHoursSchema, type StoreBookingJson } from '../../lib/contract/store';
+import { closureSchema, storeArrivalsSchema, storeDetailsSchema, storePolicySchema, weekdayHoursSchema, type StoreBookingJson } from '../../lib/contract/staff';
 import { parseId, wholeNumber } from '../../lib/validation';
 import type { StaffScope } from './access';
 import { removeClosure, setClosure } from './closures';

@@ -7,7 +7,7 @@ import type { Db } from '../db/types';
 import { ApiError, validate } from '../http/api';
 import type { Flash } from '../../lib/flash';
 import type { T } from '../../i18n';
-import { feeStateSchema } from '../../lib/contract/store';
+import { feeStateSchema } from '../../lib/contract/staff';
 import type { FeeState } from '../../lib/contract/enums';
 import type { StaffScope } from './access';
 import { withinStaffLimits } from './limits';

@@ -11,7 +11,7 @@ import { bookingFees, bookings, staffAudit, stores } from '../db/schema';
 import { ApiError, notFound } from '../http/api';
 import { feeOwed, type Owed } from '../../lib/contract/fee';
 import type { FeeState } from '../../lib/contract/enums';
-import type { FeeStateInput, StoreFeeDetail, StoreFeeItem, StoreFeeJson, StoreFeeList, FEE_EVENTS } from '../../lib/contract/store';
+import type { FeeStateInput, StoreFeeDetail, StoreFeeItem, StoreFeeJson, StoreFeeList, FEE_EVENTS } from '../../lib/contract/staff';
 import { toTokyoIso, tokyoInstant } from '../../lib/datetime';
 import { BUSINESS_DAY_START_MIN, businessDate } from '../availability/rules';
 import { bookingsWhere, storeBooking } from './dayBookings';

@@ -7,7 +7,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db, Q } from '../db/types';
 import { storeHours, stores } from '../db/schema';
 import { publishAvailabilityChange } from '../events';
-import { clockMinutes, minutesClock, type HoursInput, type HoursJson, type WeekdayHoursInput } from '../../lib/contract/store';
+import { clockMinutes, minutesClock, type HoursInput, type HoursJson, type WeekdayHoursInput } from '../../lib/contract/staff';
 import { storeOf, type StaffScope } from './access';
 import { audit } from './audit';
 import { bookingsOutside } from './schedule';

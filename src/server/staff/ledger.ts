@@ -9,7 +9,7 @@ import type { Q } from '../db/types';
 import { stores } from '../db/schema';
 import { businessDayRange } from '../availability';
 import { MINUTE_MS } from '../../lib/datetime';
-import type { BlockJson, StoreBookingJson, WalkInJson } from '../../lib/contract/store';
+import type { BlockJson, StoreBookingJson, WalkInJson } from '../../lib/contract/staff';
 import type { StaffScope } from './access';
 import { dayBookings } from './dayBookings';
 import { listBlocks } from './blocks';

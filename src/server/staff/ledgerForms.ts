@@ -7,7 +7,7 @@ import type { Db } from '../db/types';
 import { ApiError, notFound, translate, validate } from '../http/api';
 import type { Flash } from '../../lib/flash';
 import type { T } from '../../i18n';
-import { markSchema, staffBookingSchema, storeBookingPatchSchema, walkInSchema } from '../../lib/contract/store';
+import { markSchema, staffBookingSchema, storeBookingPatchSchema, walkInSchema } from '../../lib/contract/staff';
 import { tokyoInstant, toTokyoIso } from '../../lib/datetime';
 import { parseId, wholeNumber } from '../../lib/validation';
 import { bookingContext } from '../bookings/http';

@@ -17,7 +17,7 @@ import { queueMail } from '../mail/outbox';
 import { translatorFor } from '../../i18n';
 import { FALLBACK_LOCALE, isLocale } from '../../i18n/locales';
 import { formatStay, toTokyoIso } from '../../lib/datetime';
-import type { MarkInput, StoreBookingJson } from '../../lib/contract/store';
+import type { MarkInput, StoreBookingJson } from '../../lib/contract/staff';
 import type { StaffScope } from './access';
 import { audit } from './audit';
 import { storeBooking } from './dayBookings';

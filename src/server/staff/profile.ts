@@ -10,7 +10,7 @@ import type { Db, Q } from '../db/types';
 import { stores } from '../db/schema';
 import { notFound } from '../http/api';
 import { publishAvailabilityChange } from '../events';
-import type { StoreArrivalsInput, StoreArrivalsJson, StoreDetailsInput, StoreDetailsJson, StorePolicyInput, StorePolicyJson } from '../../lib/contract/store';
+import type { StoreArrivalsInput, StoreArrivalsJson, StoreDetailsInput, StoreDetailsJson, StorePolicyInput, StorePolicyJson } from '../../lib/contract/staff';
 import { storeOf, type StaffScope } from './access';
 import { audit } from './audit';
 import type { T } from '../../i18n';

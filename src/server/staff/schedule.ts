@@ -9,7 +9,7 @@ import type { Q } from '../db/types';
 import { bookings, storeClosures, storeHours } from '../db/schema';
 import { addTokyoDays, tokyoParts } from '../../lib/datetime';
 import { closureOverride, isOpenFor, openingIntervals, type DayOverride, type WeeklyHours } from '../availability';
-import type { StoreBookingJson } from '../../lib/contract/store';
+import type { StoreBookingJson } from '../../lib/contract/staff';
 import { bookingsWhere } from './dayBookings';
 import { clock } from '../clock';
 

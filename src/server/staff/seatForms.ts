@@ -7,7 +7,7 @@ import type { Db } from '../db/types';
 import { ApiError, translate, validate } from '../http/api';
 import type { Flash } from '../../lib/flash';
 import type { T } from '../../i18n';
-import { tableCreateSchema, tableSettingsSchema, turnTimesSchema } from '../../lib/contract/store';
+import { tableCreateSchema, tableSettingsSchema, turnTimesSchema } from '../../lib/contract/staff';
 import { PARTY_MAX, PARTY_MIN } from '../../lib/contract/limits';
 import { wholeNumber } from '../../lib/validation';
 import type { StaffScope } from './access';

@@ -17,6 +17,7 @@ import { onShutdown } from '../shutdown';
 import { bookingsWhere } from './dayBookings';
 import { walkInsWhere } from './walkIns';
 import { clock } from '../clock';
+import { log } from '../log';
 
 const encoder = new TextEncoder();
 const open = new Set<() => void>();
@@ -71,7 +72,7 @@ export function openStoreStream(db: Db, storeId: number, options: { lastEventId?
       // Changes are read one after another, so events keep the order of the changes.
       const onChange = (change: AvailabilityChange) => {
         if (change.storeId !== storeId) return;
-        running = running.then(flush).catch((error: unknown) => console.error(JSON.stringify({ level: 'error', msg: 'store_stream_failed', error: String(error) })));
+        running = running.then(flush).catch((error: unknown) => log('error', 'store_stream_failed', { error: String(error) }));
       };
       const heartbeat = setInterval(() => write(': heartbeat\n\n'), HEARTBEAT_MS);
       close = () => {

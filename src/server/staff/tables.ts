@@ -13,7 +13,7 @@ import { ApiError, notFound } from '../http/api';
 import { publishAvailabilityChange } from '../events';
 import { clock } from '../clock';
 import type { Translate } from '../../lib/contract/messages';
-import type { StoreTableJson, StoreTablesJson, TableCreateInput, TableSettingsInput, TurnTimesInput } from '../../lib/contract/store';
+import type { StoreTableJson, StoreTablesJson, TableCreateInput, TableSettingsInput, TurnTimesInput } from '../../lib/contract/staff';
 import { storeOf, type StaffScope } from './access';
 import { audit } from './audit';
 

@@ -16,7 +16,7 @@ import { businessDayRange, freeTablesFor, fitsSize, loadStoreStates, openingInte
 import { lockAndLoad, newBookingCode, pgError } from '../bookings/rules';
 import { publishAvailabilityChange } from '../events';
 import { MINUTE_MS, toTokyoIso } from '../../lib/datetime';
-import type { WalkInInput, WalkInJson, WalkInSuggestion } from '../../lib/contract/store';
+import type { WalkInInput, WalkInJson, WalkInSuggestion } from '../../lib/contract/staff';
 import type { Translate } from '../../lib/contract/messages';
 import { storeOf, type StaffScope } from './access';
 import { audit } from './audit';

@@ -12,6 +12,7 @@ import { onShutdown } from '../shutdown';
 import { refreshWatch } from './matcher';
 import { announceHold, HOLD_CHANNEL } from './alerts';
 import type { WatchAlert } from '../../lib/contract/watches';
+import { log } from '../log';
 
 export const WATCH_CHANNEL = 'sugu_watches';
 
@@ -27,7 +28,7 @@ export async function listenForWatches(): Promise<void> {
   const { unlisten } = await h.sql.listen(WATCH_CHANNEL, (payload) => {
     const id = Number(payload);
     if (!Number.isInteger(id)) return;
-    refreshWatch(h.db, id).catch((error: unknown) => console.error(JSON.stringify({ level: 'error', msg: 'watch_refresh_failed', id, error: String((error as Error)?.message ?? error) })));
+    refreshWatch(h.db, id).catch((error: unknown) => log('error', 'watch_refresh_failed', { id, error: String((error as Error)?.message ?? error) }));
   });
   const held = await h.sql.listen(HOLD_CHANNEL, (payload) => {
     try {

@@ -22,6 +22,7 @@ import { ownerKey } from './alerts';
 import { clock } from '../clock';
 import { storeMatchesWords } from '../search';
 import { searchQueryWords, type QueryWord } from '../../lib/searchText';
+import { log } from '../log';
 
 type WatchRow = typeof watches.$inferSelect;
 
@@ -223,7 +224,7 @@ function deliver(db: Db, entry: Entry, storeId: number, found: { watch: ActiveWa
   if (!found.length) return;
   entry.matcher.track(
     offerFreed(db, storeId, found, entry.matcher.clock()).catch((error: unknown) =>
-      console.error(JSON.stringify({ level: 'error', msg: 'watch_offer_failed', store: storeId, error: String((error as Error)?.stack ?? error) })),
+      log('error', 'watch_offer_failed', { store: storeId, error: String((error as Error)?.stack ?? error) }),
     ),
   );
 }
@@ -279,6 +280,6 @@ async function offerExpired(db: Db, expired: readonly ExpiredHold[], now: Date):
 onHoldsExpired((db, expired, now) => {
   const entry = watchMatcher(db);
   entry.matcher.track(
-    offerExpired(db, expired, now).catch((error: unknown) => console.error(JSON.stringify({ level: 'error', msg: 'watch_offer_failed', error: String((error as Error)?.stack ?? error) }))),
+    offerExpired(db, expired, now).catch((error: unknown) => log('error', 'watch_offer_failed', { error: String((error as Error)?.stack ?? error) })),
   );
 });

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
-import { $settings, changeSetting, seedSettings, type Theme } from '../../stores/settings';
+import { $settings, changeSetting, seedSettings, type Theme } from '../state';
 import type { TemplateSettings } from '../settings';
 import { CURRENCIES } from '../../lib/filters';
 

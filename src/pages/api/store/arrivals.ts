@@ -4,7 +4,7 @@ import { getDb } from '../../../server/db/startup';
 import { staffScope, storeOf } from '../../../server/staff/access';
 import { getArrivals, setArrivals } from '../../../server/staff/profile';
 import { withinStaffLimits } from '../../../server/staff/limits';
-import { storeArrivalsSchema, storeQuerySchema } from '../../../lib/contract/store';
+import { storeArrivalsSchema, storeQuerySchema } from '../../../lib/contract/staff';
 
 /** How the store treats a party that has not arrived: the grace period and automatic release. */
 export const GET = storeApi(async ({ locals, url }) => {

@@ -4,7 +4,7 @@ import { getDb } from '../../../server/db/startup';
 import { staffScope, storeOf } from '../../../server/staff/access';
 import { detailsTranslator, getStoreDetails, setStoreDetails } from '../../../server/staff/profile';
 import { withinStaffLimits } from '../../../server/staff/limits';
-import { storeDetailsSchema, storeQuerySchema } from '../../../lib/contract/store';
+import { storeDetailsSchema, storeQuerySchema } from '../../../lib/contract/staff';
 
 /** The store's details as diners see them, with its cancellation-fee policy. */
 export const GET = storeApi(async ({ locals, url }) => {

@@ -4,7 +4,7 @@ import { getDb } from '../../../server/db/startup';
 import { staffScope, storeOf } from '../../../server/staff/access';
 import { getHours, setHours } from '../../../server/staff/hours';
 import { withinStaffLimits } from '../../../server/staff/limits';
-import { hoursSchema, storeQuerySchema } from '../../../lib/contract/store';
+import { hoursSchema, storeQuerySchema } from '../../../lib/contract/staff';
 
 /** The store's weekly hours. */
 export const GET = storeApi(async ({ locals, url }) => {

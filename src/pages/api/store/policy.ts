@@ -4,7 +4,7 @@ import { getDb } from '../../../server/db/startup';
 import { staffScope, storeOf } from '../../../server/staff/access';
 import { getPolicy, setPolicy } from '../../../server/staff/profile';
 import { withinStaffLimits } from '../../../server/staff/limits';
-import { storePolicySchema, storeQuerySchema } from '../../../lib/contract/store';
+import { storePolicySchema, storeQuerySchema } from '../../../lib/contract/staff';
 
 /** The cancellation-fee policy the fee rule reads, and the store's wording of it. */
 export const GET = storeApi(async ({ locals, url }) => {

@@ -3,7 +3,7 @@ import { storeApi } from '../../../server/staff/http';
 import { getDb } from '../../../server/db/startup';
 import { acceptInvitation, signupSchema } from '../../../server/staff/invitations';
 import { revokeSession, setSessionCookie } from '../../../server/sessions';
-import type { LoginAnswer } from '../../../lib/contract/store';
+import type { LoginAnswer } from '../../../lib/contract/staff';
 
 /**
  * Takes up an invitation: the staff account for the invited address, signed in (the login's

@@ -5,7 +5,7 @@ import { isDraining } from '../../../server/live';
 import { admitStream, holdStream } from '../../../server/streamAdmission';
 import { staffScope, storeOf } from '../../../server/staff/access';
 import { openStoreStream } from '../../../server/staff/stream';
-import { storeQuerySchema } from '../../../lib/contract/store';
+import { storeQuerySchema } from '../../../lib/contract/staff';
 
 /** The store's bookings as they change, for the door tablet (Server-Sent Events, event `booking`). */
 export const GET = storeApi(async ({ url, request, locals }) => {

@@ -4,7 +4,7 @@ import { getDb } from '../../../server/db/startup';
 import { staffScope } from '../../../server/staff/access';
 import { setTurnTimes } from '../../../server/staff/tables';
 import { withinStaffLimits } from '../../../server/staff/limits';
-import { turnTimesSchema } from '../../../lib/contract/store';
+import { turnTimesSchema } from '../../../lib/contract/staff';
 
 /** Replaces the default stay and the turn times per party size; answers the tables and turn times. */
 export const PUT = storeApi(async ({ locals, request }) => {

@@ -4,7 +4,7 @@ import { getDb } from '../../../../server/db/startup';
 import { staffScope } from '../../../../server/staff/access';
 import { deleteBanner, getBanner, updateBanner } from '../../../../server/staff/banners';
 import { withinStaffLimits } from '../../../../server/staff/limits';
-import { bannerPatchSchema } from '../../../../lib/contract/store';
+import { bannerPatchSchema } from '../../../../lib/contract/staff';
 
 /** One banner; another store's is 404. */
 export const GET = storeApi(async ({ locals, params }) => {

@@ -6,7 +6,7 @@ import { createBanner, listBanners } from '../../../../server/staff/banners';
 import { withinStaffLimits } from '../../../../server/staff/limits';
 import { businessDate } from '../../../../server/availability';
 import { clock } from '../../../../server/clock';
-import { bannerSchema, storeQuerySchema } from '../../../../lib/contract/store';
+import { bannerSchema, storeQuerySchema } from '../../../../lib/contract/staff';
 
 /** The store's campaign banners: current and upcoming, then the latest past ones. */
 export const GET = storeApi(async ({ locals, url }) => {

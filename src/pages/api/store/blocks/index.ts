@@ -5,7 +5,7 @@ import { staffScope, storeOf } from '../../../../server/staff/access';
 import { createBlock, listBlocks } from '../../../../server/staff/blocks';
 import { withinStaffLimits } from '../../../../server/staff/limits';
 import { businessDate } from '../../../../server/availability';
-import { blockListQuerySchema, blockSchema } from '../../../../lib/contract/store';
+import { blockListQuerySchema, blockSchema } from '../../../../lib/contract/staff';
 import { clock } from '../../../../server/clock';
 
 /** The store's blocks touching one business day (today's by default), released ones included. */

@@ -6,7 +6,7 @@ import { markBooking, undoMark } from '../../../../server/staff/marks';
 import { changeFromStore } from '../../../../server/staff/bookings';
 import { withinStaffLimits } from '../../../../server/staff/limits';
 import { bookingContext } from '../../../../server/bookings/http';
-import { storeBookingPatchSchema } from '../../../../lib/contract/store';
+import { storeBookingPatchSchema } from '../../../../lib/contract/staff';
 
 /**
  * Marks a booking arrived or no-show, or cancels it for the store with a reason (mailed to the

@@ -7,7 +7,7 @@ import { writeDownBooking } from '../../../../server/staff/bookings';
 import { withinStaffLimits } from '../../../../server/staff/limits';
 import { bookingContext } from '../../../../server/bookings/http';
 import { businessDate } from '../../../../server/availability';
-import { staffBookingSchema, storeDayQuerySchema, type StoreDayJson } from '../../../../lib/contract/store';
+import { staffBookingSchema, storeDayQuerySchema, type StoreDayJson } from '../../../../lib/contract/staff';
 import { clock } from '../../../../server/clock';
 
 /** The business day's bookings at one of the staff's stores (party, table, contact, note), the latest change first. */

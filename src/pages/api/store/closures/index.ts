@@ -4,7 +4,7 @@ import { getDb } from '../../../../server/db/startup';
 import { staffScope, storeOf } from '../../../../server/staff/access';
 import { listClosures, setClosure } from '../../../../server/staff/closures';
 import { withinStaffLimits } from '../../../../server/staff/limits';
-import { closureSchema, storeQuerySchema } from '../../../../lib/contract/store';
+import { closureSchema, storeQuerySchema } from '../../../../lib/contract/staff';
 
 /** The store's one-off days (臨時休業, changed hours) from today on. */
 export const GET = storeApi(async ({ locals, url }) => {

@@ -4,7 +4,7 @@ import { getDb } from '../../../../server/db/startup';
 import { staffScope } from '../../../../server/staff/access';
 import { feeDetail, setFeeState } from '../../../../server/staff/fees';
 import { withinStaffLimits } from '../../../../server/staff/limits';
-import { feeStateSchema } from '../../../../lib/contract/store';
+import { feeStateSchema } from '../../../../lib/contract/staff';
 
 /** One booking's fee (null when it owes none) and its history. */
 export const GET = storeApi(async ({ locals, params }) => {

@@ -3,7 +3,7 @@ import { storeApi } from '../../../../server/staff/http';
 import { getDb } from '../../../../server/db/startup';
 import { staffScope, storeOf } from '../../../../server/staff/access';
 import { feeList, monthOf } from '../../../../server/staff/fees';
-import { storeFeeQuerySchema } from '../../../../lib/contract/store';
+import { storeFeeQuerySchema } from '../../../../lib/contract/staff';
 import { clock } from '../../../../server/clock';
 
 /** The cancellation and no-show fees owed for one month's bookings at one of the staff's stores, with the month's totals by state. */

@@ -4,7 +4,7 @@ import { getDb } from '../../../../server/db/startup';
 import { staffScope } from '../../../../server/staff/access';
 import { setWeekdayHours } from '../../../../server/staff/hours';
 import { withinStaffLimits } from '../../../../server/staff/limits';
-import { weekdayHoursSchema } from '../../../../lib/contract/store';
+import { weekdayHoursSchema } from '../../../../lib/contract/staff';
 
 /** Replaces one weekday's openings (0 = Sunday … 6 = Saturday), the other days untouched; lists the bookings to come now outside the hours. */
 export const PUT = storeApi(async ({ locals, params, request }) => {

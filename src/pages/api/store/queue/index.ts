@@ -3,7 +3,7 @@ import { storeApi } from '../../../../server/staff/http';
 import { getDb } from '../../../../server/db/startup';
 import { staffScope } from '../../../../server/staff/access';
 import { listStoreQueue } from '../../../../server/queue/staff';
-import { storeQuerySchema } from '../../../../lib/contract/store';
+import { storeQuerySchema } from '../../../../lib/contract/staff';
 
 /** The store's 順番待ち: the parties waiting or called, first come first, with the store's claim window. */
 export const GET = storeApi(async ({ locals, url }) => {

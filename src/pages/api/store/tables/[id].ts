@@ -4,7 +4,7 @@ import { getDb } from '../../../../server/db/startup';
 import { staffScope } from '../../../../server/staff/access';
 import { removeTable, setTable } from '../../../../server/staff/tables';
 import { withinStaffLimits } from '../../../../server/staff/limits';
-import { tableSettingsSchema } from '../../../../lib/contract/store';
+import { tableSettingsSchema } from '../../../../lib/contract/staff';
 
 /** Changes the table's label, kind, party range or online flag; another store's table is 404. */
 export const PATCH = storeApi(async ({ locals, params, request }) => {

@@ -4,7 +4,7 @@ import { getDb } from '../../../../server/db/startup';
 import { staffScope, storeOf } from '../../../../server/staff/access';
 import { addTable, listTables } from '../../../../server/staff/tables';
 import { withinStaffLimits } from '../../../../server/staff/limits';
-import { storeQuerySchema, tableCreateSchema } from '../../../../lib/contract/store';
+import { storeQuerySchema, tableCreateSchema } from '../../../../lib/contract/staff';
 
 /** The tables of one of the staff's stores. */
 export const GET = storeApi(async ({ locals, url }) => {

@@ -5,7 +5,7 @@ import { staffScope, storeOf } from '../../../../server/staff/access';
 import { listWalkIns, seatWalkIn } from '../../../../server/staff/walkIns';
 import { withinStaffLimits } from '../../../../server/staff/limits';
 import { businessDate } from '../../../../server/availability';
-import { storeDayQuerySchema, walkInSchema, type WalkInListJson } from '../../../../lib/contract/store';
+import { storeDayQuerySchema, walkInSchema, type WalkInListJson } from '../../../../lib/contract/staff';
 import { clock } from '../../../../server/clock';
 
 /** The walk-ins seated on one business day (today's by default), earliest first. */

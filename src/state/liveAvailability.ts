@@ -16,16 +16,9 @@
  */
 import { atom, map } from 'nanostores';
 import { DEFAULT_PARTY, STREAM_STORES_MAX } from '../lib/contract/limits';
+import type { LiveAvailability } from '../lib/contract/live';
 
-export interface LiveAvailability {
-  store_id: number;
-  /** Fitting tables free at the first bookable start (0: full for the next hour). */
-  free_tables: number;
-  /** Bookable starts within the next hour, ISO 8601 with +09:00. */
-  next_slots: string[];
-  /** The last change to the store the server heard of: moves on any booking change, on any day. */
-  rev?: number;
-}
+export type { LiveAvailability };
 
 /** Latest state per store and party, keyed by `liveKey(storeId, party)`. */
 export const $liveAvailability = map<Record<string, LiveAvailability>>({});

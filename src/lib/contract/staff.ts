@@ -8,8 +8,8 @@ import { ATTENDANCES, BOOKING_STATUSES, FEE_REASONS, FEE_STATES, GENRES, LATE_NO
 import { isValidDateString } from '../datetime';
 import { QUEUE_CLAIM_MINUTES_MAX, QUEUE_CLAIM_MINUTES_MIN, QUEUE_MODES } from './queue';
 import { LOCALE_CODES, type Locale } from '../../i18n/locales';
-import { isKana, normaliseKana, parseId } from '../validation';
-import { emailField, idSchema, kanaField, optionalText, phoneField, requiredText } from './fields';
+import { parseId } from '../validation';
+import { emailField, idSchema, kanaField, kanaText, optionalText, phoneField, requiredText } from './fields';
 import {
   BANNER_TEXT_MAX,
   BANNER_TITLE_MAX,
@@ -469,7 +469,7 @@ export const storeDetailsSchema = z
   .object({
     store_id: storeChoice,
     name: requiredText(STORE_LINE_MAX),
-    name_kana: z.pipe(requiredText(STORE_LINE_MAX).check(z.refine(isKana, { message: 'booking.validation.kana' })), z.transform(normaliseKana)),
+    name_kana: kanaText(STORE_LINE_MAX),
     genre: z.enum(GENRES),
     address: requiredText(STORE_LINE_MAX),
     station: requiredText(STORE_LINE_MAX),

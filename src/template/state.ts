@@ -1,5 +1,5 @@
 import { map } from 'nanostores';
-import { DEFAULT_SETTINGS, SETTINGS_COOKIE, SETTINGS_MAX_AGE, type TemplateSettings } from '../template/settings';
+import { DEFAULT_SETTINGS, SETTINGS_COOKIE, SETTINGS_MAX_AGE, type TemplateSettings } from './settings';
 
 export type Theme = 'light' | 'dark';
 
