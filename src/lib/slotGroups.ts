@@ -4,7 +4,8 @@ import { businessDate, formatTime, MINUTE_MS, tokyoInstant } from "./datetime";
  * A day's starts folded so the choice fits one screen: a 24-hour store offers up to 96. The first
  * hour from the earliest start stays open (the next 60 minutes when the day is today: one tap to
  * the form, as on the cards), and the rest are folded by the business day's hour (`22:00〜`,
- * `翌0:00〜`) in <details>, which open without JavaScript. A short day stays one list.
+ * `翌0:00〜`) in <details>, which open without JavaScript — by two hours when there would be more
+ * than FOLDED_GROUPS_MAX of them. A short day stays one list.
  * The store page draws it on the server and its script again after a live change, and the booking
  * form's start choice the same way (with and without JavaScript): one rule, one wording.
  */
@@ -13,6 +14,11 @@ import { businessDate, formatTime, MINUTE_MS, tokyoInstant } from "./datetime";
 export const SLOT_GROUP_THRESHOLD = 12;
 /** The open group holds the starts within this many minutes of the first one. */
 export const OPEN_GROUP_MIN = 60;
+/**
+ * At most this many folded groups (16 summaries of 44 px and the open hour fill a 390×844 phone):
+ * a day with more hours left (a 24-hour store's later day has 23) is folded by two hours instead.
+ */
+export const FOLDED_GROUPS_MAX = 16;
 
 export interface StartGroup<T> {
   /** `next`: the next 60 minutes of today, open; `first`: the day's first hour, open; `hour`: folded. */
@@ -40,7 +46,9 @@ export function groupStarts<T>(
   const openUntil = first + OPEN_GROUP_MIN * MINUTE_MS;
   // Hours are counted from the business day's midnight, so 翌0:00〜 is an hour like any other.
   const midnight = tokyoInstant(businessDate(new Date(first))).getTime();
-  const hourMs = 60 * MINUTE_MS;
+  const last = startOf(starts[starts.length - 1]!);
+  const hours = Math.floor((last - midnight) / (60 * MINUTE_MS)) - Math.floor((openUntil - midnight) / (60 * MINUTE_MS)) + 1;
+  const hourMs = 60 * MINUTE_MS * Math.max(1, Math.ceil(hours / FOLDED_GROUPS_MAX));
   const groups: StartGroup<T>[] = [
     {
       kind: first - now < OPEN_GROUP_MIN * MINUTE_MS ? "next" : "first",
@@ -55,8 +63,8 @@ export function groupStarts<T>(
       continue;
     }
     const from = midnight + Math.floor((at - midnight) / hourMs) * hourMs;
-    const last = groups[groups.length - 1]!;
-    if (last.kind === "hour" && last.from === from) last.items.push(item);
+    const group = groups[groups.length - 1]!;
+    if (group.kind === "hour" && group.from === from) group.items.push(item);
     else groups.push({ kind: "hour", from, items: [item] });
   }
   return groups;

@@ -6,6 +6,7 @@ import { spawnServer, type SpawnedServer } from '../helpers/server';
 import { NO_BOOKING_LIMITS } from '../helpers/limits';
 import { businessDayOn } from '../helpers/free-start';
 import { chooseStart } from '../helpers/start-picker';
+import { addTokyoDays } from '../../src/lib/datetime';
 
 /**
  * A 24-hour store's booking form at 11:50 (the server's clock on the next Saturday, SUGU_CLOCK: the
@@ -165,4 +166,26 @@ test.describe('without JavaScript', () => {
     await expect(done.getByRole('heading', { name: '予約が確定しました' })).toBeVisible();
     await expect(done.getByTestId('summary')).toContainText(time);
   });
+});
+
+test("a 24-hour store's whole day ahead, 96 starts, folded by two hours into one screen", async ({ page, request }) => {
+  const { id } = await allDayStore(request);
+  const ahead = addTokyoDays(day, 2);
+  const { slots: all } = (await (await request.get(`${server.base}/api/stores/${id}/availability?date=${ahead}&party=2`)).json()) as { slots: Slot[] };
+  expect(all.filter((x) => x.free_tables >= 1).length).toBeGreaterThanOrEqual(90);
+  await page.goto(`${server.base}/store/${id}/booking-without?party=2&date=${ahead}`);
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+  const slots = page.getByTestId('slots');
+  await expect(slots.getByText(/^5:\d\dから$/)).toBeVisible();
+  const groups = slots.locator('details[data-slot-group]');
+  await expect(groups.first().locator('summary')).toHaveText(/^6:00〜（\d+）$/);
+  await expect(groups.nth(1).locator('summary')).toHaveText(/^8:00〜（\d+）$/);
+  await expect(groups.last().locator('summary')).toHaveText(/^翌4:00〜（\d+）$/);
+  await expect(groups).toHaveCount(12);
+  const picker = (await page.locator('fieldset', { has: slots }).boundingBox())!;
+  expect(picker.height).toBeLessThanOrEqual(page.viewportSize()!.height);
+  // A start at 翌1:xx is in the 翌0:00 group: tapped open, then chosen.
+  const late = all.filter((x) => x.free_tables >= 1 && x.start.slice(11, 13) === '01').at(-1)!;
+  await chooseStart(page, late.start);
+  await expect(slots.locator('details[open] summary')).toHaveText(/^翌0:00〜（\d+）$/);
 });

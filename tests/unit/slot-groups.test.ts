@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formatTime, tokyoInstant } from "../../src/lib/datetime";
-import { groupLabel, groupStarts, SLOT_GROUP_THRESHOLD } from "../../src/lib/slotGroups";
+import { FOLDED_GROUPS_MAX, groupLabel, groupStarts, SLOT_GROUP_THRESHOLD } from "../../src/lib/slotGroups";
 import { translatorFor } from "../../src/i18n";
 
 const ja = translatorFor("ja");
@@ -13,6 +13,28 @@ const starts = (from: number, to: number) =>
 const at = (minutes: number) => tokyoInstant(day, minutes).getTime();
 
 describe("a long day's starts, folded by hour", () => {
+  it("folds a 24-hour store's whole later day by two hours, so its summaries fit one screen", () => {
+    const whole = starts(5 * 60, 29 * 60); // 5:00 to 翌4:45: 96 starts
+    const groups = groupStarts(whole, (s) => s, at(-12 * 60)); // seen the day before
+    expect(groups[0]).toMatchObject({ kind: "first" });
+    expect(groups[0]!.items).toHaveLength(4);
+    const folded = groups.slice(1);
+    expect(folded.length).toBeLessThanOrEqual(FOLDED_GROUPS_MAX);
+    expect(folded.map((g) => groupLabel(g, { day, t: ja }))).toEqual([
+      "6:00〜（8）", "8:00〜（8）", "10:00〜（8）", "12:00〜（8）", "14:00〜（8）", "16:00〜（8）",
+      "18:00〜（8）", "20:00〜（8）", "22:00〜（8）", "翌0:00〜（8）", "翌2:00〜（8）", "翌4:00〜（4）",
+    ]);
+    // Every start is in exactly one group, in order.
+    expect(groups.flatMap((g) => g.items)).toEqual(whole);
+  });
+
+  it("keeps folding by the hour while the hours left fit (today from 11:50: 16 summaries)", () => {
+    const rest = starts(12 * 60, 29 * 60);
+    const folded = groupStarts(rest, (s) => s, at(11 * 60 + 50)).slice(1);
+    expect(folded).toHaveLength(FOLDED_GROUPS_MAX);
+    expect(folded.every((g) => g.items.length === 4)).toBe(true);
+  });
+
   it("keeps a short day as one list", () => {
     const short = starts(18 * 60, 21 * 60);
     expect(short).toHaveLength(SLOT_GROUP_THRESHOLD);
@@ -51,12 +73,9 @@ describe("a long day's starts, folded by hour", () => {
     expect(all).toHaveLength(96);
     expect(groups[0]).toMatchObject({ kind: "first", from: at(5 * 60) });
     expect(groups[0]!.items).toHaveLength(4);
-    expect(groups).toHaveLength(24);
-    expect(
-      groups
-        .filter((g) => g.kind === "hour")
-        .every((g) => g.items.length === 4),
-    ).toBe(true);
+    // 23 hours left: folded by two hours (FOLDED_GROUPS_MAX), the last one short.
+    expect(groups).toHaveLength(13);
+    expect(groups.slice(1, -1).every((g) => g.items.length === 8)).toBe(true);
   });
 
   it("an open hour that starts mid-hour runs 60 minutes from its first start; the next hour group takes the rest", () => {
@@ -82,7 +101,7 @@ describe("a long day's starts, folded by hour", () => {
     ]);
     const ahead = label(at(-60), starts(5 * 60, 29 * 60));
     expect(ahead[0]).toBe("5:00から");
-    expect(ahead[1]).toBe("6:00〜（4）");
+    expect(ahead[1]).toBe("6:00〜（8）");
     expect(ahead.at(-1)).toBe("翌4:00〜（4）");
     expect(groupLabel({ kind: "hour", from: at(20 * 60), items: [1] }, { day, t: translatorFor("en") })).toBe("From 20:00 (1)");
   });
