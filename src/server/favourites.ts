@@ -2,7 +2,8 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from './db/types';
 import { favourites } from './db/schema';
-import { storeCards, storeExists, type StoreCard } from './stores';
+import { storeCards, type StoreCard } from './stores/search';
+import { storeExists } from './stores/detail';
 import { clock } from './clock';
 
 /** Newest first, each with its live "bookable now" state for the party. */

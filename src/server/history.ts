@@ -2,7 +2,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from './db/types';
 import { viewingHistory } from './db/schema';
-import { storeCards, type StoreCard } from './stores';
+import { storeCards, type StoreCard } from './stores/search';
 import { clock } from './clock';
 
 /** Entries kept per user; older ones are dropped as new views come in. */

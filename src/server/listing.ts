@@ -6,7 +6,9 @@
 import type { z } from 'zod';
 import type { Db } from './db/types';
 import { favouriteIds } from './favourites';
-import { listQueryParams, listQuerySchema, offeredTags, partyQuerySchema, searchStores, type ListQuery, type StorePage } from './stores';
+import { listQueryParams, listQuerySchema, partyQuerySchema, type ListQuery } from './stores/query';
+import { offeredTags } from './stores/areas';
+import { searchStores, type StorePage } from './stores/search';
 import { DEFAULT_PARTY, PAGE_SIZE, PARTY_MAX, PARTY_MIN } from '../lib/contract/limits';
 import { availabilityView } from './availability';
 import type { FilterTag } from '../lib/contract/enums';

@@ -15,7 +15,7 @@
 import { z } from 'zod';
 import { MINUTE_MS, toTokyoIso } from '../lib/datetime';
 import { availabilityIndex, availabilityView, bookableNow, loadStoreStates, SLOT_STEP_MIN, type Slot, type StoreState } from './availability';
-import { partyField } from './stores';
+import { partyField } from './stores/query';
 import { getDb } from './db/startup';
 import { availabilityBus, lastDeliveredEventId, startAvailabilityFeed, stopAvailabilityFeed, storesChangedSince, type AvailabilityChange } from './events';
 import { onShutdown } from './shutdown';

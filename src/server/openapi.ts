@@ -10,7 +10,7 @@ import { changePasswordSchema, leaveApiSchema, profileSchema } from './account';
 import { forgotSchema, linkTokenSchema, resetSchema, signInSchema, signUpSchema } from './auth';
 import { streamQuerySchema } from './live';
 import { SESSION_COOKIE } from './sessions';
-import { availabilityQuerySchema, listQuerySchema, partyQuerySchema } from './stores';
+import { availabilityQuerySchema, listQuerySchema, partyQuerySchema } from './stores/query';
 import { createSchema, editSchema, guestSchema, lateSchema } from '../lib/contract/booking';
 import { WATCH_HOLD_MINUTES, watchHoldClaimedJsonSchema, watchHoldClaimSchema, watchHoldJsonSchema, watchSchema } from '../lib/contract/watches';
 import { pushKeySchema, pushSubscriptionJsonSchema, pushSubscriptionListSchema, pushSubscriptionSchema, PUSH_SUBSCRIPTIONS_MAX } from '../lib/contract/push';

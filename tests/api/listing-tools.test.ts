@@ -6,7 +6,8 @@
 import { expect, it } from 'vitest';
 import { stores } from '../../src/server/db/schema';
 import { availabilityIndex, bookableNow, loadStoreStates, ofKind } from '../../src/server/availability';
-import { listQuerySchema, searchStores } from '../../src/server/stores';
+import { listQuerySchema } from '../../src/server/stores/query';
+import { searchStores } from '../../src/server/stores/search';
 import { FILTER_TAGS, type TableKind } from '../../src/lib/contract/enums';
 import { arrivalMs } from '../../src/lib/distance';
 import { forEachEngine } from '../helpers/db';

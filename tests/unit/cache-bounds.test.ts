@@ -10,7 +10,7 @@ import { keptOptions, optionsHtml } from '../../src/server/render/options';
 import { fieldMemo, storeSearchText } from '../../src/lib/searchText';
 import { formatDay, formatters } from '../../src/lib/datetime';
 import { translatorFor } from '../../src/i18n';
-import type { StoreCard } from '../../src/server/stores';
+import type { StoreCard } from '../../src/server/stores/search';
 import { keptLines, keptRows, ledgerRows, timelineLines } from '../../src/server/render/ledger';
 import { dateChoices, keptDates } from '../../src/server/bookings/pages';
 import { announcedHolds, announceHold, SENT_MAX, watchAlerts } from '../../src/server/watches/alerts';

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { dateChoices } from '../../src/server/bookings/pages';
-import { availabilityQuerySchema } from '../../src/server/stores';
+import { availabilityQuerySchema } from '../../src/server/stores/query';
 import { translatorFor } from '../../src/i18n';
 import { BOOKING_DAYS_AHEAD } from '../../src/server/availability';
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { formatTime, tokyoInstant } from '../../src/lib/datetime';
 import { translatorFor } from '../../src/i18n';
 import { bookableNow, type StoreState, type TableInfo, type WeeklyHours } from '../../src/server/availability/rules';
-import { listQuerySchema } from '../../src/server/stores';
+import { listQuerySchema } from '../../src/server/stores/query';
 import { formatDistance } from '../../src/lib/distance';
 
 // Times as the app writes them: past midnight under the business day (翌0:15).

@@ -9,7 +9,7 @@ import { buildCatalog, countBookable, firstMarkFrom, searchCatalog, surfaceMetre
 import { FILTER_TAG_KEYS, FILTER_TAGS, LIST_SORTS } from '../../src/lib/contract/enums';
 import { arrivalMs, walkMinutesFor, ARRIVAL_MARGIN_MIN, WALK_METRES_PER_MIN } from '../../src/lib/distance';
 import { MINUTE_MS } from '../../src/lib/datetime';
-import { reachable } from '../../src/server/stores';
+import { reachable } from '../../src/server/stores/search';
 
 const NOW = new Date('2026-11-20T20:07:00+09:00');
 const MARKS = [15, 30, 45, 60].map((m) => Math.ceil(NOW.getTime() / (15 * MINUTE_MS)) * 15 * MINUTE_MS + (m - 15) * MINUTE_MS);

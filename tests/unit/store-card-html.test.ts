@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { storeCardHtml, type CardOptions } from '../../src/server/render/storeCard';
 import { translatorFor } from '../../src/i18n';
-import type { StoreCard } from '../../src/server/stores';
+import type { StoreCard } from '../../src/server/stores/search';
 
 const at = (iso: string) => new Date(iso);
 const slot = (iso: string) => ({ start: at(iso), end: new Date(at(iso).getTime() + 2 * 3600_000), freeTables: 2 });

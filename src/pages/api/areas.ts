@@ -1,6 +1,6 @@
 import { api, json } from '../../server/http/api';
 import { getDb } from '../../server/db/startup';
-import { listAreas } from '../../server/stores';
+import { listAreas } from '../../server/stores/areas';
 
 export const GET = api(async () => {
   const rows = await listAreas(await getDb());

@@ -15,7 +15,7 @@ import { fieldErrors } from '../../lib/contract/messages';
 import { bookingBody, EDIT_INTENTS, type FormValues } from '../../lib/contract/bookingForm';
 import type { SlotJson } from '../../lib/contract/responses';
 import { businessDate } from '../availability';
-import { partyField } from '../stores';
+import { partyField } from '../stores/query';
 import { ApiError, translate } from '../http/api';
 import { bookingContext, cancel, change } from './http';
 import { EMPTY, state, takenNotice, text, withSlots, type PageContext, type Posted } from './form';

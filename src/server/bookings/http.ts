@@ -14,7 +14,7 @@ import { bookingPaths } from '../../lib/contract/paths';
 import { createBooking } from './create';
 import { cancelBooking, editBooking } from './change';
 import { bookingIcs } from './ics';
-import { slotJson } from '../stores';
+import { slotJson } from '../stores/json';
 import { withFees } from './fee';
 import { feePolicyOf } from './pages';
 import { sendBookingMail, type MailContext } from './mail';

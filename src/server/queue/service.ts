@@ -17,7 +17,7 @@ import { canMove, QUEUE_ACTIVE, QUEUES_PER_DINER, type QueueEntryJson, type Queu
 import { normalisePhone } from '../../lib/validation';
 import { normaliseRecipient } from '../../lib/contract/recipient';
 import { MINUTE_MS, toTokyoIso } from '../../lib/datetime';
-import type { StoreDetail } from '../stores';
+import type { StoreDetail } from '../stores/detail';
 import { TOKEN_MAX } from '../../lib/contract/limits';
 import { estimateWait } from './estimate';
 import { subscribe } from '../push/service';

@@ -6,7 +6,7 @@
  */
 import type { T } from '../../i18n';
 import type { Locale } from '../../i18n/locales';
-import type { BeyondCard } from '../stores';
+import type { BeyondCard } from '../stores/search';
 import { formatTime, formatWhen, toTokyoIso } from '../../lib/datetime';
 import { formatYenRange } from '../../lib/format';
 import { bookingPaths, storePath } from '../../lib/contract/paths';

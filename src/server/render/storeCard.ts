@@ -11,7 +11,7 @@
  */
 import type { T } from '../../i18n';
 import type { Locale } from '../../i18n/locales';
-import type { StoreCard } from '../stores';
+import type { StoreCard } from '../stores/search';
 import { formatTime, toTokyoIso } from '../../lib/datetime';
 import { formatYenRange } from '../../lib/format';
 import { formatDistance } from '../../lib/distance';

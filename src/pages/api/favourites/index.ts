@@ -1,7 +1,8 @@
 import { api, json, readQuery, unauthorized } from '../../../server/http/api';
 import { getDb } from '../../../server/db/startup';
 import { listFavourites } from '../../../server/favourites';
-import { cardJson, partyQuerySchema } from '../../../server/stores';
+import { cardJson } from '../../../server/stores/json';
+import { partyQuerySchema } from '../../../server/stores/query';
 
 export const GET = api(async ({ locals, url }) => {
   if (!locals.user) throw unauthorized();

@@ -1,7 +1,8 @@
 import { api, json, readQuery, unauthorized } from '../../../server/http/api';
 import { getDb } from '../../../server/db/startup';
 import { listHistory } from '../../../server/history';
-import { cardJson, partyQuerySchema } from '../../../server/stores';
+import { cardJson } from '../../../server/stores/json';
+import { partyQuerySchema } from '../../../server/stores/query';
 
 /** Viewing history, newest first. */
 export const GET = api(async ({ locals, url }) => {

@@ -1,7 +1,8 @@
 import { api, idParam, json, notFound, readQuery } from '../../../../server/http/api';
 import { getDb } from '../../../../server/db/startup';
 import { daySlots } from '../../../../server/availability';
-import { availabilityQuerySchema, slotJson } from '../../../../server/stores';
+import { availabilityQuerySchema } from '../../../../server/stores/query';
+import { slotJson } from '../../../../server/stores/json';
 import { feePolicyOf } from '../../../../server/bookings/pages';
 import { withFees } from '../../../../server/bookings/fee';
 import { clock } from '../../../../server/clock';
