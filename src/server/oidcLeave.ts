@@ -11,10 +11,9 @@
  */
 import { and, eq } from 'drizzle-orm';
 import type { AstroCookies } from 'astro';
-import type { z } from 'zod';
 import type { Db } from './db/types';
 import { oidcIdentities } from './db/schema';
-import { deleteAccount, leave, leaveSchema, type leaveApiSchema, type LeaveResult } from './account';
+import { deleteAccount, leave, leaveApiSchema, leaveSchema, type LeaveResult } from './account';
 import { configuredProviders, countOidcStep, OidcRefusal, PROVIDER_NAMES, startSignIn, type Redeemed } from './oidc';
 import { signInWays } from './oidcLinks';
 import { ApiError, validate } from './http/api';
@@ -55,14 +54,15 @@ export async function leaveFromApi(
   cookies: AstroCookies,
   locals: { secure: boolean; clientAddress: string },
   userId: number,
-  input: z.infer<typeof leaveApiSchema>,
+  body: unknown,
 ): Promise<LeaveResult> {
   const ways = await signInWays(db, userId);
   if (ways.hasPassword) {
-    // The password leave's own schema, so a missing password is refused as the page refuses it.
-    const { password } = validate(t, leaveSchema, input);
+    // The password leave's own schema, so every missing field (password, confirm) is named at once, as the page names them.
+    const { password } = validate(t, leaveSchema, body);
     return leave(db, t, userId, password);
   }
+  const input = validate(t, leaveApiSchema, body);
   const providers = ways.linked.map((l) => l.provider).filter((p) => configuredProviders().includes(p));
   if (input.provider !== undefined && !providers.includes(input.provider)) {
     throw new ApiError(400, 'bad_request', 'account.signInWays.notLinked', { fields: { provider: t('account.signInWays.notLinked') } });

@@ -1,5 +1,5 @@
-import { api, json, readJson, unauthorized } from '../../server/http/api';
-import { getAccount, leaveApiSchema, profileSchema, updateAccount } from '../../server/account';
+import { api, json, jsonObject, readJson, unauthorized } from '../../server/http/api';
+import { getAccount, profileSchema, updateAccount } from '../../server/account';
 import { leaveFromApi } from '../../server/oidcLeave';
 import { getDb } from '../../server/db/startup';
 import { publicOrigin } from '../../server/config';
@@ -24,8 +24,9 @@ export const PATCH = api(async ({ request, locals }) => {
  */
 export const DELETE = api(async ({ request, locals, cookies }) => {
   if (!locals.user) throw unauthorized();
-  const input = await readJson(request, locals.t, leaveApiSchema);
-  await leaveFromApi(await getDb(), locals.t, cookies, locals, locals.user.id, input);
+  // Which fields are asked for depends on the account (a password, or a provider): read as an object, checked there.
+  const body = await readJson(request, locals.t, jsonObject);
+  await leaveFromApi(await getDb(), locals.t, cookies, locals, locals.user.id, body);
   clearSessionCookie(cookies, locals);
   return new Response(null, { status: 204 });
 });

@@ -96,6 +96,9 @@ export function validate<S extends z.core.$ZodType>(t: T, schema: S, value: unkn
   return result.data;
 }
 
+/** Any JSON object, for a body whose fields are checked later by a schema chosen from it or its owner. */
+export const jsonObject = z.record(z.string(), z.unknown());
+
 /** Reads a JSON body (at most BODY_MAX_BYTES, capped by the HTTP edge) and validates it. */
 export async function readJson<S extends z.core.$ZodType>(request: Request, t: T, schema: S): Promise<z.infer<S>> {
   const text = await readCapped(request);
