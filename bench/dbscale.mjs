@@ -12,7 +12,8 @@ import { startPostgres, summary } from './lib.mjs';
 // The services are TypeScript; tsx lets this script import them as they are.
 register();
 const { openAndPrepare } = await import('../src/server/db/startup.ts');
-const { searchStores, listQuerySchema } = await import('../src/server/stores.ts');
+const { searchStores } = await import('../src/server/stores/search.ts');
+const { listQuerySchema } = await import('../src/server/stores/query.ts');
 const { createBooking } = await import('../src/server/bookings/create.ts');
 const { nextMarks } = await import('../src/server/availability/rules.ts');
 const { AvailabilityIndex } = await import('../src/server/availability/engine.ts');

@@ -11,7 +11,8 @@ import { summary } from './lib.mjs';
 
 register();
 const { openAndPrepare } = await import('../src/server/db/startup.ts');
-const { searchStores, listQuerySchema } = await import('../src/server/stores.ts');
+const { searchStores } = await import('../src/server/stores/search.ts');
+const { listQuerySchema } = await import('../src/server/stores/query.ts');
 const { matchKeyword } = await import('../src/server/search.ts');
 const { availabilityView } = await import('../src/server/availability/index.ts');
 const { generateStores } = await import('../src/server/db/seed.ts');
