@@ -19,6 +19,7 @@ export const OPEN_GROUP_MIN = 60;
  * a day with more hours left (a 24-hour store's later day has 23) is folded by two hours instead.
  */
 export const FOLDED_GROUPS_MAX = 16;
+const HOUR_MS = 60 * MINUTE_MS;
 
 export interface StartGroup<T> {
   /** `next`: the next 60 minutes of today, open; `first`: the day's first hour, open; `hour`: folded. */
@@ -48,7 +49,7 @@ export function groupStarts<T>(
   const midnight = tokyoInstant(businessDate(new Date(first))).getTime();
   const last = startOf(starts[starts.length - 1]!);
   const hours = Math.floor((last - midnight) / (60 * MINUTE_MS)) - Math.floor((openUntil - midnight) / (60 * MINUTE_MS)) + 1;
-  const hourMs = 60 * MINUTE_MS * Math.max(1, Math.ceil(hours / FOLDED_GROUPS_MAX));
+  const hourMs = HOUR_MS * Math.max(1, Math.ceil(hours / FOLDED_GROUPS_MAX));
   const groups: StartGroup<T>[] = [
     {
       kind: first - now < OPEN_GROUP_MIN * MINUTE_MS ? "next" : "first",
@@ -56,16 +57,22 @@ export function groupStarts<T>(
       items: [],
     },
   ];
+  let span = -1;
   for (const item of starts) {
     const at = startOf(item);
     if (at < openUntil) {
       groups[0]!.items.push(item);
       continue;
     }
-    const from = midnight + Math.floor((at - midnight) / hourMs) * hourMs;
-    const group = groups[groups.length - 1]!;
-    if (group.kind === "hour" && group.from === from) group.items.push(item);
-    else groups.push({ kind: "hour", from, items: [item] });
+    const spanFrom = midnight + Math.floor((at - midnight) / hourMs) * hourMs;
+    if (spanFrom === span) {
+      groups[groups.length - 1]!.items.push(item);
+      continue;
+    }
+    span = spanFrom;
+    // Headed by the hour of its first start: a two-hour span the open hour began reads 9:00〜, not 8:00〜.
+    const from = Math.max(spanFrom, midnight + Math.floor((at - midnight) / HOUR_MS) * HOUR_MS);
+    groups.push({ kind: "hour", from, items: [item] });
   }
   return groups;
 }

@@ -28,6 +28,15 @@ describe("a long day's starts, folded by hour", () => {
     expect(groups.flatMap((g) => g.items)).toEqual(whole);
   });
 
+  it("heads a two-hour group the open hour began by its first start's hour (9:00〜, not 8:00〜 again)", () => {
+    const rest = starts(8 * 60, 29 * 60); // 8:00 to 翌4:45 at 7:52: the open hour is 8:00–8:45
+    const groups = groupStarts(rest, (s) => s, at(7 * 60 + 52));
+    expect(groups[0]).toMatchObject({ kind: "next" });
+    expect(groupLabel(groups[1]!, { day, t: ja })).toBe("9:00〜（4）");
+    expect(groupLabel(groups[2]!, { day, t: ja })).toBe("10:00〜（8）");
+    expect(groups.flatMap((g) => g.items)).toEqual(rest);
+  });
+
   it("keeps folding by the hour while the hours left fit (today from 11:50: 16 summaries)", () => {
     const rest = starts(12 * 60, 29 * 60);
     const folded = groupStarts(rest, (s) => s, at(11 * 60 + 50)).slice(1);
