@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compressResponse, isCompressible, negotiate, varyOnEncoding } from '../../src/server/http/compress';
+import { compressResponse, isCompressible, MIN_COMPRESS_BYTES, negotiate, varyOnEncoding } from '../../src/server/http/compress';
 import { precompressDir } from '../../src/server/http/precompress';
 import { IMMUTABLE, loadAssets, PUBLIC_FILE, serveStatic } from '../../src/server/http/static';
 
@@ -166,12 +166,15 @@ describe('compressResponse on a real server', () => {
 describe('precompressed static files', () => {
   let dir: string;
   const css = `.card{display:flex;gap:.5rem}${'.c{color:#0096c7}'.repeat(300)}`;
+  // A small chunk, as a page loads many: too small to compress per request, worth a copy made once.
+  const chunk = `export function f(a){return a.map(function(x){return x*2})}${'/* chunk */'.repeat(30)}`;
 
   beforeAll(() => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sugu-static-'));
     fs.mkdirSync(path.join(dir, '_astro'));
     fs.mkdirSync(path.join(dir, 'photos'));
     fs.writeFileSync(path.join(dir, '_astro/app.abc123.css'), css);
+    fs.writeFileSync(path.join(dir, '_astro/chunk.def456.js'), chunk);
     fs.writeFileSync(path.join(dir, 'photos/tiny.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     fs.writeFileSync(path.join(dir, 'photos/shot.png'), Buffer.alloc(4096, 7));
   });
@@ -179,8 +182,10 @@ describe('precompressed static files', () => {
 
   it('writes .br and .gz beside compressible files worth it, and nothing beside the rest', () => {
     const stats = precompressDir(dir);
-    expect(stats.files).toBe(1);
+    expect(stats.files).toBe(2);
     expect(zlib.brotliDecompressSync(fs.readFileSync(path.join(dir, '_astro/app.abc123.css.br'))).toString()).toBe(css);
+    expect(chunk.length).toBeLessThan(MIN_COMPRESS_BYTES);
+    expect(zlib.brotliDecompressSync(fs.readFileSync(path.join(dir, '_astro/chunk.def456.js.br'))).toString()).toBe(chunk);
     expect(zlib.gunzipSync(fs.readFileSync(path.join(dir, '_astro/app.abc123.css.gz'))).toString()).toBe(css);
     expect(fs.existsSync(path.join(dir, 'photos/tiny.svg.br'))).toBe(false);
     expect(fs.existsSync(path.join(dir, 'photos/shot.png.gz'))).toBe(false);
@@ -188,7 +193,7 @@ describe('precompressed static files', () => {
 
   it('serves the copy the client accepts, with validators and cache lifetimes', async () => {
     const assets = loadAssets(dir);
-    expect([...assets.keys()].sort()).toEqual(['/_astro/app.abc123.css', '/photos/shot.png', '/photos/tiny.svg']);
+    expect([...assets.keys()].sort()).toEqual(['/_astro/app.abc123.css', '/_astro/chunk.def456.js', '/photos/shot.png', '/photos/tiny.svg']);
     const server = http.createServer((req, res) => {
       if (!serveStatic(assets, req, res)) res.writeHead(404).end();
     });
