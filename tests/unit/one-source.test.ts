@@ -78,4 +78,12 @@ describe('one source', () => {
     expect(findings(/console\.(log|warn|error)\(line\)/, ['src/server/log.ts'])).toHaveLength(3);
     expect(findings(byHand, product)).toEqual([]);
   });
+
+  it("names a store's facts once: the columns a diner's read takes, and the fields the API answers with", () => {
+    const shapes = { columns: /nameKana: stores\.nameKana,\s*genre: stores\.genre,\s*areaId: stores\.areaId/, fields: /name_kana: \w+\.nameKana,\s*genre: \w+\.genre,\s*genre_label:/ };
+    const holding = (shape: RegExp) => product.filter((f) => shape.test(fs.readFileSync(f, 'utf8')));
+    expect(holding(shapes.columns)).toEqual(['src/server/stores/columns.ts']);
+    expect(holding(shapes.fields)).toEqual(['src/server/stores/json.ts']);
+    expect(fs.readFileSync('src/server/stores/json.ts', 'utf8').match(new RegExp(shapes.fields, 'g'))).toHaveLength(1);
+  });
 });

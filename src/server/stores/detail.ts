@@ -11,6 +11,7 @@ import { cachedStoreDetail } from '../storeDetails';
 import type { Genre } from '../../lib/contract/enums';
 import { clock } from '../clock';
 import { largestParty, type TableSize } from '../../lib/party';
+import { storeFactColumns } from './columns';
 
 /** Read-only: one object is shared by every view while it is kept (storeDetails.ts). */
 export interface StoreDetail {
@@ -55,26 +56,12 @@ async function readStore(db: Db, id: number): Promise<StoreDetail | null> {
   const since = addTokyoDays(tokyoParts(clock.now()).date, -1);
   const [row] = await db
     .select({
-      id: stores.id,
-      name: stores.name,
-      nameKana: stores.nameKana,
-      genre: stores.genre,
-      areaId: stores.areaId,
-      areaName: areas.name,
+      ...storeFactColumns,
       address: stores.address,
-      station: stores.station,
-      walkMinutes: stores.walkMinutes,
-      lat: stores.lat,
-      lng: stores.lng,
       phone: stores.phone,
-      budgetMin: stores.budgetMin,
-      budgetMax: stores.budgetMax,
       description: stores.description,
-      photos: stores.photos,
-      stayMinutes: stores.stayMinutes,
       turnTimes: stores.turnTimes,
       cancellationPolicy: stores.cancellationPolicy,
-      tags: stores.tags,
       queueMode: stores.queueMode,
       // In the same statement: one round trip per (re)read.
       hours: sql<StoreDetail['hours']>`(

@@ -11,8 +11,10 @@ import type { StoreDetail } from './detail';
 
 export const slotJson = (s: Slot): SlotJson => ({ start: toTokyoIso(s.start), end: toTokyoIso(s.end), free_tables: s.freeTables });
 
-/** What every store item of the API says of the store itself; the genre's label in the diner's language. */
-function storeFactsJson(c: StoreCard | BeyondCard, t: T) {
+type StoreFacts = Pick<StoreDetail, 'id' | 'name' | 'nameKana' | 'genre' | 'areaId' | 'areaName' | 'station' | 'walkMinutes' | 'budgetMin' | 'budgetMax'>;
+
+/** What every store the API answers with says of itself (an item, a page); the genre's label in the diner's language. */
+function storeFactsJson(c: StoreFacts, t: T) {
   return {
     id: c.id,
     name: c.name,
@@ -23,7 +25,6 @@ function storeFactsJson(c: StoreCard | BeyondCard, t: T) {
     station: c.station,
     walk_minutes: c.walkMinutes,
     budget: { min: c.budgetMin, max: c.budgetMax },
-    photo: c.photo,
   };
 }
 
@@ -31,6 +32,7 @@ function storeFactsJson(c: StoreCard | BeyondCard, t: T) {
 export function cardJson(c: StoreCard, t: T) {
   return {
     ...storeFactsJson(c, t),
+    photo: c.photo,
     lat: c.lat,
     lng: c.lng,
     distance_m: c.distanceM,
@@ -45,6 +47,7 @@ export function cardJson(c: StoreCard, t: T) {
 export function beyondCardJson(c: BeyondCard, t: T) {
   return {
     ...storeFactsJson(c, t),
+    photo: c.photo,
     next_slot: slotJson(c.next),
   };
 }
@@ -62,21 +65,14 @@ export function storePageJson(page: StorePage, t: T) {
   };
 }
 
+/** One store as `GET /api/stores/{id}` answers it. */
 export function storeJson(s: StoreDetail, t: T) {
   return {
-    id: s.id,
-    name: s.name,
-    name_kana: s.nameKana,
-    genre: s.genre,
-    genre_label: t(`discovery.genre.${s.genre}`),
-    area: { id: s.areaId, name: s.areaName },
+    ...storeFactsJson(s, t),
     address: s.address,
-    station: s.station,
-    walk_minutes: s.walkMinutes,
     lat: s.lat,
     lng: s.lng,
     phone: s.phone,
-    budget: { min: s.budgetMin, max: s.budgetMax },
     description: s.description,
     photos: s.photos,
     stay_minutes: s.stayMinutes,

@@ -22,6 +22,7 @@ import { buildCatalog, searchCatalog, tagKeyBits } from '../availability/catalog
 import { BEYOND_GROUP_MORE, BEYOND_GROUP_SIZE, STAY_MINUTES_MAX } from '../../lib/contract/limits';
 import { clock } from '../clock';
 import type { ListQuery } from './query';
+import { storeFactColumns } from './columns';
 
 /** A listing card: what the index keeps of the store (src/server/availability/engine.ts), and now. */
 export interface StoreCard extends Omit<StoreFacts, 'tags'> {
@@ -69,24 +70,6 @@ export interface Beyond {
   later: BeyondGroupResult;
   another: BeyondGroupResult;
 }
-
-const cardColumns = {
-  id: stores.id,
-  name: stores.name,
-  nameKana: stores.nameKana,
-  genre: stores.genre,
-  areaId: stores.areaId,
-  areaName: areas.name,
-  station: stores.station,
-  walkMinutes: stores.walkMinutes,
-  budgetMin: stores.budgetMin,
-  budgetMax: stores.budgetMax,
-  photos: stores.photos,
-  lat: stores.lat,
-  lng: stores.lng,
-  tags: stores.tags,
-  stayMinutes: stores.stayMinutes,
-};
 
 type Position = { lat: number; lng: number };
 
@@ -160,7 +143,7 @@ async function cardsFor(db: Db, view: AvailabilityView | null, rows: readonly { 
   const missing = rows.filter((r) => !view?.facts(r.id)).map((r) => r.id);
   const read = new Map<number, Facts>();
   if (missing.length) {
-    const found = await db.select(cardColumns).from(stores).innerJoin(areas, eq(areas.id, stores.areaId)).where(inArray(stores.id, missing));
+    const found = await db.select(storeFactColumns).from(stores).innerJoin(areas, eq(areas.id, stores.areaId)).where(inArray(stores.id, missing));
     for (const { photos, stayMinutes: _stay, id, ...facts } of found) read.set(id, { ...facts, photo: photos[0] ?? null });
   }
   return rows.flatMap((r) => {
