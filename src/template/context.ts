@@ -1,5 +1,5 @@
 import type { AstroCookies } from 'astro';
-import { CURRENCIES, formatCurrency, formatDate } from '../lib/filters';
+import { CURRENCIES, formatCurrency, formatDate } from './filters';
 import { parseSettings, SETTINGS_COOKIE } from './settings';
 
 /** What a template page needs to show money and dates the way the settings drawer says. */

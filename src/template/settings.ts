@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CURRENCIES, DEFAULT_CURRENCY } from '../lib/filters';
+import { CURRENCIES, DEFAULT_CURRENCY } from './filters';
 
 /**
  * The settings drawer's choices (spec section 2) besides the theme, which reuses the product's

@@ -114,8 +114,8 @@ function rss(app: App): number {
   return Number(status.match(/^VmRSS:\s+(\d+) kB/m)![1]) * 1024;
 }
 
-it('knows every page that takes a form post', () => {
-  expect(pagesTakingPosts().sort()).toEqual(Object.keys(FORM_ROUTES).sort());
+it('knows every page that takes a form post (the template’s pages, injected from src/template/pages, included)', () => {
+  expect([...pagesTakingPosts(), ...pagesTakingPosts('src/template/pages', 'template')].sort()).toEqual(Object.keys(FORM_ROUTES).sort());
 });
 
 for (const engine of ['pglite', 'postgres'] as const) {

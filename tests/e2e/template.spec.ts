@@ -73,7 +73,7 @@ for (const theme of ['light', 'dark'] as const) {
 
 test('unknown template pages show the not-found screen', async ({ page, baseURL }) => {
   await useEnglish(page, baseURL!);
-  for (const path of ['/ui/components/nope', '/ui/nope/alerts', '/apps/email/spam', '/apps/chat/channel/nope']) {
+  for (const path of ['/ui/components/nope', '/ui/nope/alerts', '/apps/email/spam', '/apps/chat/channel/nope', '/dashboard/nope', '/ecommerce/nope', '/users/nope']) {
     const response = await page.goto(path);
     expect(response?.status(), path).toBe(404);
     await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { capitalize, CURRENCIES, DEFAULT_CURRENCY, formatCurrency, formatDate, lowercase, uppercase } from '../../src/lib/filters';
+import { capitalize, CURRENCIES, DEFAULT_CURRENCY, formatCurrency, formatDate, lowercase, uppercase } from '../../src/template/filters';
 
 describe('formatCurrency (spec section 9)', () => {
   it('defaults to USD: $ on the left, no space, 2 decimals, "." and ","', () => {

@@ -66,6 +66,11 @@ describe('module graph', () => {
     expect(outside(under('template'), [under('template'), under('lib'), under('i18n'), (d) => d === path.join(SRC, 'layouts/Base.astro')])).toEqual([]);
   });
 
+  it('lets nothing in src/ reach into the template: its pages are injected by astro.config.mjs alone', () => {
+    expect([...graph.keys()].filter(under('template/pages')).length).toBeGreaterThan(15);
+    expect(outside((f) => !under('template')(f), [(d) => !under('template')(d)])).toEqual([]);
+  });
+
   it('keeps client state (src/state) out of the server, and the server out of the islands', () => {
     expect([...graph.keys()].filter(under('state')).length).toBeGreaterThan(5);
     expect(outside(under('server'), [(d) => !under('state')(d) && !under('islands')(d)])).toEqual([]);

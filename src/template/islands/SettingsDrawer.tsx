@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import { $settings, changeSetting, seedSettings, type Theme } from '../state';
 import type { TemplateSettings } from '../settings';
-import { CURRENCIES } from '../../lib/filters';
+import { CURRENCIES } from '../filters';
 
 interface Props {
   initial: TemplateSettings & { theme: Theme };
