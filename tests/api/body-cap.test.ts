@@ -167,7 +167,10 @@ for (const engine of ['pglite', 'postgres'] as const) {
         clearInterval(sample);
       }
       peak = Math.max(peak, rss(app));
-      expect(peak - before, `RSS ${Math.round(before / 2 ** 20)} → ${Math.round(peak / 2 ** 20)} MB`).toBeLessThan(40 * 2 ** 20);
+      // A server that read the bodies would hold 200 MB (four at a time). What it drops still passes
+      // through its heap as buffers until the next collection, which a busy machine puts off: 56 MB
+      // was seen at a load average of 20 on 2 cores; 100 MB still fails a server that reads them.
+      expect(peak - before, `RSS ${Math.round(before / 2 ** 20)} → ${Math.round(peak / 2 ** 20)} MB`).toBeLessThan(100 * 2 ** 20);
       expect(app.output()).not.toMatch(/"status":500/);
     });
 
