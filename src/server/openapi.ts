@@ -4,8 +4,7 @@
  * (src/lib/contract), by zod's own `toJSONSchema` (JSON Schema 2020-12, OpenAPI 3.1's dialect).
  * Served at /api/openapi.json; tests/unit/openapi.test.ts checks that every endpoint is in it.
  */
-import { z } from 'zod';
-import type { $ZodType } from 'zod/v4/core';
+import * as z from 'zod/mini';
 import { changePasswordSchema, leaveApiSchema, profileSchema } from './account';
 import { forgotSchema, linkTokenSchema, resetSchema, signInSchema, signUpSchema } from './auth';
 import { streamQuerySchema } from './live';
@@ -68,13 +67,13 @@ import { signupSchema } from './staff/invitations';
 type Json = Record<string, unknown>;
 
 /** A schema as JSON Schema: what a client sends (`input`) or what it gets (`output`). */
-function jsonSchema(schema: $ZodType, io: 'input' | 'output'): Json {
+function jsonSchema(schema: z.core.$ZodType, io: 'input' | 'output'): Json {
   const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' }) as Json;
   return rest;
 }
 
 /** Answer schemas, shared by reference. */
-const ANSWERS: Record<string, $ZodType> = {
+const ANSWERS: Record<string, z.core.$ZodType> = {
   Error: errorSchema,
   Account: accountSchema,
   AreaList: areaListSchema,
@@ -128,8 +127,8 @@ const ref = (name: keyof typeof ANSWERS & string) => ({ $ref: `#/components/sche
 
 interface Operation {
   summary: string;
-  body?: $ZodType;
-  query?: $ZodType;
+  body?: z.core.$ZodType;
+  query?: z.core.$ZodType;
   /** Path parameters, all numeric ids. */
   ids?: string[];
   /** A `{weekday}` path parameter, 0 (Sunday) to 6 (Saturday). */
@@ -511,7 +510,7 @@ function operations(now: Date): Record<string, Record<string, Operation>> {
 }
 
 /** Query parameters from an object schema's properties. */
-function queryParameters(schema: $ZodType): Json[] {
+function queryParameters(schema: z.core.$ZodType): Json[] {
   const s = jsonSchema(schema, 'input') as { properties?: Record<string, Json>; required?: string[] };
   return Object.entries(s.properties ?? {}).map(([name, property]) => ({ name, in: 'query', required: s.required?.includes(name) ?? false, schema: property }));
 }

@@ -35,8 +35,10 @@ describe('one source', () => {
   });
 
   it('has no length or count limit written as a number outside the contract', () => {
-    // `.min(1)` means "required" and `.min(0)` "not negative": those are not limits.
-    const limit = /\.length\s*[<>]=?\s*\d{2,}|(?<!Math)\.(max|min)\(\s*-?(?:[2-9]|\d{2,})|\b(maxLength|minLength|maxlength|minlength)=\{?\s*["']?\d/;
+    // `.min(1)` means "required" and `.min(0)` "not negative": those are not limits. zod/mini writes
+    // them as checks (`z.maxLength(50)`, `z.maximum(20)`).
+    const limit =
+      /\.length\s*[<>]=?\s*\d{2,}|(?<!Math)\.(max|min)\(\s*-?(?:[2-9]|\d{2,})|\b(maxLength|minLength|maxlength|minlength)=\{?\s*["']?\d|\bz\.(maxLength|minLength|length|maximum|minimum|lte|gte|lt|gt|maxSize|minSize)\(\s*-?(?:[2-9]|\d{2,})/;
     expect(findings(limit, product.filter((f) => !f.startsWith(CONTRACT)))).toEqual([]);
   });
 

@@ -5,7 +5,7 @@
  * same statement that checks it.
  */
 import { and, asc, eq, gt, inArray, isNull, type SQL } from 'drizzle-orm';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { Db, Q } from '../db/types';
 import { invitations, staffStores, stores, tenants, users } from '../db/schema';
 import { ApiError, notFound } from '../http/api';
