@@ -1,5 +1,8 @@
 /**
  * A signed-in user's own account: profile, password change and leaving (退会).
+ *
+ * One module: each body schema sits beside the operation that reads it (profile, password,
+ * leaving), so a field's rule and its use are read together; the exports are those pairs.
  */
 import { and, eq, gt, sql } from 'drizzle-orm';
 import * as z from 'zod/mini';

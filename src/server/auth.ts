@@ -1,6 +1,10 @@
 /**
  * Accounts: sign-up, sign-in, sign-out and password reset. Sessions are in sessions.ts;
  * profile, password change and leaving are in account.ts.
+ *
+ * One module: each body schema sits beside the operation that reads it (sign-up, sign-in, reset),
+ * and the reset link's rules (its lifetime, one use, the rate limits) are read in one place; the
+ * exports are those pairs and the lookups account.ts shares.
  */
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import * as z from 'zod/mini';

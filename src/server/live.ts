@@ -11,6 +11,9 @@
  * Event ids are `<event cursor>-<mark epoch>`: a reconnecting EventSource sends the last one as
  * Last-Event-ID, and the stream replays the stores whose availability changed since (or
  * everything, when a 15-minute mark passed meanwhile, since then every store's slots moved).
+ *
+ * One module: the stream hub's state (open streams by store, the dirty set, the mark and heartbeat
+ * timers, draining) is what every function here reads and changes.
  */
 import * as z from 'zod/mini';
 import { MINUTE_MS, toTokyoIso } from '../lib/datetime';

@@ -4,6 +4,10 @@
  * or the store page), and the form posted to the booking page itself — show the day's starts, the
  * confirmation, back to the form, or book. The answers are the island's: the same schemas and
  * messages, a taken start offering the next free ones, and nothing typed is lost.
+ *
+ * One module: the no-JavaScript form's steps (a link's choice, a post, the confirmation, a guest's
+ * booking) share one state shape with the island, and are read in the order a diner goes through
+ * them.
  */
 import type { AstroCookies } from 'astro';
 import * as z from 'zod/mini';

@@ -1,3 +1,9 @@
+/**
+ * The JSON API's shared parts: how a route answers, fails and reads its input.
+ *
+ * One module: the API's one way in (`api()`), its error answers and the readers of bodies, queries
+ * and ids that every route uses together; each export is a few lines.
+ */
 import type { APIContext, APIRoute } from 'astro';
 import * as z from 'zod/mini';
 import type { MessageKey, T } from '../../i18n';
