@@ -27,9 +27,11 @@ let proxyWarned = false;
 
 /**
  * The request's id (src/server/http/requestId.ts), under which everything after it runs, so that
- * every log line of the request carries it (src/server/log.ts).
+ * every log line of the request carries it (src/server/log.ts). The background jobs start outside
+ * it: their timers would otherwise carry the first request's id for the life of the process.
  */
 const context = defineMiddleware((ctx, next) => {
+  startBackgroundWork();
   ctx.locals.requestId = requestIdOf(ctx.request.headers.get('x-request-id'));
   return withRequestId(ctx.locals.requestId, () => handled(ctx, next));
 });
@@ -37,7 +39,6 @@ const context = defineMiddleware((ctx, next) => {
 /** Who the client is (src/server/http/client.ts), timing and one structured log line per request. */
 const handled = defineMiddleware(async ({ locals, request, url, clientAddress }, next) => {
   const started = performance.now();
-  startBackgroundWork();
   const client = clientOf(clientAddress, request, url);
   locals.clientAddress = client.address;
   locals.secure = client.secure;
