@@ -1,5 +1,4 @@
 import { defineMiddleware, sequence } from 'astro:middleware';
-import { randomUUID } from 'node:crypto';
 import { detectLocale } from './i18n/detect';
 import { directionOf, translatorFor } from './i18n';
 import { LOCALE_COOKIE } from './i18n/locales';
@@ -16,7 +15,8 @@ import { mergeCsp, securityHeaders, STRICT_TRANSPORT } from './server/http/heade
 import { startBackgroundWork } from './server/background';
 import { documentedMethods } from './server/openapi';
 import { databaseAway, noteDatabaseFailure, RETRY_AFTER_SECONDS } from './server/db/health';
-import { log } from './server/log';
+import { log, withRequestId } from './server/log';
+import { requestIdOf } from './server/http/requestId';
 
 const settings = config();
 const headers = securityHeaders({
@@ -25,11 +25,20 @@ const headers = securityHeaders({
 });
 let proxyWarned = false;
 
-/** Request id, who the client is (src/server/http/client.ts), timing and one structured log line per request. */
-const context = defineMiddleware(async ({ locals, request, url, clientAddress }, next) => {
-  const started = performance.now();
+/**
+ * The request's id (src/server/http/requestId.ts), under which everything after it runs, so that
+ * every log line of the request carries it (src/server/log.ts). The background jobs start outside
+ * it: their timers would otherwise carry the first request's id for the life of the process.
+ */
+const context = defineMiddleware((ctx, next) => {
   startBackgroundWork();
-  locals.requestId = request.headers.get('x-request-id')?.slice(0, 64) || randomUUID();
+  ctx.locals.requestId = requestIdOf(ctx.request.headers.get('x-request-id'));
+  return withRequestId(ctx.locals.requestId, () => handled(ctx, next));
+});
+
+/** Who the client is (src/server/http/client.ts), timing and one structured log line per request. */
+const handled = defineMiddleware(async ({ locals, request, url, clientAddress }, next) => {
+  const started = performance.now();
   const client = clientOf(clientAddress, request, url);
   locals.clientAddress = client.address;
   locals.secure = client.secure;

@@ -1,8 +1,11 @@
 /**
  * A signed-in user's own account: profile, password change and leaving (退会).
+ *
+ * One module: each body schema sits beside the operation that reads it (profile, password,
+ * leaving), so a field's rule and its use are read together; the exports are those pairs.
  */
 import { and, eq, gt, sql } from 'drizzle-orm';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { Db } from './db/types';
 import { bookings, favourites, mailOutbox, passwordResets, sessions, users, viewingHistory } from './db/schema';
 import { ApiError, notFound, safeString } from './http/api';
@@ -29,28 +32,26 @@ export interface Account {
   email_verified: boolean;
 }
 
-export const profileSchema = z
-  .object({ name: nameSchema, name_kana: optionalKanaField(ACCOUNT_NAME_MAX), phone: optionalPhoneField, email: emailSchema })
-  .partial();
+export const profileSchema = z.partial(z.object({ name: nameSchema, name_kana: optionalKanaField(ACCOUNT_NAME_MAX), phone: optionalPhoneField, email: emailSchema }));
 
 /**
  * The account page's form, which sends every field: each one is checked (an emptied name is an
  * error, not "unchanged"), except that an account without an address may leave the address empty.
  */
 export function profileFormSchema(hasAddress: boolean) {
-  const required = profileSchema.required({ name: true, email: true });
+  const required = z.required(profileSchema, { name: true, email: true });
   if (hasAddress) return required;
-  return required.extend({ email: z.union([z.literal(''), emailSchema]).transform((v) => v || undefined) });
+  return z.extend(required, { email: z.pipe(z.union([z.literal(''), emailSchema]), z.transform((v) => v || undefined)) });
 }
 
 export const changePasswordSchema = z.object({
-  current_password: safeString().min(1).max(PASSWORD_MAX),
+  current_password: safeString().check(z.minLength(1), z.maxLength(PASSWORD_MAX)),
   new_password: newPasswordSchema,
 });
 
 export const leaveSchema = z.object({
-  password: safeString().min(1).max(PASSWORD_MAX),
-  confirm: z.boolean().refine((v) => v, { message: 'account.validation.confirmLeave' }),
+  password: safeString().check(z.minLength(1), z.maxLength(PASSWORD_MAX)),
+  confirm: z.boolean().check(z.refine((v) => v, { message: 'account.validation.confirmLeave' })),
 });
 
 /**
@@ -59,7 +60,7 @@ export const leaveSchema = z.object({
  */
 export const leaveWithProviderSchema = z.object({
   provider: z.enum(OIDC_PROVIDERS),
-  confirm: z.boolean().refine((v) => v, { message: 'account.validation.confirmLeave' }),
+  confirm: z.boolean().check(z.refine((v) => v, { message: 'account.validation.confirmLeave' })),
 });
 
 /**
@@ -68,9 +69,9 @@ export const leaveWithProviderSchema = z.object({
  * that provider's fresh sign-in to follow (src/server/oidcLeave.ts leaveFromApi).
  */
 export const leaveApiSchema = z.object({
-  password: z.optional(safeString().min(1).max(PASSWORD_MAX)),
+  password: z.optional(safeString().check(z.minLength(1), z.maxLength(PASSWORD_MAX))),
   provider: z.optional(z.enum(OIDC_PROVIDERS)),
-  confirm: z.boolean().refine((v) => v, { message: 'account.validation.confirmLeave' }),
+  confirm: z.boolean().check(z.refine((v) => v, { message: 'account.validation.confirmLeave' })),
 });
 
 export async function getAccount(db: Db, userId: number): Promise<Account> {

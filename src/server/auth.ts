@@ -1,9 +1,13 @@
 /**
  * Accounts: sign-up, sign-in, sign-out and password reset. Sessions are in sessions.ts;
  * profile, password change and leaving are in account.ts.
+ *
+ * One module: each body schema sits beside the operation that reads it (sign-up, sign-in, reset),
+ * and the reset link's rules (its lifetime, one use, the rate limits) are read in one place; the
+ * exports are those pairs and the lookups account.ts shares.
  */
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { Db } from './db/types';
 import { passwordResets, users } from './db/schema';
 import { ApiError, lineText, safeString } from './http/api';
@@ -25,31 +29,35 @@ export const RESET_TTL_MS = RESET_LINK_MINUTES * 60_000;
 // ── Schemas (API bodies and forms alike) ─────────────────────────────────────────────
 
 /** Accounts' e-mail: the contract's normaliser (full-width read as ASCII), then lower case. */
-export const emailSchema = safeString().overwrite(normaliseEmail).min(1).max(EMAIL_MAX).pipe(z.email()).transform((v) => v.toLowerCase());
+export const emailSchema = z.pipe(
+  z.pipe(safeString().check(z.overwrite(normaliseEmail), z.minLength(1), z.maxLength(EMAIL_MAX)), z.email()),
+  z.transform((v) => v.toLowerCase()),
+);
 
 /** NIST-style: length only, no composition rules, and not one of the usual guesses. */
-export const newPasswordSchema = safeString()
-  .min(PASSWORD_MIN)
-  .max(PASSWORD_MAX)
-  .refine((p) => !isCommonPassword(p), { message: 'auth.validation.commonPassword' });
+export const newPasswordSchema = safeString().check(
+  z.minLength(PASSWORD_MIN),
+  z.maxLength(PASSWORD_MAX),
+  z.refine((p) => !isCommonPassword(p), { message: 'auth.validation.commonPassword' }),
+);
 
-export const nameSchema = lineText().trim().min(1).max(ACCOUNT_NAME_MAX);
+export const nameSchema = lineText().check(z.trim(), z.minLength(1), z.maxLength(ACCOUNT_NAME_MAX));
 
 export const signUpSchema = z.object({
   name: nameSchema,
   email: emailSchema,
   password: newPasswordSchema,
-  agree: z.boolean().refine((v) => v, { message: 'auth.validation.agree' }),
+  agree: z.boolean().check(z.refine((v) => v, { message: 'auth.validation.agree' })),
 });
 
 /** Sign-in checks sizes only: the real check is the password hash. */
 export const signInSchema = z.object({
-  email: safeString().trim().min(1).max(EMAIL_MAX),
-  password: safeString().min(1).max(PASSWORD_MAX),
+  email: safeString().check(z.trim(), z.minLength(1), z.maxLength(EMAIL_MAX)),
+  password: safeString().check(z.minLength(1), z.maxLength(PASSWORD_MAX)),
 });
 
 export const forgotSchema = z.object({ email: emailSchema });
-export const tokenSchema = safeString().min(1).max(TOKEN_MAX);
+export const tokenSchema = safeString().check(z.minLength(1), z.maxLength(TOKEN_MAX));
 /** A mailed link's token as a JSON body: `POST /api/password/verify` and `POST /api/watches/confirm`. */
 export const linkTokenSchema = z.object({ token: tokenSchema });
 export const resetSchema = z.object({ token: tokenSchema, password: newPasswordSchema });

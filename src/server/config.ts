@@ -1,18 +1,22 @@
 import { BlockList, isIP } from 'node:net';
-import { z } from 'zod';
+import * as z from 'zod/mini';
+
+// An operator reads these messages ("PORT: Too big: expected number to be <=65535"): English, as zod
+// words them. `zod/mini` carries no words of its own (islands ship none), so the server loads them.
+z.config(z.locales.en());
 
 /** The phone number the legal notice shows until the operator sets OPERATOR_PHONE: not a working number. */
 export const OPERATOR_PHONE_PLACEHOLDER = '03-0000-0000';
 
+/** A setting that may be unset: trimmed, and empty read as unset. */
+const optionalSetting = () => z.pipe(z.optional(z.string().check(z.trim())), z.transform((v) => (v ? v : undefined)));
+
 const optionalUrl = (protocols: string[]) =>
-  z
-    .string()
-    .trim()
-    .optional()
-    .transform((v) => (v ? v : undefined))
-    .refine((v) => v === undefined || (URL.canParse(v) && protocols.includes(new URL(v).protocol)), {
+  optionalSetting().check(
+    z.refine((v) => v === undefined || (URL.canParse(v) && protocols.includes(new URL(v).protocol)), {
       message: `must be a URL starting with ${protocols.join(' or ')}//`,
-    });
+    }),
+  );
 
 /**
  * Proxies to believe about the client's address: a comma-separated list of addresses and CIDR
@@ -36,75 +40,73 @@ export function parseProxyList(value: string): BlockList | null {
   return list;
 }
 
-const proxyList = z
-  .string()
-  .default('')
-  .transform((v, ctx) => {
+const proxyList = z.pipe(
+  z._default(z.string(), ''),
+  z.transform((v: string, ctx) => {
     try {
       return parseProxyList(v);
     } catch (error) {
-      ctx.addIssue({ code: 'custom', message: `must be IP addresses or CIDR ranges separated by commas: ${(error as Error).message}` });
+      ctx.issues.push({ code: 'custom', message: `must be IP addresses or CIDR ranges separated by commas: ${(error as Error).message}`, input: v });
       return z.NEVER;
     }
-  });
+  }),
+);
 
 /** A whole number setting from 1 to 1,000,000; unset or empty: undefined. */
-const optionalCount = () => z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(1_000_000).optional());
+const optionalCount = () =>
+  z.pipe(
+    z.transform((v) => (v === '' ? undefined : v)),
+    z.optional(z.pipe(z.coerce.number(), z.int().check(z.minimum(1), z.maximum(1_000_000)))),
+  );
 /** The same, with a default. */
-const count = (fallback: number) => optionalCount().transform((v) => v ?? fallback);
+const count = (fallback: number) => z.pipe(optionalCount(), z.transform((v) => v ?? fallback));
 
 /**
  * An OpenID provider's issuer: https, or http on this machine only (the provider a test runs beside
  * the server); discovery and every token request then go over http, which a real provider never allows.
  */
-const issuerUrl = optionalUrl(['http:', 'https:']).refine(
-  (v) => v === undefined || new URL(v).protocol === 'https:' || ['localhost', '127.0.0.1', '[::1]'].includes(new URL(v).hostname),
-  { message: 'must be an https URL (http only on localhost)' },
+const issuerUrl = optionalUrl(['http:', 'https:']).check(
+  z.refine((v) => v === undefined || new URL(v).protocol === 'https:' || ['localhost', '127.0.0.1', '[::1]'].includes(new URL(v).hostname), {
+    message: 'must be an https URL (http only on localhost)',
+  }),
 );
-const optionalSetting = () =>
-  z
-    .string()
-    .trim()
-    .optional()
-    .transform((v) => (v ? v : undefined));
+
+/** Trimmed text, `fallback` when unset. */
+const text = (fallback: string) => z._default(z.string().check(z.trim()), fallback);
+/** Trimmed text, `fallback` when unset, that must pass `test` (else `message`). */
+const textWhere = (fallback: string, test: (v: string) => boolean, message: string) => text(fallback).check(z.refine(test, { message }));
 
 const schema = z.object({
-  PORT: z.coerce.number().int().min(1).max(65535).default(4321),
-  HOST: z.string().trim().min(1).default('localhost'),
-  DATA_DIR: z.string().trim().min(1).default('./data'),
+  PORT: z._default(z.pipe(z.coerce.number(), z.int().check(z.minimum(1), z.maximum(65535))), 4321),
+  HOST: z._default(z.string().check(z.trim(), z.minLength(1)), 'localhost'),
+  DATA_DIR: z._default(z.string().check(z.trim(), z.minLength(1)), './data'),
   DATABASE_URL: optionalUrl(['postgres:', 'postgresql:']),
   /** Unset: `http://store.localhost:PORT` (see `parseConfig`), which browsers resolve to this machine. */
-  STORE_HOST: optionalUrl(['http:', 'https:']).transform((v) => v?.replace(/\/+$/, '')),
-  PUBLIC_MAPS_KEY: z.string().trim().default(''),
-  PUBLIC_ANALYTICS_ID: z
-    .string()
-    .trim()
-    .default('')
-    .refine((v) => v === '' || /^[A-Za-z0-9_-]{3,64}$/.test(v), { message: 'must be letters, digits, - or _' }),
-  MAP_TILE_URL: z
-    .string()
-    .trim()
-    .default('https://tile.openstreetmap.org/{z}/{x}/{y}.png')
-    .refine((v) => /^https?:\/\/[^\s]+\{z\}[^\s]*\{x\}[^\s]*\{y\}/.test(v), {
-      message: 'must be an http(s) tile URL containing {z}, {x} and {y}',
-    }),
+  STORE_HOST: z.pipe(optionalUrl(['http:', 'https:']), z.transform((v) => v?.replace(/\/+$/, ''))),
+  PUBLIC_MAPS_KEY: text(''),
+  PUBLIC_ANALYTICS_ID: textWhere('', (v) => v === '' || /^[A-Za-z0-9_-]{3,64}$/.test(v), 'must be letters, digits, - or _'),
+  MAP_TILE_URL: textWhere(
+    'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+    (v) => /^https?:\/\/[^\s]+\{z\}[^\s]*\{x\}[^\s]*\{y\}/.test(v),
+    'must be an http(s) tile URL containing {z}, {x} and {y}',
+  ),
   SMTP_URL: optionalUrl(['smtp:', 'smtps:']),
-  MAIL_FROM: z
-    .string()
-    .trim()
-    .default('すぐ予約 <no-reply@sugu.jp>')
-    .refine((v) => /^(?:[^<>]*<[^<>\s@]+@[^<>\s@]+>|[^<>\s@]+@[^<>\s@]+)$/.test(v), { message: 'must be an address, or a name and <address>' }),
+  MAIL_FROM: textWhere(
+    'すぐ予約 <no-reply@sugu.jp>',
+    (v) => /^(?:[^<>]*<[^<>\s@]+@[^<>\s@]+>|[^<>\s@]+@[^<>\s@]+)$/.test(v),
+    'must be an address, or a name and <address>',
+  ),
   /**
    * The operator's phone number for 特定商取引法に基づく表記 (/ecommerce), as it is to be shown. Unset:
    * the placeholder, and the page says that it is one.
    */
   OPERATOR_PHONE: z
-    .string()
-    .trim()
-    .default(OPERATOR_PHONE_PLACEHOLDER)
-    .transform((v) => v || OPERATOR_PHONE_PLACEHOLDER)
+    .pipe(
+      text(OPERATOR_PHONE_PLACEHOLDER),
+      z.transform((v) => v || OPERATOR_PHONE_PLACEHOLDER),
+    )
     // As printed: digits with the usual separators (npm start reads this file before any build, so it imports nothing of src/lib).
-    .refine((v) => /^\+?\d[\d -]{8,15}\d$/.test(v) && v.replace(/\D/g, '').length >= 10, { message: 'must be a phone number as it is to be shown, e.g. 03-1234-5678' }),
+    .check(z.refine((v) => /^\+?\d[\d -]{8,15}\d$/.test(v) && v.replace(/\D/g, '').length >= 10, { message: 'must be a phone number as it is to be shown, e.g. 03-1234-5678' })),
   /** How long before a booking its day-of reminder is mailed (none for a booking made later than that). */
   REMINDER_LEAD_MINUTES: count(180),
   /**
@@ -112,27 +114,29 @@ const schema = z.object({
    * a pair is generated once into DATA_DIR/vapid.json (src/server/push/vapid.ts); instances that
    * share a database must share the pair, so set both there.
    */
-  VAPID_PUBLIC_KEY: z.string().trim().default(''),
-  VAPID_PRIVATE_KEY: z.string().trim().default(''),
+  VAPID_PUBLIC_KEY: text(''),
+  VAPID_PRIVATE_KEY: text(''),
   /** Who the push services may contact about this sender (VAPID `sub`): a mailto: or https: URL. */
-  VAPID_SUBJECT: z
-    .string()
-    .trim()
-    .default('mailto:no-reply@sugu.jp')
-    .refine((v) => /^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/.test(v), { message: 'must be a mailto: or https: URL' }),
+  VAPID_SUBJECT: textWhere('mailto:no-reply@sugu.jp', (v) => /^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/.test(v), 'must be a mailto: or https: URL'),
   /** Tests only: push endpoints on http: and on this machine are accepted (never set in production). */
-  PUSH_ALLOW_LOCAL_ENDPOINTS: z.enum(['', '0', '1']).default('').transform((v) => v === '1'),
-  PUBLIC_ORIGIN: optionalUrl(['http:', 'https:']).transform((v) => (v ? new URL(v).origin : undefined)),
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PUSH_ALLOW_LOCAL_ENDPOINTS: z.pipe(z._default(z.enum(['', '0', '1']), ''), z.transform((v) => v === '1')),
+  PUBLIC_ORIGIN: z.pipe(optionalUrl(['http:', 'https:']), z.transform((v) => (v ? new URL(v).origin : undefined))),
+  NODE_ENV: z._default(z.enum(['development', 'production', 'test']), 'production'),
   /**
    * The server's clock set to this instant (ISO 8601 with an offset) when the process starts, then
    * running on (src/server/clock.ts): browser tests see the app at a chosen hour. Never set in
    * production; the server logs a warning when it is.
    */
-  SUGU_CLOCK: z.preprocess((v) => (v === '' ? undefined : v), z.iso.datetime({ offset: true }).optional()).transform((v) => (v ? new Date(v) : undefined)),
+  SUGU_CLOCK: z.pipe(
+    z.pipe(
+      z.transform((v) => (v === '' ? undefined : v)),
+      z.optional(z.iso.datetime({ offset: true })),
+    ),
+    z.transform((v) => (v ? new Date(v) : undefined)),
+  ),
   // Abuse limits (docs/production.md, "Abuse limits").
   TRUST_PROXY: proxyList,
-  PROXY_HEADER: z.enum(['x-forwarded-for', 'forwarded']).default('x-forwarded-for'),
+  PROXY_HEADER: z._default(z.enum(['x-forwarded-for', 'forwarded']), 'x-forwarded-for'),
   STREAMS_PER_CLIENT: count(10),
   /** Unset: a quarter of the process's open-file limit, at most 2,000 (src/server/streamAdmission.ts). */
   STREAMS_TOTAL: optionalCount(),
@@ -162,7 +166,7 @@ const schema = z.object({
   OIDC_GOOGLE_ISSUER: issuerUrl,
   OIDC_GOOGLE_CLIENT_ID: optionalSetting(),
   OIDC_GOOGLE_CLIENT_SECRET: optionalSetting(),
-}).superRefine((c, ctx) => {
+}).check(z.superRefine((c, ctx) => {
   // Half a provider is a mistake to name at start, not a button that fails when pressed.
   for (const p of ['LINE', 'GOOGLE'] as const) {
     const keys = [`OIDC_${p}_ISSUER`, `OIDC_${p}_CLIENT_ID`, `OIDC_${p}_CLIENT_SECRET`] as const;
@@ -171,7 +175,7 @@ const schema = z.object({
       for (const k of keys.filter((k) => c[k] === undefined)) ctx.addIssue({ code: 'custom', path: [k], message: `must be set with ${set.join(' and ')}` });
     }
   }
-});
+}));
 
 export type Config = Omit<z.infer<typeof schema>, 'STORE_HOST'> & {
   /**

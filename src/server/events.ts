@@ -7,6 +7,10 @@
  * connection (see startAvailabilityFeed) and re-emits the other instances' changes on its local
  * bus, so a booking made through instance A reaches the streams served by instance B. On the
  * embedded database there is only one process and the local bus is all there is.
+ *
+ * One module: the bus, the `availability_events` rows and the LISTEN feed are one mechanism: a
+ * change is published, stored and heard through all three, and resuming a stream reads the same
+ * rows.
  */
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';

@@ -3,7 +3,7 @@
  * the bookable stores and which of them the diner keeps as favourites. Bad input gives the
  * field errors and an empty result, never an exception.
  */
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import type { Db } from './db/types';
 import { favouriteIds } from './favourites';
 import { listQueryParams, listQuerySchema, partyQuerySchema, type ListQuery } from './stores/query';
@@ -23,7 +23,7 @@ export interface Listing {
   tagsOffered: FilterTag[];
   result: StorePage;
   favourites: Set<number>;
-  error: z.ZodError | null;
+  error: z.core.$ZodError | null;
   /** When nothing is bookable now: why, and the nearest change that finds something. */
   advice: EmptyAdvice | null;
 }

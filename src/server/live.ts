@@ -11,8 +11,11 @@
  * Event ids are `<event cursor>-<mark epoch>`: a reconnecting EventSource sends the last one as
  * Last-Event-ID, and the stream replays the stores whose availability changed since (or
  * everything, when a 15-minute mark passed meanwhile, since then every store's slots moved).
+ *
+ * One module: the stream hub's state (open streams by store, the dirty set, the mark and heartbeat
+ * timers, draining) is what every function here reads and changes.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { MINUTE_MS, toTokyoIso } from '../lib/datetime';
 import { availabilityIndex, availabilityView, bookableNow, loadStoreStates, SLOT_STEP_MIN, type Slot, type StoreState } from './availability';
 import { partyField } from './stores/query';
@@ -45,12 +48,14 @@ const STEP_MS = SLOT_STEP_MIN * MINUTE_MS;
 const WRITES_PER_SLICE = 250;
 
 const storeIdList = z
-  .string()
-  .trim()
-  .regex(/^\d{1,10}(,\d{1,10})*$/)
-  .transform((s) => [...new Set(s.split(',').map(Number))])
-  .refine((ids) => ids.every((id) => id >= 1 && id <= 2_147_483_647), { message: 'validation.invalid' })
-  .refine((ids) => ids.length <= STREAM_STORES_MAX, { message: 'live.tooManyStores' });
+  .pipe(
+    z.string().check(z.trim(), z.regex(/^\d{1,10}(,\d{1,10})*$/)),
+    z.transform((s: string) => [...new Set(s.split(',').map(Number))]),
+  )
+  .check(
+    z.refine((ids) => ids.every((id) => id >= 1 && id <= 2_147_483_647), { message: 'validation.invalid' }),
+    z.refine((ids) => ids.length <= STREAM_STORES_MAX, { message: 'live.tooManyStores' }),
+  );
 
 /** The query of GET /api/availability/stream: `stores=1,2,3` (at most 50) and `party` (1–20, default 2). */
 export const streamQuerySchema = z.object({

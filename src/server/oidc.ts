@@ -12,6 +12,9 @@
  *   verified proves nothing to us about who holds the Sugu account);
  * - a verified address that is no account's: a new account with that address, verified;
  * - no verified address: a new account without one (src/server/placeholderEmail.ts).
+ *
+ * One module: the flow's steps (start, redeem, finish, complete a link) hand each other the state
+ * cookie and the transaction row, and are checked by reading them in order.
  */
 import * as client from 'openid-client';
 import { and, eq, gt, sql } from 'drizzle-orm';

@@ -1,3 +1,9 @@
+/**
+ * Signed-in sessions: created at sign-in, found from a cookie or a Bearer token, renewed, revoked.
+ *
+ * One module: a session's token, its row and its cookie are one thing; the exports are its small
+ * operations and the cookie names.
+ */
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, lt, ne, sql } from 'drizzle-orm';
 import { getDb } from './db/startup';

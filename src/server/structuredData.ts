@@ -6,6 +6,9 @@
  *
  * Only what the page or mail itself shows goes in: the store's public facts on its public page, the
  * diner's name only in a reservation, which is drawn only on private pages (no-store) and in mails.
+ *
+ * One module: one builder for the pages and the mails (see above); the exports are its pieces,
+ * each a few lines.
  */
 import type { BreadcrumbList, DayOfWeek, FoodEstablishmentReservation, OpeningHoursSpecification, PostalAddress, Restaurant, WithContext } from 'schema-dts';
 import { formatYenRange } from '../lib/format';

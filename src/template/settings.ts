@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { CURRENCIES, DEFAULT_CURRENCY } from './filters';
 
 /**
@@ -26,12 +26,12 @@ const currencyKeys = Object.keys(CURRENCIES) as [keyof typeof CURRENCIES, ...(ke
 
 /** Each field falls back on its own, so one stale value never resets the others. */
 export const settingsSchema = z.object({
-  toolbarDetached: z.boolean().catch(false),
-  contentBoxed: z.boolean().catch(false),
-  rtl: z.boolean().catch(false),
-  primary: z.enum(primaryKeys).catch('blue'),
-  dateFormat: z.enum(DATE_FORMATS).catch('LL'),
-  currency: z.enum(currencyKeys).catch(DEFAULT_CURRENCY),
+  toolbarDetached: z.catch(z.boolean(), false),
+  contentBoxed: z.catch(z.boolean(), false),
+  rtl: z.catch(z.boolean(), false),
+  primary: z.catch(z.enum(primaryKeys), 'blue'),
+  dateFormat: z.catch(z.enum(DATE_FORMATS), 'LL'),
+  currency: z.catch(z.enum(currencyKeys), DEFAULT_CURRENCY),
 });
 export type TemplateSettings = z.infer<typeof settingsSchema>;
 

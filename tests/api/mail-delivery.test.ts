@@ -34,8 +34,9 @@ forEachEngine('mail delivery', (get, engine) => {
     smtp = await startSmtp();
     transport = nodemailer.createTransport(smtp.url);
     logs.length = 0;
-    vi.spyOn(console, 'error').mockImplementation((line: string) => void logs.push(String(line)));
-    vi.spyOn(console, 'log').mockImplementation(() => {});
+    // The log writes its lines to the process's streams: errors to stderr, the rest to stdout.
+    vi.spyOn(process.stderr, 'write').mockImplementation((line: string | Uint8Array) => logs.push(String(line)) > 0);
+    vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
   });
   afterEach(async () => {
     vi.restoreAllMocks();

@@ -113,7 +113,7 @@ describe('ids and text', () => {
   });
 
   it('refuses a NUL character anywhere, before any other rule, and keeps everything else', () => {
-    const name = safeString().trim().min(1).max(10);
+    const name = safeString().check(z.trim(), z.minLength(1), z.maxLength(10));
     for (const bad of ['\u0000', 'a\u0000', '\u0000a', ' 山田\u0000 ']) {
       expect(name.safeParse(bad).error?.issues[0]?.message).toBe('validation.controlCharacter');
     }

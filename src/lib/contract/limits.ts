@@ -107,6 +107,8 @@ export const IDEMPOTENCY_KEY_HOURS = 24;
 /** An `Idempotency-Key`'s length: long enough to be unguessable (it also seals the answer kept). */
 export const IDEMPOTENCY_KEY_MIN = 16;
 export const IDEMPOTENCY_KEY_MAX = 255;
+/** An incoming `X-Request-Id` longer than this is not taken: the request gets an id of its own. */
+export const REQUEST_ID_MAX = 64;
 /** A campaign banner's title and its short text: a line and a sentence, so /home stays light. */
 export const BANNER_TITLE_MAX = 30;
 export const BANNER_TEXT_MAX = 80;

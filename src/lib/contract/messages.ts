@@ -2,7 +2,7 @@
  * One translated message per invalid field, the same on the server (`translatorFor`) and in an
  * island (the dictionary subset it was given): both run a schema, then `fieldErrors`.
  */
-import type { $ZodIssue } from 'zod/v4/core';
+import type * as z from 'zod/mini';
 
 /** A translator: the locale's `translatorFor` on the server, `fromDictionary(labels)` in the browser. */
 export type Translate = (key: string, params?: Record<string, unknown>) => string;
@@ -64,7 +64,7 @@ function required(t: Translate, path: readonly PropertyKey[], field: string): st
 }
 
 /** One translated message for a zod issue, naming the field. */
-export function issueMessage(t: Translate, issue: $ZodIssue): string {
+export function issueMessage(t: Translate, issue: z.core.$ZodIssue): string {
   const field = label(t, issue.path);
   switch (issue.code) {
     case 'invalid_type':
@@ -84,7 +84,7 @@ export function issueMessage(t: Translate, issue: $ZodIssue): string {
 }
 
 /** Field name (`_` for the whole object) → the message of its first issue. */
-export function fieldErrors(t: Translate, issues: readonly $ZodIssue[]): Record<string, string> {
+export function fieldErrors(t: Translate, issues: readonly z.core.$ZodIssue[]): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const issue of issues) fields[issue.path.length ? issue.path.map(String).join('.') : '_'] ??= issueMessage(t, issue);
   return fields;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { api, readJson } from '../../server/http/api';
 import { tokenSchema } from '../../server/auth';
 import { verifyEmail } from '../../server/emailVerification';

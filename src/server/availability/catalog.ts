@@ -6,6 +6,10 @@
  * the page's end (the listing's cost does not grow with the store count).
  * Distances are computed as PostgreSQL's earthdistance computes them (ll_to_earth, earth_distance),
  * so the order and the metres shown are the ones SQL gave.
+ *
+ * One module: the flat arrays and every pass over them (the page, the groups after it, the counts)
+ * share one layout and its invariants (id order, tag bits, distances as SQL computes them); split,
+ * a change to the layout would have to be made in several files at once.
  */
 import { FILTER_TAG_KEYS, FILTER_TAGS, type FilterTag, type ListSort } from '../../lib/contract/enums';
 import { arrivalMs } from '../../lib/distance';

@@ -4,6 +4,10 @@
  * one store whenever a change to it is announced, and rebuilt when the business day rolls over at
  * 05:00 or after the instance may have missed changes. The database stays the judge of every
  * booking: a stale index can at worst offer a start that the booking then refuses with a 409.
+ *
+ * One module: the index's life (build at start, re-read one store on a change, roll over at 05:00,
+ * rebuild after a missed change) is one class over one shared state; none of its parts runs apart
+ * from the others.
  */
 import { bookableDates, businessDate, businessDayRange, nextMarks, type Slot } from './rules';
 import { beyondCatalog, buildCatalog, countBookable, countKeys, searchCatalog, tagBitsOf, type BeyondGroupPage, type Catalog, type CatalogPage, type CatalogQuery } from './catalog';

@@ -7,6 +7,10 @@
  * inside opening hours, and one row per table says which cells a confirmed booking or block holds. "Free for a stay starting at cell c" is then "bits c … c+k−1 of the
  * table's row are all 0", a couple of word reads. Everything here is pure; the answers are proved
  * equal to rules.ts by tests/unit/availability-grid.test.ts.
+ *
+ * One module: the bit layout (frame, cells, one row per stay length and per table) and every
+ * question asked of it are one data structure; its many exports are that structure's operations,
+ * and the layout's invariants are checked against rules.ts in one test.
  */
 import { MINUTE_MS } from '../../lib/datetime';
 import {

@@ -2,6 +2,9 @@
  * The "bookable now" rule and slot arithmetic (DESIGN §3), pure so that the edges — closing
  * time, hours past midnight, 24-hour stores, cancellations, 15-minute marks — are tested alone.
  * All dates are instants; days and weekdays are Asia/Tokyo (see src/lib/datetime).
+ *
+ * One module: these small pure functions are together the definition of "bookable now" that the
+ * index is proved equal to; they are read, and tested, as one rule.
  */
 import { addTokyoDays, BUSINESS_DAY_START_MIN, businessDate, MINUTE_MS, tokyoInstant, tokyoParts } from '../../lib/datetime';
 import type { TableKind } from '../../lib/contract/enums';

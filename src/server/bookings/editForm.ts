@@ -4,8 +4,7 @@
  * would — another day's starts, the confirmation, the change, the cancel confirmation (with the
  * store's policy), or the cancellation. The rules are the API's (`change`, `cancel`).
  */
-import { z } from 'zod';
-import * as zm from 'zod/mini';
+import * as z from 'zod/mini';
 import type { Db } from '../db/types';
 import { toTokyoIso } from '../../lib/datetime';
 import { TABLE_KINDS } from '../../lib/contract/enums';
@@ -24,11 +23,11 @@ import type { Actor, BookingView } from './view';
 import { clock } from '../clock';
 
 const postedSchema = z.object({
-  intent: z.enum(EDIT_INTENTS).catch('next'),
+  intent: z.catch(z.enum(EDIT_INTENTS), 'next'),
   date: text,
   start: text,
-  party_size: partyField.catch(DEFAULT_PARTY),
-  seat_preference: z.union([z.enum(TABLE_KINDS), z.literal('')]).catch(''),
+  party_size: z.catch(partyField, DEFAULT_PARTY),
+  seat_preference: z.catch(z.union([z.enum(TABLE_KINDS), z.literal('')]), ''),
   note: text,
 });
 
@@ -62,7 +61,7 @@ export async function editFormPage(db: Db, store: BookingStore, booking: Booking
     }
     if (p.intent === 'slots' || p.intent === 'edit' || p.intent === 'keep') return answer({});
     if (base.notice) return answer({}, 409);
-    const parsed = zm.safeParse(bookingSchemas.edit, bookingBody('edit', store.id, base.values));
+    const parsed = z.safeParse(bookingSchemas.edit, bookingBody('edit', store.id, base.values));
     if (!parsed.success) return answer({ errors: fieldErrors(translate(t), parsed.error.issues) }, 400);
     if (p.intent === 'next') return answer({ step: 'confirm' });
     await change(db, booking.id, parsed.data, actor, ctx);

@@ -4,10 +4,13 @@
  * or the store page), and the form posted to the booking page itself — show the day's starts, the
  * confirmation, back to the form, or book. The answers are the island's: the same schemas and
  * messages, a taken start offering the next free ones, and nothing typed is lost.
+ *
+ * One module: the no-JavaScript form's steps (a link's choice, a post, the confirmation, a guest's
+ * booking) share one state shape with the island, and are read in the order a diner goes through
+ * them.
  */
 import type { AstroCookies } from 'astro';
-import { z } from 'zod';
-import * as zm from 'zod/mini';
+import * as z from 'zod/mini';
 import type { Db } from '../db/types';
 import type { T } from '../../i18n';
 import { toTokyoIso } from '../../lib/datetime';
@@ -79,10 +82,10 @@ export const state = (base: Pick<BookingFormState, 'values' | 'slots' | 'notice'
 
 /** What a link to the booking form may carry; anything unreadable is as if absent. */
 const linkSchema = z.object({
-  party: partyField.catch(DEFAULT_PARTY),
-  start: z.iso.datetime({ offset: true }).catch(''),
-  date: z.string().catch(''),
-  seat: z.union([z.enum(TABLE_KINDS), z.literal('')]).catch(''),
+  party: z.catch(partyField, DEFAULT_PARTY),
+  start: z.catch(z.iso.datetime({ offset: true }), ''),
+  date: z.catch(z.string(), ''),
+  seat: z.catch(z.union([z.enum(TABLE_KINDS), z.literal('')]), ''),
 });
 
 /**
@@ -100,13 +103,13 @@ export async function linkedForm(db: Db, store: BookingStore, mode: FormMode, pa
   return state(base, { step: mode === 'create' && base.values.start && honoured ? 'confirm' : 'form', ...(honoured ? {} : { notes }) });
 }
 
-export const text = z.string().catch('');
+export const text = z.catch(z.string(), '');
 const postedSchema = z.object({
-  intent: z.enum(FORM_INTENTS).catch('next'),
+  intent: z.catch(z.enum(FORM_INTENTS), 'next'),
   date: text,
   start: text,
-  party_size: partyField.catch(DEFAULT_PARTY),
-  seat_preference: z.union([z.enum(TABLE_KINDS), z.literal('')]).catch(''),
+  party_size: z.catch(partyField, DEFAULT_PARTY),
+  seat_preference: z.catch(z.union([z.enum(TABLE_KINDS), z.literal('')]), ''),
   note: text,
   name: text,
   name_kana: text,
@@ -134,7 +137,7 @@ export async function postedForm(db: Db, store: BookingStore, mode: FormMode, fo
   if (p.intent === 'slots' || p.intent === 'edit') return answer({});
   if (base.notice) return answer({}, 409);
   const body = bookingBody(mode, store.id, base.values);
-  const parsed = zm.safeParse(bookingSchemas[mode], body);
+  const parsed = z.safeParse(bookingSchemas[mode], body);
   if (!parsed.success) return answer({ errors: fieldErrors(translate(t), parsed.error.issues) }, 400);
   if (p.intent === 'next') return answer({ step: 'confirm' });
   const device = deviceId(cookies, locals);
@@ -145,7 +148,7 @@ export async function postedForm(db: Db, store: BookingStore, mode: FormMode, fo
       const { booking } = await withinBookingLimits(db, { kind: 'user', userId: user!.id }, () => book(db, parsed.data, actor, ctx));
       return { redirect: bookingPaths.complete(store.id, booking.id) };
     }
-    const input = parsed.data as zm.infer<typeof bookingSchemas.guest>;
+    const input = parsed.data as z.infer<typeof bookingSchemas.guest>;
     const source = { kind: 'guest' as const, address: locals.clientAddress, email: input.email, phone: input.phone, device };
     const { booking, editToken } = await withinBookingLimits(db, source, () => book(db, input, { kind: 'guest', token: '' }, ctx));
     setNewGuestCookies(cookies, locals, booking, editToken!, now);

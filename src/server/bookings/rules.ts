@@ -2,6 +2,9 @@
  * What create and change share inside their transaction: the store's row lock, the start and
  * party checks, the choice of table, and how a database conflict is read. A check that fails
  * throws `Refused`, which rolls the transaction back; the service turns it into its outcome.
+ *
+ * One module: the steps create and change share inside one transaction (lock, checks, table
+ * choice, reading a conflict), each a few lines; the exports are those steps.
  */
 import { randomInt } from 'node:crypto';
 import { sql } from 'drizzle-orm';

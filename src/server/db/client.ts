@@ -20,6 +20,7 @@ import { acquireDataDirLock, type DataDirLock } from './lock';
 import { findProjectRoot } from './root';
 import * as schema from './schema';
 import type { Db, DbHandle, OpenDbOptions } from './types';
+import { log } from '../log';
 
 const WORKER_FILE = 'pglite-worker.mjs';
 const WORKER_REL = path.join('src', 'server', 'db', WORKER_FILE);
@@ -110,9 +111,6 @@ async function startWorker(dataDir: string, socketPath: string, reopen: boolean)
     throw err;
   }
 }
-
-const log = (level: 'info' | 'warn' | 'error', msg: string, fields: Record<string, unknown> = {}) =>
-  (level === 'info' ? console.log : console.error)(JSON.stringify({ level, msg, ...fields }));
 
 async function openPglite(dataDirOpt: string, onWorkerExit?: (error: Error) => void): Promise<DbHandle> {
   const dataDir = path.resolve(dataDirOpt);

@@ -6,6 +6,10 @@
  *   - the two booking exclusion constraints (btree_gist),
  *   - the GiST index on (area_id, ll_to_earth(lat, lng)) for nearest-first search.
  * Never run `drizzle-kit push`: it would drop those.
+ *
+ * One module: drizzle-kit reads the schema from this one file (drizzle.config.ts) to write
+ * migrations, and the tables refer to each other through foreign keys and shared enums; split,
+ * every part would import the others.
  */
 import { sql } from 'drizzle-orm';
 import {

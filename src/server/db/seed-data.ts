@@ -1,5 +1,8 @@
 /**
  * Fixed word lists for the demo seed (seed.ts). Plain data, no logic beyond lookups.
+ *
+ * One module: plain word lists for the demo seed, read as one table of demo content; the exports
+ * are the lists.
  */
 import type { Genre, TableKind } from '../../lib/contract/enums';
 

@@ -4,6 +4,10 @@
  *
  * Stores, hours and tables depend only on fixed PRNG seeds (identical on every run);
  * bookings depend on the seeds and `now`. Runs only when `stores` is empty.
+ *
+ * One module: the demo data is one deterministic sequence of draws from two seeded generators;
+ * split, the order of the draws (and so every generated store) would depend on how the files call
+ * each other. It is not product code.
  */
 import crypto from 'node:crypto';
 import { asc, eq, sql } from 'drizzle-orm';

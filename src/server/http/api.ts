@@ -1,5 +1,11 @@
+/**
+ * The JSON API's shared parts: how a route answers, fails and reads its input.
+ *
+ * One module: the API's one way in (`api()`), its error answers and the readers of bodies, queries
+ * and ids that every route uses together; each export is a few lines.
+ */
 import type { APIContext, APIRoute } from 'astro';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { MessageKey, T } from '../../i18n';
 import { parseId } from '../../lib/validation';
 import { noControlCharacter, textRule } from '../../lib/contract/fields';
@@ -79,13 +85,13 @@ export function validationError(t: T, error: { issues: z.core.$ZodIssue[] }): Ap
  * The string every server-side schema starts from (the contract's schemas use the same check):
  * refuses the NUL character and lone surrogates, and keeps everything else as sent (passwords,
  * tokens). The message names the field.
- * @example safeString().min(1).parse('pass word') // 'pass word'
+ * @example safeString().check(z.minLength(1)).parse('pass word') // 'pass word'
  */
 export const safeString = () => z.string().check(noControlCharacter);
 
 /**
  * A line of free text people type (a name, a keyword): the contract's one text rule (src/lib/contract/fields.ts textRule).
- * @example lineText().trim().parse(' 山田\u200B ') // '山田'
+ * @example lineText().check(z.trim()).parse(' 山田\u200B ') // '山田'
  */
 export const lineText = () => z.string().check(...textRule('line'));
 

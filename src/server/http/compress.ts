@@ -9,6 +9,9 @@
  *
  * Loaded by scripts/start.mjs with Node's own TypeScript support: `.ts` imports, nothing that needs
  * a bundler.
+ *
+ * One module: choosing the coding and streaming the compressed answer are one mechanism (when to
+ * flush depends on the coding chosen), loaded by Node as it is at the edge.
  */
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import zlib from 'node:zlib';

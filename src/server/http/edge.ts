@@ -24,6 +24,7 @@ import { compressResponse } from './compress.ts';
 import { serveStatic, type Assets } from './static.ts';
 import { limitConnections, type ConnectionLimits } from './connections.ts';
 import { log } from '../log.ts';
+import { sentRequestId } from './requestId.ts';
 
 const ALLOWED_METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS';
 
@@ -162,7 +163,7 @@ function readBody(req: IncomingMessage, res: ServerResponse, pass: () => void): 
   // An upload cut short: nobody is left to answer, and it is not the server's fault (as api() logs it).
   req.once('close', () => {
     if (req.complete || size > BODY_MAX_BYTES) return;
-    const requestId = String(req.headers['x-request-id'] ?? '').slice(0, 64) || undefined;
+    const requestId = sentRequestId(String(req.headers['x-request-id'] ?? ''));
     log('info', 'client_aborted', { path: (req.url ?? '/').split('?')[0], requestId });
   });
 }

@@ -3,11 +3,11 @@
  * is capped for every route by the HTTP edge, src/server/http/edge.ts),
  * giving back what was typed and one translated message per field so the page can re-render.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { T } from '../../i18n';
 import { ApiError, asDatabaseAway, validationError } from './api';
 
-export type FormResult<S extends z.ZodType> =
+export type FormResult<S extends z.core.$ZodType> =
   | { ok: true; data: z.infer<S>; values: Record<string, string> }
   | FormFailure;
 
@@ -20,7 +20,7 @@ export interface FormFailure {
 }
 
 /** Field values as typed (passwords are never echoed back), checkboxes as booleans for the schema. */
-export async function readForm<S extends z.ZodType>(request: Request, t: T, schema: S, checkboxes: readonly string[] = []): Promise<FormResult<S>> {
+export async function readForm<S extends z.core.$ZodType>(request: Request, t: T, schema: S, checkboxes: readonly string[] = []): Promise<FormResult<S>> {
   const form = await request.formData().catch(() => null);
   if (!form) return { ok: false, status: 400, values: {}, fields: {}, message: t('validation.invalidJson') };
   const raw: Record<string, unknown> = {};
@@ -34,7 +34,7 @@ export async function readForm<S extends z.ZodType>(request: Request, t: T, sche
     raw[key] = raw[key] === 'on' || raw[key] === 'true';
     values[key] = raw[key] ? 'on' : '';
   }
-  const result = schema.safeParse(raw);
+  const result = z.safeParse(schema, raw);
   if (result.success) return { ok: true, data: result.data, values };
   return { ok: false, status: 400, values, fields: validationError(t, result.error).options.fields ?? {} };
 }
@@ -53,7 +53,7 @@ export function formError(t: T, error: unknown, values: Record<string, string>):
  * was typed, and on failure the field messages or one message with its status, for the page to
  * show again. Anything but an ApiError is a bug and goes on to the 500 page.
  */
-export async function submitForm<S extends z.ZodType>(
+export async function submitForm<S extends z.core.$ZodType>(
   request: Request,
   t: T,
   schema: S,

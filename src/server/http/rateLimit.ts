@@ -2,6 +2,9 @@
  * Fixed-window counters in the `rate_limits` table, so every app instance sharing the database
  * sees the same counts. One upsert per request, however many keys it counts; a window starts at the
  * first hit after the last one ended.
+ *
+ * One module: the table of limits, the counters and the keys they count by are one mechanism,
+ * small enough to read whole.
  */
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';

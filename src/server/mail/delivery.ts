@@ -17,6 +17,7 @@ import type { SendMailOptions } from 'nodemailer';
 import type { Db } from '../db/types';
 import { mailOutbox } from '../db/schema';
 import { maskAddress } from './outbox';
+import { log } from '../log';
 
 /** What sends one message: nodemailer's SMTP transport in the app, the same in tests. */
 export interface MailTransport {
@@ -91,12 +92,6 @@ export function mimeMessage(row: Row, from: string): SendMailOptions {
 /** An SMTP answer 5xx is final: trying again gets the same refusal. */
 const permanent = (error: unknown) => Number((error as { responseCode?: unknown })?.responseCode) >= 500;
 
-function log(level: 'info' | 'warn' | 'error', fields: Record<string, unknown>) {
-  const line = JSON.stringify({ level, ...fields });
-  if (level === 'info') console.log(line);
-  else console.error(line);
-}
-
 export interface DeliveryRun {
   sent: number;
   failed: number;
@@ -117,7 +112,7 @@ export async function deliverDueMail(db: Db, transport: MailTransport, opts: { n
       await transport.sendMail(mimeMessage(row, opts.from));
       await db.update(mailOutbox).set({ sentAt: new Date(), claimedUntil: null, error: null }).where(mine);
       run.sent++;
-      log('info', { msg: 'mail_sent', id: row.id, kind: row.kind, to: maskAddress(row.toAddress), attempt: row.attempts });
+      log('info', 'mail_sent', { id: row.id, kind: row.kind, to: maskAddress(row.toAddress), attempt: row.attempts });
     } catch (error) {
       run.failed++;
       const message = String((error as Error)?.message ?? error).slice(0, 500);
@@ -127,8 +122,7 @@ export async function deliverDueMail(db: Db, transport: MailTransport, opts: { n
         .update(mailOutbox)
         .set(giveUp ? { failedAt: new Date(), claimedUntil: null, error: message } : { nextAttemptAt: retryAt, claimedUntil: null, error: message })
         .where(mine);
-      log(giveUp ? 'error' : 'warn', {
-        msg: giveUp ? 'mail_gave_up' : 'mail_failed',
+      log(giveUp ? 'error' : 'warn', giveUp ? 'mail_gave_up' : 'mail_failed', {
         id: row.id,
         kind: row.kind,
         to: maskAddress(row.toAddress),

@@ -4,6 +4,9 @@
  * legal moves (src/lib/contract/queue.ts) under the entry's row lock, stamps the state's time and
  * writes the audit line in the same transaction; anything else is 409 `queue_state`. A guest's
  * entry is theirs by a random token kept only as its hash; someone else's entry is "not found".
+ *
+ * One module: every change a diner makes goes through `moveEntry` and `ownedBy`; joining, reading
+ * and leaving sit beside them so that the one table of legal moves is applied in one place.
  */
 import { and, asc, count, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db, Q } from '../db/types';

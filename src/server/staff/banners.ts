@@ -8,6 +8,10 @@
  * /home is served from memory (the availability index), must not pay a query per view, and must
  * keep working while the database is away. A write here drops this instance's copy at once; other
  * instances see it within HOME_BANNERS_TTL_MS.
+ *
+ * One module: the store's writes and the home page's kept copy share the schedule rules, and each
+ * write drops the copy it would make stale; apart, the drop would live in another file from the
+ * write that needs it.
  */
 import { and, asc, count, desc, eq, gte, inArray, lt, lte, ne, sql } from 'drizzle-orm';
 import type { Db, Q } from '../db/types';

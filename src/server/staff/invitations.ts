@@ -3,9 +3,12 @@
  * invites a new company's owner (src/server/admin/stores.ts) and an owner invites further staff;
  * the link's token is random, kept only as its hash, good for INVITATION_DAYS and spent once, in the
  * same statement that checks it.
+ *
+ * One module: an invitation's life (written, listed, withdrawn, taken up) shares the token rule,
+ * the limits and the owner check; the exports are those steps.
  */
 import { and, asc, eq, gt, inArray, isNull, type SQL } from 'drizzle-orm';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { Db, Q } from '../db/types';
 import { invitations, staffStores, stores, tenants, users } from '../db/schema';
 import { ApiError, notFound } from '../http/api';

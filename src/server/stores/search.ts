@@ -8,6 +8,9 @@
  * cards offer the starts they can walk to in time (src/lib/distance). When the index cannot be
  * trusted (the LISTEN connection is down), SQL narrows the candidates, the pure `bookableNow` rule
  * decides on their bookings, and the same catalog pass filters and orders them.
+ *
+ * One module: the index path and the SQL path must give the same page; they sit side by side so
+ * that a change to one is made against the other.
  */
 import { and, arrayContains, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/types';

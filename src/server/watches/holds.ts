@@ -12,6 +12,10 @@
  * decided under the store's row lock on fresh data (the hold just made by another instance takes the
  * table), and a watch is offered one start once (unique watch, store, start). One diner holds at
  * most one open offer at a time.
+ *
+ * One module: offering, expiring and claiming a hold are one state machine under the store's row
+ * lock; split, the lock order that keeps two instances from offering one table twice would be
+ * spread over files.
  */
 import { and, eq, gt, inArray, lte, or, sql } from 'drizzle-orm';
 import type { Db, Q } from '../db/types';

@@ -9,6 +9,9 @@
  * database decides, under the store's lock, which watcher holds each freed table
  * (src/server/watches/holds.ts), and the owner's pages are told wherever they are open. Only a
  * confirmed watch is offered a table.
+ *
+ * One module: the in-memory index of watches and the matching over it are one structure, kept
+ * consistent by the same add, remove and reload calls.
  */
 import type { Db } from '../db/types';
 import { watches } from '../db/schema';
