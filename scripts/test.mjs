@@ -82,9 +82,9 @@ async function playwright(prefix) {
   } else if (status !== 0) failed += 1;
 }
 
-/** The type check, the API document written from the contract and Redocly's lint of it (`npm run check`). */
+/** Biome's formatting and lint check, the type check, the API document written from the contract and Redocly's lint of it (`npm run check`). */
 async function check() {
-  const status = await run('Types and the API document (npm run check)', process.platform === 'win32' ? 'npm.cmd' : 'npm', ['run', 'check']);
+  const status = await run('Formatting, lint, types and the API document (npm run check)', process.platform === 'win32' ? 'npm.cmd' : 'npm', ['run', 'check']);
   if (status === 0) passed += 1;
   else failed += 1;
 }

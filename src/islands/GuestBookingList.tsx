@@ -24,6 +24,7 @@ export default function GuestBookingList({ locale, labels: L }: { locale: string
   const [entries, setEntries] = useState<Record<number, Entry>>({});
 
   useEffect(() => setHydrated(true), []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the remembered list changes; `entries` is read to skip those already fetched, not to refetch.
   useEffect(() => {
     for (const r of remembered) {
       if (entries[r.id]) continue;
@@ -35,7 +36,7 @@ export default function GuestBookingList({ locale, labels: L }: { locale: string
         .catch(() => null)
         .then((booking) => setEntries((e) => ({ ...e, [r.id]: booking ? { state: 'ok', booking } : { state: 'gone' } })));
     }
-  }, [remembered]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [remembered]);
 
   return (
     <section aria-labelledby="guest-bookings" data-testid="guest-bookings">

@@ -23,6 +23,7 @@ export default function StoreMap({ lat, lng, name, tileUrl, labels }: Props) {
   const box = useRef<HTMLElement>(null);
   const [tilesFailed, setTilesFailed] = useState(false);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the map is rebuilt for a new place or tile server only; the name and labels are the island's fixed props.
   useEffect(() => {
     let map: LeafletMap | null = null;
     let cancelled = false;

@@ -224,11 +224,11 @@ for (const engine of ['pglite', 'postgres'] as const) {
       expect(signed.status).toBe(303);
       const jar = `${STORE_SESSION_COOKIE}=${setCookie(signed, STORE_SESSION_COOKIE)}`;
       const [a, b] = [await join(), await join()];
-      const row = (html: string, id: number) => new RegExp(`data-queue-entry="${id}"[^]*?</li>`).exec(html)?.[0] ?? '';
+      const row = (html: string, id: number) => new RegExp(`data-queue-entry="${id}"[\\s\\S]*?</li>`).exec(html)?.[0] ?? '';
 
       const ledger = (await store('/list-booking-manage', { cookie: jar })).body;
       expect(ledger).toContain('順番待ち');
-      expect(row(ledger, a.id)).toMatch(/確定 \d+[^]*2名[^]*\d+分待ち[^]*待機中[^]*name="move" value="call"[^]*呼び出す/);
+      expect(row(ledger, a.id)).toMatch(/確定 \d+[\s\S]*2名[\s\S]*\d+分待ち[\s\S]*待機中[\s\S]*name="move" value="call"[\s\S]*呼び出す/);
       expect(row(ledger, a.id)).not.toContain('来店なし');
 
       const post = (id: number, move: string) => store('/list-booking-manage', { form: { action: 'queue', entry: String(id), move }, cookie: jar });
@@ -240,7 +240,7 @@ for (const engine of ['pglite', 'postgres'] as const) {
       const deadline = (await diner(a.id, a.token)).claim_deadline!;
       expect(row(after, a.id)).toContain('呼び出し中');
       expect(row(after, a.id)).toContain(`${formatTime(new Date(deadline), watchTranslator('ja'))}まで`);
-      expect(row(after, a.id)).toMatch(/value="seat"[^]*着席[^]*value="no-show"[^]*来店なし/);
+      expect(row(after, a.id)).toMatch(/value="seat"[\s\S]*着席[\s\S]*value="no-show"[\s\S]*来店なし/);
 
       expect((await post(a.id, 'seat')).status).toBe(303);
       expect((await diner(a.id, a.token)).state).toBe('seated');

@@ -172,15 +172,15 @@ async function fill(start: string): Promise<{ id: number; edit_token: string }[]
 }
 
 /**
- * A start and the first start after its stay (`then`), both free for two now, on the first of
+ * A start and the first start after its stay (`after`), both free for two now, on the first of
  * `days` (business days ahead) that has them: the store closes one weekday, so which day is open
  * depends on the day the suite runs.
  */
-async function startAndNext(request: APIRequestContext, days: number[]): Promise<{ first: Slot; then: Slot }> {
+async function startAndNext(request: APIRequestContext, days: number[]): Promise<{ first: Slot; after: Slot }> {
   for (const n of days) {
     const day = await slots(request, store.id, businessDay(n));
     const first = day.find((s) => day.some((t) => Date.parse(t.start) === Date.parse(s.end)));
-    if (first) return { first, then: day.find((t) => Date.parse(t.start) === Date.parse(first.end))! };
+    if (first) return { first, after: day.find((t) => Date.parse(t.start) === Date.parse(first.end))! };
   }
   throw new Error(`no start whose stay ends at another free start, ${days.length} days tried`);
 }
@@ -193,9 +193,9 @@ test('a lost race offers the next starts with their fees: one tapped is confirme
   expect((await page.request.post(`${base}/api/login`, { data: { email: signupEmail, password: 'correct-horse-battery' } })).status()).toBe(200);
   // Days of their own: a race fills the tables for hours, which the change below needs free today.
   // Odd days for this test, even days for the no-JavaScript one: never the same day.
-  const { first, then } = await startAndNext(request, [3, 5, 7]);
-  // `then` is full when the page loads, so the day the island holds does not offer it.
-  const atThen = await fill(then.start);
+  const { first, after } = await startAndNext(request, [3, 5, 7]);
+  // `after` is full when the page loads, so the day the island holds does not offer it.
+  const atThen = await fill(after.start);
   const loaded = page.waitForResponse((r) => /\/api\/stores\/\d+\/availability/.test(r.url()));
   await page.goto(bookingUrl('booking', first));
   await loaded;
@@ -216,12 +216,12 @@ test('a lost race offers the next starts with their fees: one tapped is confirme
   const answer = await lost;
   expect(answer.status()).toBe(409);
   const offered = ((await answer.json()) as { error: { next_slots: Slot[] } }).error.next_slots;
-  expect(offered.some((s) => Date.parse(s.start) === Date.parse(then.start))).toBe(true);
+  expect(offered.some((s) => Date.parse(s.start) === Date.parse(after.start))).toBe(true);
   for (const s of offered) expect(s.cancellation_fee, s.start).toEqual(expect.objectContaining({ applies: expect.stringMatching(/^(free|due)$/), message: expect.any(String) }));
 
-  await page.getByTestId('race-lost').getByRole('button', { name: shownAt(then.start) }).click();
+  await page.getByTestId('race-lost').getByRole('button', { name: shownAt(after.start) }).click();
   await page.getByRole('button', { name: '確認へ進む' }).click();
-  await expect(confirm.getByTestId('fee')).toHaveText(then.cancellation_fee.message);
+  await expect(confirm.getByTestId('fee')).toHaveText(after.cancellation_fee.message);
   release();
   await confirm.getByRole('button', { name: 'この内容で予約する' }).click();
   await expect(page).toHaveURL(/\/booking\/complete\/\d+$/);
@@ -230,15 +230,15 @@ test('a lost race offers the next starts with their fees: one tapped is confirme
 test('without JavaScript: a lost race offers the next starts as buttons, and the one tapped is confirmed with its fee', async ({ browser, request }) => {
   const context = await phone(browser, false);
   const page = await context.newPage();
-  const { first, then } = await startAndNext(request, [4, 6, 8]);
+  const { first, after } = await startAndNext(request, [4, 6, 8]);
   await guestToConfirm(page, first, '無効 次郎', 'ムコウ ジロウ', '090-5555-9876');
   const confirm = page.getByTestId('booking-confirm');
   await expect(confirm.getByTestId('fee')).toHaveText(first.cancellation_fee.message);
 
   await fill(first.start);
   await confirm.getByRole('button', { name: 'この内容で予約する' }).click();
-  await page.getByTestId('race-lost').getByRole('button', { name: shownAt(then.start) }).click();
-  await expect(confirm.getByTestId('fee')).toHaveText(then.cancellation_fee.message);
+  await page.getByTestId('race-lost').getByRole('button', { name: shownAt(after.start) }).click();
+  await expect(confirm.getByTestId('fee')).toHaveText(after.cancellation_fee.message);
   await expect(confirm.getByRole('button', { name: 'この内容で予約する' })).toBeVisible();
   await context.close();
 });

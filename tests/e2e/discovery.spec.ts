@@ -153,6 +153,7 @@ test.describe('search', () => {
     // The page follows a permission granted meanwhile by itself (GeoLocator hears the change and reads
     // the position), so on a slow machine the list may re-sort, and the button go, before the tap lands:
     // the tap or the change, whichever comes first, ends with the list sorted from the position.
+    // biome-ignore lint/correctness/noPlaywrightMissingAwait: awaited in the race below, started first so it hears a change before the tap.
     const sorted = expect(page.locator('#store-results')).toHaveAttribute('data-sorted', 'distance', { timeout: 30_000 });
     await Promise.race([locate.click().then(() => sorted), sorted]);
     await expect(page.locator('#store-results-heading [data-order]')).toHaveText('現在地から近い順');

@@ -46,6 +46,7 @@ test.beforeEach(async () => {
   server = await spawnServer({ ...env(), SUGU_CLOCK: clockAt.toISOString() });
 });
 
+// biome-ignore lint/correctness/noEmptyPattern: Playwright reads fixtures from an object pattern, and this hook needs none.
 test.afterEach(async ({}, testInfo) => {
   if (server && testInfo.status !== testInfo.expectedStatus) {
     await testInfo.attach('server output', { body: server.output(), contentType: 'text/plain' });

@@ -16,12 +16,12 @@ function files(dir: string): string[] {
   });
 }
 
-/** The files a module imports by relative path (static and dynamic, values and types). */
+/** The files a module imports by relative path or the `#src/` alias (static and dynamic, values and types). */
 function importsOf(file: string): string[] {
   const text = fs.readFileSync(file, 'utf8');
-  const specs = [...text.matchAll(/(?:from|import)\s*\(?\s*['"](\.{1,2}\/[^'"]+)['"]/g)].map((m) => m[1]!);
+  const specs = [...text.matchAll(/(?:from|import)\s*\(?\s*['"](\.{1,2}\/[^'"]+|#src\/[^'"]+)['"]/g)].map((m) => m[1]!);
   return specs.flatMap((spec) => {
-    const base = path.resolve(path.dirname(file), spec);
+    const base = spec.startsWith('#src/') ? path.join(SRC, spec.slice('#src/'.length)) : path.resolve(path.dirname(file), spec);
     const found = EXTENSIONS.map((ext) => base + ext).find((p) => fs.existsSync(p) && fs.statSync(p).isFile());
     return found && !found.endsWith('.json') ? [found] : [];
   });

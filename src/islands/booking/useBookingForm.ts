@@ -90,6 +90,7 @@ export function useBookingForm(props: BookingWidgetProps, fieldId: (name: string
 
   // A start that the new date or party no longer offers is dropped, so nothing stale is submitted;
   // on the confirm step it stays in view, marked taken, beside the next free starts.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when new starts arrive, reading the step and the choice as they are then.
   useEffect(() => {
     if (slots.state !== 'ready' || !values.start) return;
     if (free.some((s) => sameInstant(s.start, values.start))) return setFilled(null);
@@ -102,13 +103,14 @@ export function useBookingForm(props: BookingWidgetProps, fieldId: (name: string
       return;
     }
     set('start', '');
-  }, [slots]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [slots]);
   // Back to the form from a start taken meanwhile: nothing is chosen there until the diner picks again.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on a change of step only.
   useEffect(() => {
     if (step === 'confirm' || !filled) return;
     setFilled(null);
     set('start', '');
-  }, [step]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [step]);
 
   function showErrors(e: Errors) {
     setErrors(e);

@@ -9,11 +9,12 @@ import type { Contact } from './types';
 
 export function useSavedContact(enabled: boolean, initial: boolean, fill: (contact: Contact) => void): [boolean, (on: boolean) => void] {
   const [remember, setRemember] = useState(initial);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the saved contact fills the form once, when the island starts.
   useEffect(() => {
     const saved = enabled ? loadGuestContact() : null;
     if (!saved) return;
     setRemember(true);
     fill(saved);
-  }, []); // eslint-disable-line react-hooks/exhaustive-deps
+  }, []);
   return [remember, setRemember];
 }

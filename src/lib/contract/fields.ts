@@ -34,6 +34,7 @@ const INVISIBLE = /[\u200B\u2060\uFEFF]/g;
  * C1 controls, DEL, and the bidirectional embeddings, overrides and isolates (U+202E turns
  * `gpj.exe` into `exe.jpg`). Tab and line breaks are handled before this is checked.
  */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is this pattern's job.
 const FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
 
 /**

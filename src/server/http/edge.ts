@@ -130,7 +130,10 @@ const tooBusy: Refusal = { status: 429, code: 'rate_limited', messageKey: 'api.e
 function readBody(req: IncomingMessage, res: ServerResponse, pass: () => void): void {
   const declared = req.headers['content-length'];
   const chunked = req.headers['transfer-encoding'] !== undefined;
-  if (!chunked && (declared === undefined || declared === '0')) return pass();
+  if (!chunked && (declared === undefined || declared === '0')) {
+    pass();
+    return;
+  }
   const refuse = () => {
     const { status, headers, body } = refusalResponse(tooLarge, req);
     lingerOnClose(req.socket);
@@ -141,7 +144,10 @@ function readBody(req: IncomingMessage, res: ServerResponse, pass: () => void): 
     req.on('data', () => {});
   };
   // Node's parser refuses a Content-Length that is not a number, and one alongside Transfer-Encoding.
-  if (!chunked && Number(declared) > BODY_MAX_BYTES) return refuse();
+  if (!chunked && Number(declared) > BODY_MAX_BYTES) {
+    refuse();
+    return;
+  }
   const chunks: Buffer[] = [];
   let size = 0;
   const onData = (chunk: Buffer) => {
