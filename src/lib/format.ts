@@ -41,6 +41,7 @@ export function formatYenRange(min: number, max: number, locale: string): string
 }
 
 /** The katakana of loanwords that wanakana reads letter by letter (カフェ as kafye): read as Hepburn writes them. */
+// biome-ignore format: a table packed as it is read; one entry a line would make it several times longer.
 const LOAN_ROMAJI: Record<string, string> = {
   ファ: 'fa', フィ: 'fi', フェ: 'fe', フォ: 'fo', フュ: 'fyu', ティ: 'ti', ディ: 'di', トゥ: 'tu', ドゥ: 'du', テュ: 'tyu', デュ: 'dyu',
   ヴァ: 'va', ヴィ: 'vi', ヴェ: 've', ヴォ: 'vo', ヴ: 'vu', ウィ: 'wi', ウェ: 'we', ウォ: 'wo', チェ: 'che', シェ: 'she', ジェ: 'je',

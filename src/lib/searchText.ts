@@ -25,6 +25,7 @@ const KATAKANA_TO_HIRAGANA = 0x60;
 const LONG = 'ー';
 
 /** Small kana and spelling variants, as read for search ('' drops the character). */
+// biome-ignore format: a table packed as it is read; one entry a line would make it several times longer.
 const VARIANT: Record<string, string> = {
   ぁ: 'あ', ぃ: 'い', ぅ: 'う', ぇ: 'え', ぉ: 'お', ゃ: 'や', ゅ: 'ゆ', ょ: 'よ', ゎ: 'わ', ゕ: 'か', ゖ: 'け',
   っ: '', づ: 'ず', ぢ: 'じ', を: 'お', ゔ: 'ぶ', '〜': LONG, '～': LONG, '〰': LONG,

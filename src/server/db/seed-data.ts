@@ -171,6 +171,7 @@ export const AREAS: AreaDef[] = [
 /** [text, katakana] */
 export type Word = readonly [string, string];
 
+// biome-ignore format: a table packed as it is read; one entry a line would make it several times longer.
 const JP_WORDS: Word[] = [
   ['千鳥', 'チドリ'], ['風花', 'カザハナ'], ['灯り', 'アカリ'], ['縁', 'エニシ'], ['笑門', 'ワラカド'],
   ['福助', 'フクスケ'], ['大吉', 'ダイキチ'], ['鶴亀', 'ツルカメ'], ['はなび', 'ハナビ'], ['月見', 'ツキミ'],
@@ -182,29 +183,34 @@ const JP_WORDS: Word[] = [
   ['大黒', 'ダイコク'], ['夕凪', 'ユウナギ'], ['翔', 'カケル'], ['源', 'ゲン'], ['ほたる', 'ホタル'],
 ];
 
+// biome-ignore format: a table packed as it is read; one entry a line would make it several times longer.
 const CN_WORDS: Word[] = [
   ['龍門', 'リュウモン'], ['福満園', 'フクマンエン'], ['桃源', 'トウゲン'], ['慶華', 'ケイカ'], ['金龍', 'キンリュウ'],
   ['萬福', 'マンプク'], ['翠園', 'スイエン'], ['紅蘭', 'コウラン'], ['天府', 'テンプ'], ['好好', 'ハオハオ'],
   ['揚州', 'ヨウシュウ'], ['鳳凰', 'ホウオウ'],
 ];
 
+// biome-ignore format: a table packed as it is read; one entry a line would make it several times longer.
 const KR_WORDS: Word[] = [
   ['明洞', 'ミョンドン'], ['弘大', 'ホンデ'], ['ハヌル', 'ハヌル'], ['トンム', 'トンム'], ['オンマ', 'オンマ'],
   ['釜山', 'プサン'], ['チング', 'チング'], ['マダン', 'マダン'], ['ソウル', 'ソウル'], ['ナム', 'ナム'],
 ];
 
+// biome-ignore format: a table packed as it is read; one entry a line would make it several times longer.
 const IT_WORDS: Word[] = [
   ['Luce', 'ルーチェ'], ['Sole', 'ソーレ'], ['Aria', 'アリア'], ['Stella', 'ステラ'], ['Mare', 'マーレ'],
   ['Bosco', 'ボスコ'], ['Vento', 'ヴェント'], ['Fiore', 'フィオーレ'], ['Porto', 'ポルト'], ['Gioia', 'ジョイア'],
   ['Tavola', 'ターヴォラ'], ['Nonna', 'ノンナ'],
 ];
 
+// biome-ignore format: a table packed as it is read; one entry a line would make it several times longer.
 const FR_WORDS: Word[] = [
   ['Lumière', 'リュミエール'], ['Soleil', 'ソレイユ'], ['Étoile', 'エトワール'], ['Jardin', 'ジャルダン'],
   ['Rivage', 'リヴァージュ'], ['Printemps', 'プランタン'], ['Cocotte', 'ココット'], ['Le Pont', 'ル・ポン'],
   ['Maison Blanche', 'メゾンブランシュ'], ['Bonheur', 'ボヌール'],
 ];
 
+// biome-ignore format: a table packed as it is read; one entry a line would make it several times longer.
 const EN_WORDS: Word[] = [
   ['Moon', 'ムーン'], ['Harbor', 'ハーバー'], ['Lantern', 'ランタン'], ['Owl', 'アウル'], ['Velvet', 'ベルベット'],
   ['Drift', 'ドリフト'], ['Nook', 'ヌック'], ['Cask', 'カスク'], ['Tide', 'タイド'], ['Ember', 'エンバー'],
@@ -417,11 +423,13 @@ export const TAG_POOL: Record<Genre, string[]> = {
 export const COMMON_TAGS = ['禁煙', 'クレジットカード可', '電子マネー可', '貸切可', '子連れ歓迎', 'Wi-Fiあり'];
 
 /** Guest names for demo bookings: [name, kana]. */
+// biome-ignore format: a table packed as it is read; one entry a line would make it several times longer.
 export const GUEST_FAMILY: Word[] = [
   ['佐藤', 'サトウ'], ['鈴木', 'スズキ'], ['高橋', 'タカハシ'], ['田中', 'タナカ'], ['伊藤', 'イトウ'],
   ['渡辺', 'ワタナベ'], ['山本', 'ヤマモト'], ['中村', 'ナカムラ'], ['小林', 'コバヤシ'], ['加藤', 'カトウ'],
   ['吉田', 'ヨシダ'], ['山口', 'ヤマグチ'], ['松本', 'マツモト'], ['井上', 'イノウエ'], ['木村', 'キムラ'],
 ];
+// biome-ignore format: a table packed as it is read; one entry a line would make it several times longer.
 export const GUEST_GIVEN: Word[] = [
   ['太郎', 'タロウ'], ['翔太', 'ショウタ'], ['大輝', 'ダイキ'], ['健', 'ケン'], ['拓海', 'タクミ'],
   ['美咲', 'ミサキ'], ['陽菜', 'ヒナ'], ['結衣', 'ユイ'], ['さくら', 'サクラ'], ['葵', 'アオイ'],
