@@ -42,7 +42,7 @@ try {
 if (settings.SUGU_CLOCK) console.warn(JSON.stringify({ level: 'warn', msg: 'clock_set', at: settings.SUGU_CLOCK.toISOString(), note: 'SUGU_CLOCK is for tests: the server believes it is this time' }));
 
 /** How long in-flight requests get to finish before their connections are cut. */
-const DRAIN_MS = Number(process.env.SHUTDOWN_TIMEOUT_MS ?? 10_000);
+const DRAIN_MS = settings.SHUTDOWN_TIMEOUT_MS;
 
 /**
  * On a fresh checkout both the build and the embedded database are to be made: the database is made

@@ -39,7 +39,7 @@ const context = defineMiddleware(async ({ locals, request, url, clientAddress },
   }
   const response = await next();
   response.headers.set('x-request-id', locals.requestId);
-  if (process.env.SUGU_LOG_REQUESTS !== '0') {
+  if (settings.SUGU_LOG_REQUESTS) {
     log('info', 'request', { requestId: locals.requestId, method: request.method, path: url.pathname, status: response.status, ms: Math.round(performance.now() - started) });
   }
   return response;

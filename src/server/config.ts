@@ -162,6 +162,15 @@ const schema = z.object({
   OIDC_GOOGLE_ISSUER: issuerUrl,
   OIDC_GOOGLE_CLIENT_ID: optionalSetting(),
   OIDC_GOOGLE_CLIENT_SECRET: optionalSetting(),
+  /** `0`: no log line per request or per live stream (docs/production.md, "Logs"); anything else: one each. */
+  SUGU_LOG_REQUESTS: z
+    .string()
+    .default('')
+    .transform((v) => v.trim() !== '0'),
+  /** How often an idle live stream sends a comment so that proxies keep it open (tests shorten it). */
+  SUGU_SSE_HEARTBEAT_MS: count(15_000),
+  /** How long in-flight requests get to finish at shutdown before their connections are cut (scripts/start.mjs). */
+  SHUTDOWN_TIMEOUT_MS: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0).max(600_000).default(10_000)),
 }).superRefine((c, ctx) => {
   // Half a provider is a mistake to name at start, not a button that fails when pressed.
   for (const p of ['LINE', 'GOOGLE'] as const) {

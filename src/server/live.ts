@@ -23,11 +23,12 @@ import { STREAM_STORES_MAX } from '../lib/contract/limits';
 import { watchAlerts } from './watches/alerts';
 import type { WatchAlert } from '../lib/contract/watches';
 import { clock } from './clock';
+import { config } from './config';
 import type { LiveAvailability } from '../lib/contract/live';
 import { log } from './log';
 
-/** Comment lines every 15 s keep proxies and load balancers from closing an idle stream. */
-export const HEARTBEAT_MS = Number(process.env.SUGU_SSE_HEARTBEAT_MS) || 15_000;
+/** Comment lines every 15 s (SUGU_SSE_HEARTBEAT_MS) keep proxies and load balancers from closing an idle stream. */
+export const heartbeatMs = (): number => config().SUGU_SSE_HEARTBEAT_MS;
 /** What EventSource waits before reconnecting. */
 export const RETRY_MS = 3_000;
 /** Changes arriving within this window are recomputed together. */
@@ -94,7 +95,7 @@ interface Client {
 }
 
 function logStream(msg: string, client: Client, open: number) {
-  if (process.env.SUGU_LOG_REQUESTS === '0') return;
+  if (!config().SUGU_LOG_REQUESTS) return;
   log('info', msg, { requestId: client.requestId, stores: client.stores.length, party: client.party, open });
 }
 
@@ -244,7 +245,7 @@ class LiveHub {
   private startTimers() {
     this.heartbeat = setInterval(() => {
       for (const c of this.clients) c.write(HEARTBEAT);
-    }, HEARTBEAT_MS);
+    }, heartbeatMs());
     this.heartbeat.unref();
     this.scheduleMark();
   }
