@@ -5,6 +5,7 @@ import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { precompress } from './src/server/http/precompress.ts';
 import { islandStylesInStylesheet } from './src/server/http/islandStyles.ts';
+import { appLifecycle } from './src/server/appLifecycle.ts';
 
 export default defineConfig({
   output: 'server',
@@ -12,7 +13,8 @@ export default defineConfig({
   markdown: { syntaxHighlight: false },
   adapter: node({ mode: 'standalone' }),
   // precompress: .br and .gz copies of the static files, sent by scripts/start.mjs (src/server/http/static.ts).
-  integrations: [react(), precompress()],
+  // appLifecycle: the app (its database and background jobs) starts with the server, not its first request.
+  integrations: [react(), precompress(), appLifecycle()],
   server: { port: Number(process.env.PORT ?? 4321), host: process.env.HOST ?? 'localhost' },
   security: {
     // Cross-site form posts are refused by src/middleware.ts (src/server/http/origin.ts) with the

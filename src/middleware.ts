@@ -13,7 +13,7 @@ import { isCrossSiteWrite, siteOrigins } from './server/http/origin';
 import { corsAllowed, corsHeaders, isPreflight, isStoreHostPath, preflightHeaders, storeOrigin, trustedOrigins } from './server/http/cors';
 import { clientOf } from './server/http/client';
 import { mergeCsp, securityHeaders, STRICT_TRANSPORT } from './server/http/headers';
-import { startBackgroundWork } from './server/background';
+import { startApp } from './server/app';
 import { documentedMethods } from './server/openapi';
 import { databaseAway, noteDatabaseFailure, RETRY_AFTER_SECONDS } from './server/db/health';
 import { log } from './server/log';
@@ -28,7 +28,8 @@ let proxyWarned = false;
 /** Request id, who the client is (src/server/http/client.ts), timing and one structured log line per request. */
 const context = defineMiddleware(async ({ locals, request, url, clientAddress }, next) => {
   const started = performance.now();
-  startBackgroundWork();
+  // Started with the server (scripts/start.mjs, npm run dev); here for a server started otherwise (astro preview).
+  locals.app = startApp();
   locals.requestId = request.headers.get('x-request-id')?.slice(0, 64) || randomUUID();
   const client = clientOf(clientAddress, request, url);
   locals.clientAddress = client.address;

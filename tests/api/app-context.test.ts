@@ -1,0 +1,108 @@
+/**
+ * The application context (src/server/app.ts) in this process, on a copy of the seeded embedded
+ * database: the background jobs start with the app and run at once, and its stop leaves no job
+ * and no timer behind; the configuration is read once.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { openDb } from '../../src/server/db/client';
+import { idempotencyKeys } from '../../src/server/db/schema';
+import { startSmtp, type TestSmtp } from '../helpers/smtp';
+import { watchIntervals, type IntervalWatch } from '../helpers/intervals';
+
+type AppModule = typeof import('../../src/server/app');
+
+describe('the application context', () => {
+  let dataDir: string;
+  let smtp: TestSmtp;
+  let appModule: AppModule;
+  let app: ReturnType<AppModule['startApp']>;
+  let intervals: IntervalWatch;
+  const restore: Record<string, string | undefined> = {};
+
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sugu-context-'));
+    fs.cpSync(inject('pgliteTemplate'), dataDir, { recursive: true });
+    smtp = await startSmtp();
+    // An answer kept for an Idempotency-Key two days ago: the sweep that starts with the app deletes it.
+    const handle = await openDb({ dataDir });
+    await handle.db.insert(idempotencyKeys).values({ id: 'kept-two-days', fingerprint: 'f', status: 201, answer: '{}', createdAt: new Date(Date.now() - 48 * 3_600_000) });
+    await handle.close();
+    for (const [name, value] of Object.entries({ DATA_DIR: dataDir, DATABASE_URL: '', SMTP_URL: smtp.url, SUGU_LOG_REQUESTS: '0' })) {
+      restore[name] = process.env[name];
+      process.env[name] = value;
+    }
+    appModule = await import('../../src/server/app');
+    intervals = watchIntervals();
+    app = appModule.startApp();
+    await app.jobs.started();
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    intervals?.restore();
+    for (const [name, value] of Object.entries(restore)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+    await smtp?.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('starts every background job with the app, without waiting for a request', () => {
+    expect(app.jobs.running().sort()).toEqual(
+      [
+        'auto release',
+        'availability feed',
+        'hold expiry',
+        'idempotency sweep',
+        'mail delivery',
+        'push delivery',
+        'queue expiry',
+        'reminders',
+        'watch prune',
+        'watch reload',
+        // 'watch listen' is PostgreSQL's only: PGlite is one instance, with nothing to hear.
+      ].sort(),
+    );
+  });
+
+  it('is one context per process, and its database is the one the routes use', async () => {
+    expect(appModule.startApp()).toBe(app);
+    expect(appModule.getApp()).toBe(app);
+    const { getDb } = await import('../../src/server/db/startup');
+    expect(await getDb()).toBe((await app.db()).db);
+  });
+
+  it('runs its jobs at once: the sweep has deleted the expired answer', async () => {
+    const { db } = await app.db();
+    await expect
+      .poll(async () => (await db.execute<{ n: number }>(sql`select count(*)::int as n from idempotency_keys where id = 'kept-two-days'`))[0]!.n, { timeout: 20_000 })
+      .toBe(0);
+  });
+
+  it('reads the configuration once: a later change of the environment changes nothing', async () => {
+    const { config } = await import('../../src/server/config');
+    expect(app.config).toBe(config());
+    expect(app.config.DATA_DIR).toBe(dataDir);
+    process.env.DATA_DIR = path.join(dataDir, 'elsewhere');
+    expect(config()).toBe(app.config);
+    expect(config().DATA_DIR).toBe(dataDir);
+    process.env.DATA_DIR = dataDir;
+  });
+
+  it('stops every job and closes the database on stop, leaving no timer behind', async () => {
+    expect(intervals.left().length).toBeGreaterThanOrEqual(app.jobs.running().length);
+    await app.close();
+    expect(app.jobs.running()).toEqual([]);
+    expect(intervals.left()).toEqual([]);
+    expect(appModule.getApp()).toBeUndefined();
+    // The database is closed: DATA_DIR can be opened by another process's handle at once.
+    const again = await openDb({ dataDir });
+    expect((await again.db.execute<{ n: number }>(sql`select 1 as n`))[0]!.n).toBe(1);
+    await again.close();
+  });
+});
