@@ -26,6 +26,7 @@ import { clock } from './clock';
 import { config } from './config';
 import type { LiveAvailability } from '../lib/contract/live';
 import { log } from './log';
+import { reloadSafe } from './reloadSafe';
 
 /** Comment lines every 15 s (SUGU_SSE_HEARTBEAT_MS) keep proxies and load balancers from closing an idle stream. */
 export const heartbeatMs = (): number => config().SUGU_SSE_HEARTBEAT_MS;
@@ -267,9 +268,8 @@ class LiveHub {
   }
 }
 
-// On globalThis so that a module reload (astro dev) keeps one hub and one bus listener.
-const globals = globalThis as Record<string, unknown>;
-const hub = (globals.__suguLiveHub ??= new LiveHub()) as LiveHub;
+// Kept across a module reload (npm run dev): one hub and one bus listener.
+const hub = reloadSafe('liveHub', () => new LiveHub());
 
 let draining = false;
 
