@@ -162,6 +162,10 @@ const schema = z.object({
   OIDC_GOOGLE_ISSUER: issuerUrl,
   OIDC_GOOGLE_CLIENT_ID: optionalSetting(),
   OIDC_GOOGLE_CLIENT_SECRET: optionalSetting(),
+  /** The project folder (the one holding db/migrations), when Sugu runs from elsewhere (src/server/db/root.ts). */
+  SUGU_ROOT: optionalSetting(),
+  /** The PGlite worker script, when it is not found beside the code or under SUGU_ROOT (src/server/db/client.ts). */
+  SUGU_PGLITE_WORKER: optionalSetting(),
   /** `0`: no log line per request or per live stream (docs/production.md, "Logs"); anything else: one each. */
   SUGU_LOG_REQUESTS: z
     .string()
