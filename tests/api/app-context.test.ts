@@ -27,14 +27,15 @@ describe('the application context', () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sugu-context-'));
     fs.cpSync(inject('pgliteTemplate'), dataDir, { recursive: true });
     smtp = await startSmtp();
-    // An answer kept for an Idempotency-Key two days ago: the sweep that starts with the app deletes it.
-    const handle = await openDb({ dataDir });
-    await handle.db.insert(idempotencyKeys).values({ id: 'kept-two-days', fingerprint: 'f', status: 201, answer: '{}', createdAt: new Date(Date.now() - 48 * 3_600_000) });
-    await handle.close();
+    // Before anything reads the configuration, which is read once (opening a database reads it).
     for (const [name, value] of Object.entries({ DATA_DIR: dataDir, DATABASE_URL: '', SMTP_URL: smtp.url, SUGU_LOG_REQUESTS: '0' })) {
       restore[name] = process.env[name];
       process.env[name] = value;
     }
+    // An answer kept for an Idempotency-Key two days ago: the sweep that starts with the app deletes it.
+    const handle = await openDb({ dataDir });
+    await handle.db.insert(idempotencyKeys).values({ id: 'kept-two-days', fingerprint: 'f', status: 201, answer: '{}', createdAt: new Date(Date.now() - 48 * 3_600_000) });
+    await handle.close();
     appModule = await import('../../src/server/app');
     intervals = watchIntervals();
     app = appModule.startApp();
