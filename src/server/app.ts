@@ -3,7 +3,7 @@
  * database, the background jobs — and stopped in a known order when it stops.
  *
  * Started by scripts/start.mjs right after the server listens (the built server's entry exports
- * `startApp`, see astro.config.mjs), and by `npm run dev` when its server starts. The middleware
+ * `startApp`: src/server/appLifecycle.ts), and by `npm run dev` when its server starts. The middleware
  * asks for it too, so that a server started any other way (`astro preview`) starts it with its
  * first request. Routes reach the database through `getDb()` (src/server/db/startup.ts), which is
  * this context's database.
