@@ -6,6 +6,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { precompress } from './src/server/http/precompress.ts';
 import { islandStylesInStylesheet } from './src/server/http/islandStyles.ts';
 import { template } from './src/template/integration.ts';
+import { appLifecycle } from './src/server/appLifecycle.ts';
 
 export default defineConfig({
   output: 'server',
@@ -14,7 +15,8 @@ export default defineConfig({
   adapter: node({ mode: 'standalone' }),
   // precompress: .br and .gz copies of the static files, sent by scripts/start.mjs (src/server/http/static.ts).
   // template: the demo template's pages, injected from src/template/pages at the spec's URLs.
-  integrations: [react(), template(), precompress()],
+  // appLifecycle: the app (its database and background jobs) starts with the server, not its first request.
+  integrations: [react(), template(), precompress(), appLifecycle()],
   server: { port: Number(process.env.PORT ?? 4321), host: process.env.HOST ?? 'localhost' },
   security: {
     // Cross-site form posts are refused by src/middleware.ts (src/server/http/origin.ts) with the

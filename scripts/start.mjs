@@ -24,7 +24,6 @@ process.env.NODE_ENV ??= 'production';
 
 const { parseConfig, ConfigError } = await import(pathToFileURL(path.join(root, 'src/server/config.ts')).href);
 const { guardServer } = await import(pathToFileURL(path.join(root, 'src/server/http/edge.ts')).href);
-const { runShutdown } = await import(pathToFileURL(path.join(root, 'src/server/shutdown.ts')).href);
 const { loadAssets } = await import(pathToFileURL(path.join(root, 'src/server/http/static.ts')).href);
 const { connectionLimits } = await import(pathToFileURL(path.join(root, 'src/server/http/connections.ts')).href);
 const { trimWhenIdle } = await import(pathToFileURL(path.join(root, 'src/server/idleTrim.ts')).href);
@@ -42,7 +41,7 @@ try {
 if (settings.SUGU_CLOCK) console.warn(JSON.stringify({ level: 'warn', msg: 'clock_set', at: settings.SUGU_CLOCK.toISOString(), note: 'SUGU_CLOCK is for tests: the server believes it is this time' }));
 
 /** How long in-flight requests get to finish before their connections are cut. */
-const DRAIN_MS = Number(process.env.SHUTDOWN_TIMEOUT_MS ?? 10_000);
+const DRAIN_MS = settings.SHUTDOWN_TIMEOUT_MS;
 
 /**
  * On a fresh checkout both the build and the embedded database are to be made: the database is made
@@ -73,6 +72,8 @@ process.env.HOST = settings.HOST;
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 const entry = await import(pathToFileURL(path.join(root, 'dist/server/entry.mjs')).href);
 const { server: standalone, done } = entry.startServer();
+// The application context (src/server/app.ts): the database opens and the background jobs start now.
+const app = entry.startApp();
 /** @type {import('node:http').Server} */
 const httpServer = standalone.server;
 // TRACE, bad %-encoding, oversized headers and bodies, and one client's excess of connections or
@@ -98,24 +99,23 @@ async function shutdown(signal) {
   const started = performance.now();
   log({ msg: 'shutdown', signal });
   const closed = new Promise((resolve) => httpServer.close(() => resolve()));
-  const report = (error) => console.error(JSON.stringify({ level: 'error', msg: 'shutdown_step_failed', error: String(error) }));
-  // Steps registered by server modules (src/server/shutdown.ts): live streams end first.
-  await runShutdown('stop', report);
+  // Live streams end first (src/server/shutdown.ts), then the background jobs.
+  await app.stop();
   // Keep-alive connections go as soon as their current request is answered.
   const sweep = setInterval(() => httpServer.closeIdleConnections(), 50);
   httpServer.closeIdleConnections();
   const drained = await Promise.race([closed.then(() => true), new Promise((r) => setTimeout(() => r(false), DRAIN_MS))]);
   clearInterval(sweep);
   if (!drained) httpServer.closeAllConnections();
-  // Then the database (src/server/db/startup.ts closes it, releasing the DATA_DIR lock).
-  await runShutdown('close', report);
+  // Then the database, releasing the DATA_DIR lock.
+  await app.close();
   log({ msg: 'stopped', drained, ms: Math.round(performance.now() - started) });
   process.exit(0);
 }
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
 
-// Open the database now rather than on the first request, and say when the app is ready.
+// Say when the app is ready: its database open and its availability index built.
 const base = `http://${settings.HOST.includes(':') ? `[${settings.HOST}]` : settings.HOST}:${settings.PORT}`;
 const started = performance.now();
 for (let attempt = 0; attempt < 600 && !stopping; attempt++) {

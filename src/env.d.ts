@@ -3,6 +3,8 @@
 declare namespace App {
   interface Locals {
     requestId: string;
+    /** The application context (src/server/app.ts): configuration, database, background jobs. */
+    app: import('./server/app').AppContext;
     /** The diner site, or the store host (its own pages, session cookie and origin rule). */
     site: import('./server/sessions').Site;
     /** The client's address, through trusted proxies only (src/server/http/client.ts). */

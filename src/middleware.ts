@@ -12,7 +12,7 @@ import { isCrossSiteWrite, siteOrigins } from './server/http/origin';
 import { corsAllowed, corsHeaders, isPreflight, isStoreHostPath, preflightHeaders, storeOrigin, trustedOrigins } from './server/http/cors';
 import { clientOf } from './server/http/client';
 import { mergeCsp, securityHeaders, STRICT_TRANSPORT } from './server/http/headers';
-import { startBackgroundWork } from './server/background';
+import { startApp } from './server/app';
 import { documentedMethods } from './server/openapi';
 import { databaseAway, noteDatabaseFailure, RETRY_AFTER_SECONDS } from './server/db/health';
 import { log, withRequestId } from './server/log';
@@ -27,11 +27,13 @@ let proxyWarned = false;
 
 /**
  * The request's id (src/server/http/requestId.ts), under which everything after it runs, so that
- * every log line of the request carries it (src/server/log.ts). The background jobs start outside
- * it: their timers would otherwise carry the first request's id for the life of the process.
+ * every log line of the request carries it (src/server/log.ts). The app (its database and jobs)
+ * starts with the server (scripts/start.mjs, npm run dev); `startApp` here only finds it, or starts
+ * it for a server started otherwise (astro preview), outside the request's id: the jobs' timers
+ * would otherwise carry the first request's id for the life of the process.
  */
 const context = defineMiddleware((ctx, next) => {
-  startBackgroundWork();
+  ctx.locals.app = startApp();
   ctx.locals.requestId = requestIdOf(ctx.request.headers.get('x-request-id'));
   return withRequestId(ctx.locals.requestId, () => handled(ctx, next));
 });
@@ -48,7 +50,7 @@ const handled = defineMiddleware(async ({ locals, request, url, clientAddress },
   }
   const response = await next();
   response.headers.set('x-request-id', locals.requestId);
-  if (process.env.SUGU_LOG_REQUESTS !== '0') {
+  if (settings.SUGU_LOG_REQUESTS) {
     log('info', 'request', { requestId: locals.requestId, method: request.method, path: url.pathname, status: response.status, ms: Math.round(performance.now() - started) });
   }
   return response;

@@ -1,11 +1,13 @@
 /**
- * Work a server process does besides answering requests, started once with the first request
- * (scripts/start.mjs asks /readyz as soon as it listens): outbox delivery through SMTP, Web Push delivery, the
+ * Work a server process does besides answering requests, started with the app (src/server/app.ts)
+ * and stopped with it: outbox delivery through SMTP, Web Push delivery, the
  * day-of reminders, the watches (空席通知) each instance matches changes against, the automatic release of overdue tables, the expiry of unconfirmed 順番待ち calls and of watch holds, and forgetting expired Idempotency-Keys. Every instance runs them; the database decides which one does each piece.
  */
 import { getDbHandle } from './db/startup';
 import type { Db } from './db/types';
-import { onShutdown } from './shutdown';
+import type { Config } from './config';
+import type { Jobs } from './jobs';
+import { startAvailabilityFeed, stopAvailabilityFeed } from './events';
 import { startMailDelivery } from './mail/worker';
 import { startPushDelivery } from './push/worker';
 import { sendDueReminders } from './bookings/reminders';
@@ -16,7 +18,6 @@ import { sweepIdempotencyKeys } from './idempotency';
 import { releaseOverdue } from './staff/autoRelease';
 import { expireOverdueCalls } from './queue/staff';
 import { expireHolds } from './watches/holds';
-import { log } from './log';
 
 const REMINDER_POLL_MS = 60_000;
 /** Stores that release an overdue party's table by themselves do it within this long of the grace period's end. */
@@ -31,40 +32,28 @@ const WATCH_PRUNE_MS = 60 * 60_000;
 /** Answers kept for Idempotency-Keys older than a day are deleted this often. */
 const IDEMPOTENCY_SWEEP_MS = 60 * 60_000;
 
-let started = false;
-
-export function startBackgroundWork(): void {
-  if (started) return;
-  started = true;
-  startMailDelivery();
-  startPushDelivery();
-  every(REMINDER_POLL_MS, 'reminders_failed', sendDueReminders);
-  every(AUTO_RELEASE_POLL_MS, 'auto_release_failed', (db) => releaseOverdue(db));
-  every(QUEUE_EXPIRY_POLL_MS, 'queue_expiry_failed', (db) => expireOverdueCalls(db));
-  every(HOLD_EXPIRY_POLL_MS, 'hold_expiry_failed', (db) => expireHolds(db));
-  every(WATCH_RELOAD_MS, 'watches_reload_failed', reloadWatches);
-  every(WATCH_PRUNE_MS, 'watches_prune_failed', pruneWatches);
-  every(IDEMPOTENCY_SWEEP_MS, 'idempotency_sweep_failed', (db) => sweepIdempotencyKeys(db));
-  listenForWatches().catch((error: unknown) => log('error', 'watches_listen_failed', { error: String((error as Error)?.message ?? error) }));
-}
-
-/** Runs `job` on the app's database every `ms` (never two runs at once), until the process stops. */
-function every(ms: number, failure: string, job: (db: Db) => Promise<unknown>): void {
-  let running: Promise<void> | undefined;
-  const tick = () => {
-    running ??= getDbHandle()
-      .then((h) => job(h.db))
-      .then(
-        () => undefined,
-        (error: unknown) => log('error', failure, { error: String((error as Error)?.message ?? error) }),
-      )
-      .finally(() => (running = undefined));
-  };
-  const timer = setInterval(tick, ms);
-  timer.unref();
-  tick();
-  onShutdown('stop', async () => {
-    clearInterval(timer);
-    await running;
+/**
+ * Registers this process's background work on `jobs` (src/server/jobs.ts), which stops it. Each
+ * periodic job asks for the app's database on every run, so a database that was away at start is
+ * used as soon as it answers.
+ */
+export function startBackgroundWork(jobs: Jobs, settings: Config): void {
+  const every = (name: string, ms: number, failure: string, job: (db: Db) => Promise<unknown>) =>
+    jobs.every(name, ms, failure, async () => job((await getDbHandle()).db));
+  jobs.start('mail delivery', 'mail_delivery_failed', () => startMailDelivery(settings));
+  jobs.start('push delivery', 'push_delivery_failed', () => startPushDelivery());
+  // The LISTEN connection that hears other instances' changes, and the pruning of old change rows.
+  // A failed start is logged by the feed and tried again by the next live stream; its stop is the one at shutdown.
+  jobs.start('availability feed', 'availability_feed_failed', async () => {
+    await startAvailabilityFeed().catch(() => {});
+    return stopAvailabilityFeed;
   });
+  every('reminders', REMINDER_POLL_MS, 'reminders_failed', (db) => sendDueReminders(db));
+  every('auto release', AUTO_RELEASE_POLL_MS, 'auto_release_failed', (db) => releaseOverdue(db));
+  every('queue expiry', QUEUE_EXPIRY_POLL_MS, 'queue_expiry_failed', (db) => expireOverdueCalls(db));
+  every('hold expiry', HOLD_EXPIRY_POLL_MS, 'hold_expiry_failed', (db) => expireHolds(db));
+  every('watch reload', WATCH_RELOAD_MS, 'watches_reload_failed', reloadWatches);
+  every('watch prune', WATCH_PRUNE_MS, 'watches_prune_failed', (db) => pruneWatches(db));
+  every('idempotency sweep', IDEMPOTENCY_SWEEP_MS, 'idempotency_sweep_failed', (db) => sweepIdempotencyKeys(db));
+  jobs.start('watch listen', 'watches_listen_failed', () => listenForWatches());
 }

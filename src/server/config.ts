@@ -166,6 +166,22 @@ const schema = z.object({
   OIDC_GOOGLE_ISSUER: issuerUrl,
   OIDC_GOOGLE_CLIENT_ID: optionalSetting(),
   OIDC_GOOGLE_CLIENT_SECRET: optionalSetting(),
+  /** The project folder (the one holding db/migrations), when Sugu runs from elsewhere (src/server/db/root.ts). */
+  SUGU_ROOT: optionalSetting(),
+  /** The PGlite worker script, when it is not found beside the code or under SUGU_ROOT (src/server/db/client.ts). */
+  SUGU_PGLITE_WORKER: optionalSetting(),
+  /** `0`: no log line per request or per live stream (docs/production.md, "Logs"); anything else: one each. */
+  SUGU_LOG_REQUESTS: z.pipe(
+    z._default(z.string(), ''),
+    z.transform((v: string) => v.trim() !== '0'),
+  ),
+  /** How often an idle live stream sends a comment so that proxies keep it open (tests shorten it). */
+  SUGU_SSE_HEARTBEAT_MS: count(15_000),
+  /** How long in-flight requests get to finish at shutdown before their connections are cut (scripts/start.mjs). */
+  SHUTDOWN_TIMEOUT_MS: z.pipe(
+    z.transform((v) => (v === '' ? undefined : v)),
+    z._default(z.pipe(z.coerce.number(), z.int().check(z.minimum(0), z.maximum(600_000))), 10_000),
+  ),
 }).check(z.superRefine((c, ctx) => {
   // Half a provider is a mistake to name at start, not a button that fails when pressed.
   for (const p of ['LINE', 'GOOGLE'] as const) {

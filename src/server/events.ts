@@ -18,6 +18,7 @@ import { sql } from 'drizzle-orm';
 import { getDbHandle } from './db/startup';
 import type { Db, DbHandle } from './db/types';
 import { log } from './log';
+import { reloadSafe } from './reloadSafe';
 
 export const availabilityBus = new EventEmitter();
 availabilityBus.setMaxListeners(0);
@@ -135,7 +136,8 @@ interface Feed {
   stop(): Promise<void>;
 }
 
-const feedState = ((globalThis as Record<string, unknown>).__suguAvailabilityFeed ??= {}) as { current?: Feed };
+// Kept across a module reload (npm run dev): one LISTEN connection per process.
+const feedState = reloadSafe('availabilityFeed', (): { current?: Feed } => ({}));
 
 /**
  * Starts (once per process) what keeps the local bus complete: on PostgreSQL a LISTEN connection

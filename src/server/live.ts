@@ -26,11 +26,13 @@ import { STREAM_STORES_MAX } from '../lib/contract/limits';
 import { watchAlerts } from './watches/alerts';
 import type { WatchAlert } from '../lib/contract/watches';
 import { clock } from './clock';
+import { config } from './config';
 import type { LiveAvailability } from '../lib/contract/live';
 import { log } from './log';
+import { reloadSafe } from './reloadSafe';
 
-/** Comment lines every 15 s keep proxies and load balancers from closing an idle stream. */
-export const HEARTBEAT_MS = Number(process.env.SUGU_SSE_HEARTBEAT_MS) || 15_000;
+/** Comment lines every 15 s (SUGU_SSE_HEARTBEAT_MS) keep proxies and load balancers from closing an idle stream. */
+export const heartbeatMs = (): number => config().SUGU_SSE_HEARTBEAT_MS;
 /** What EventSource waits before reconnecting. */
 export const RETRY_MS = 3_000;
 /** Changes arriving within this window are recomputed together. */
@@ -99,7 +101,7 @@ interface Client {
 }
 
 function logStream(msg: string, client: Client, open: number) {
-  if (process.env.SUGU_LOG_REQUESTS === '0') return;
+  if (!config().SUGU_LOG_REQUESTS) return;
   log('info', msg, { requestId: client.requestId, stores: client.stores.length, party: client.party, open });
 }
 
@@ -249,7 +251,7 @@ class LiveHub {
   private startTimers() {
     this.heartbeat = setInterval(() => {
       for (const c of this.clients) c.write(HEARTBEAT);
-    }, HEARTBEAT_MS);
+    }, heartbeatMs());
     this.heartbeat.unref();
     this.scheduleMark();
   }
@@ -271,9 +273,8 @@ class LiveHub {
   }
 }
 
-// On globalThis so that a module reload (astro dev) keeps one hub and one bus listener.
-const globals = globalThis as Record<string, unknown>;
-const hub = (globals.__suguLiveHub ??= new LiveHub()) as LiveHub;
+// Kept across a module reload (npm run dev): one hub and one bus listener.
+const hub = reloadSafe('liveHub', () => new LiveHub());
 
 let draining = false;
 

@@ -1,20 +1,18 @@
 /**
- * What the process does when it stops (scripts/start.mjs, on SIGTERM or SIGINT), in two stages:
- * `stop` as soon as the server refuses new connections (end the live streams, which reconnect
- * elsewhere), `close` once in-flight requests are answered (the database, releasing DATA_DIR).
- *
- * The steps are kept under a global symbol because the built server and scripts/start.mjs each
- * load their own copy of this module; both read the one registry. Plain TypeScript that Node runs
- * without a build (start.mjs imports it directly).
+ * What the app does when it stops (src/server/app.ts, from scripts/start.mjs on SIGTERM or SIGINT),
+ * in two stages: `stop` as soon as the server refuses new connections (end the live streams, which
+ * reconnect elsewhere), `close` once in-flight requests are answered. Modules that hold something
+ * open for clients register here; the jobs and the database are the app's own to stop.
  */
+import { reloadSafe } from './reloadSafe';
+
 export type ShutdownStage = 'stop' | 'close';
 type Step = () => Promise<void> | void;
 
-const KEY = Symbol.for('sugu.shutdown');
-const holder = globalThis as unknown as Record<symbol, Record<ShutdownStage, Set<Step>> | undefined>;
-const steps = (holder[KEY] ??= { stop: new Set(), close: new Set() });
+// Across a module reload (npm run dev) the running app still finds the steps registered before it.
+const steps = reloadSafe('shutdownSteps', (): Record<ShutdownStage, Set<Step>> => ({ stop: new Set(), close: new Set() }));
 
-/** Registers a step to run when the process stops. */
+/** Registers a step to run when the app stops. */
 export function onShutdown(stage: ShutdownStage, step: Step): void {
   steps[stage].add(step);
 }

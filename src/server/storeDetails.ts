@@ -15,6 +15,7 @@ import { isMainDb } from './db/startup';
 import { databaseAway } from './db/health';
 import { availabilityBus, startAvailabilityFeed, type AvailabilityChange, type FeedStatus } from './events';
 import { tokyoParts } from '../lib/datetime';
+import { reloadSafe } from './reloadSafe';
 
 export const STORE_DETAIL_TTL_MS = 5 * 60_000;
 /** More than a city's stores viewed within the TTL; beyond it the oldest entries go first. */
@@ -23,8 +24,8 @@ const MAX_ENTRIES = 5_000;
 type Entry = { value: Promise<unknown>; date: string; loadedAt: number; epoch: number; version: number };
 type State = { entries: WeakMap<Db, Map<number, Entry>>; versions: Map<number, number>; epoch: number; listening: boolean; wired?: boolean };
 
-// On globalThis so that a module reload (astro dev) keeps one cache and one set of bus listeners.
-const state = ((globalThis as Record<string, unknown>).__suguStoreDetails ??= { entries: new WeakMap(), versions: new Map(), epoch: 0, listening: true }) as State;
+// Kept across a module reload (npm run dev): one cache and one set of bus listeners.
+const state = reloadSafe('storeDetails', (): State => ({ entries: new WeakMap(), versions: new Map(), epoch: 0, listening: true }));
 
 /** How many announcements of a store this process has heard (the bus is process-wide: for every database). */
 const versionOf = (id: number) => state.versions.get(id) ?? 0;

@@ -18,14 +18,14 @@ import { addTokyoDays } from '../../lib/datetime';
 import { clock } from '../clock';
 import { databaseAway, noteDatabaseFailure, onDatabaseHealth, probeDatabase } from '../db/health';
 import { log } from '../log';
+import { reloadSafe } from '../reloadSafe';
 
-const globals = globalThis as Record<string, unknown>;
-// On globalThis so that a module reload (astro dev) keeps one index per database.
-const indexes = (globals.__suguAvailabilityIndexes ??= new WeakMap<Db, AvailabilityIndex>()) as WeakMap<Db, AvailabilityIndex>;
-const state = (globals.__suguAvailabilityMain ??= {}) as { main?: AvailabilityIndex; wired?: boolean };
+// Kept across a module reload (npm run dev): one index per database, and its listeners.
+const indexes = reloadSafe('availabilityIndexes', () => new WeakMap<Db, AvailabilityIndex>());
+const state = reloadSafe('availabilityMain', (): { main?: AvailabilityIndex; wired?: boolean } => ({}));
 
 type ReplaceListener = (db: Db, ...change: Parameters<NonNullable<IndexOptions['onReplace']>>) => void;
-const replaceListeners = (globals.__suguIndexReplaceListeners ??= new Set<ReplaceListener>()) as Set<ReplaceListener>;
+const replaceListeners = reloadSafe('indexReplaceListeners', () => new Set<ReplaceListener>());
 
 /** Hears every store grid the indexes of this process replace (src/server/watches/matcher.ts). */
 export function onIndexReplace(listener: ReplaceListener): void {
@@ -33,7 +33,7 @@ export function onIndexReplace(listener: ReplaceListener): void {
 }
 
 type RebuildListener = (db: Db, ...change: Parameters<NonNullable<IndexOptions['onRebuild']>>) => void;
-const rebuildListeners = (globals.__suguIndexRebuildListeners ??= new Set<RebuildListener>()) as Set<RebuildListener>;
+const rebuildListeners = reloadSafe('indexRebuildListeners', () => new Set<RebuildListener>());
 
 /** Hears every rebuild that replaces an earlier snapshot: the new business day's, a resync's. */
 export function onIndexRebuild(listener: RebuildListener): void {

@@ -21,6 +21,7 @@ import { findProjectRoot } from './root';
 import * as schema from './schema';
 import type { Db, DbHandle, OpenDbOptions } from './types';
 import { log } from '../log';
+import { config } from '../config';
 
 const WORKER_FILE = 'pglite-worker.mjs';
 const WORKER_REL = path.join('src', 'server', 'db', WORKER_FILE);
@@ -36,7 +37,8 @@ const WORKER_REL = path.join('src', 'server', 'db', WORKER_FILE);
  */
 export function findPgliteWorker(): string {
   const candidates: string[] = [];
-  if (process.env.SUGU_PGLITE_WORKER) candidates.push(path.resolve(process.env.SUGU_PGLITE_WORKER));
+  const given = config().SUGU_PGLITE_WORKER;
+  if (given) candidates.push(path.resolve(given));
   try {
     // Built from a variable so bundlers do not try to treat it as an asset.
     candidates.push(fileURLToPath(new URL(`./${WORKER_FILE}`, import.meta.url)));

@@ -8,6 +8,7 @@
 import { sql } from 'drizzle-orm';
 import { getDb, getDbHandle, onWorkerExit } from './startup';
 import { log } from '../log';
+import { reloadSafe } from '../reloadSafe';
 
 /** How long a client is asked to wait before trying a write again. */
 export const RETRY_AFTER_SECONDS = 5;
@@ -53,7 +54,8 @@ export function isDatabaseUnreachable(error: unknown): boolean {
   return false;
 }
 
-const state = ((globalThis as Record<string, unknown>).__suguDbHealth ??= { away: false, since: 0 }) as { away: boolean; since: number; probe?: NodeJS.Timeout };
+// Kept across a module reload (npm run dev): one probe, and what it last found.
+const state = reloadSafe('dbHealth', (): { away: boolean; since: number; probe?: NodeJS.Timeout } => ({ away: false, since: 0 }));
 const listeners = new Set<(away: boolean) => void>();
 
 /** True while the database is known to be unreachable. */

@@ -7,6 +7,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { reloadSafe } from '../reloadSafe';
 
 export const LOCK_FILE = 'sugu.lock';
 
@@ -58,12 +59,9 @@ export function readLockPid(dataDir: string): number | null {
   }
 }
 
-// On globalThis so that a module reload (Astro dev / Vite HMR) still sees the locks this
-// process holds, rather than mistaking its own lock for a stale one.
-const held: Map<string, DataDirLock> = ((globalThis as Record<string, unknown>).__suguDataDirLocks ??= new Map<
-  string,
-  DataDirLock
->()) as Map<string, DataDirLock>;
+// Kept across a module reload (npm run dev), so that the process still sees the locks it holds
+// rather than mistaking its own lock for a stale one.
+const held = reloadSafe('dataDirLocks', () => new Map<string, DataDirLock>());
 
 /**
  * Take the lock on `dataDir` (created if missing) or throw DataDirLockedError at once.

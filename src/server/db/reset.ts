@@ -11,6 +11,7 @@ import path from 'node:path';
 import postgres from 'postgres';
 import { openAndPrepare } from './startup';
 import { acquireDataDirLock, DataDirLockedError } from './lock';
+import { config, ConfigError, type Config } from '../config';
 
 export async function resetDatabase(opts: { dataDir?: string; databaseUrl?: string; now?: Date }) {
   if (opts.databaseUrl) {
@@ -42,8 +43,14 @@ export async function resetDatabase(opts: { dataDir?: string; databaseUrl?: stri
 
 const isMain = process.argv[1] && /reset\.(ts|js|mjs)$/.test(process.argv[1]);
 if (isMain) {
-  const databaseUrl = process.env.DATABASE_URL || undefined;
-  const dataDir = process.env.DATA_DIR || './data';
+  let settings: Config;
+  try {
+    settings = config();
+  } catch (error) {
+    console.error(error instanceof ConfigError ? error.message : error);
+    process.exit(1);
+  }
+  const { DATABASE_URL: databaseUrl, DATA_DIR: dataDir } = settings;
   resetDatabase({ databaseUrl, dataDir })
     .then((r) => {
       const where = databaseUrl ? 'DATABASE_URL' : `DATA_DIR=${path.resolve(dataDir)}`;

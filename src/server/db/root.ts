@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { config } from '../config';
 
 const JOURNAL = path.join('db', 'migrations', 'meta', '_journal.json');
 
@@ -30,7 +31,7 @@ function moduleDir(): string | null {
  * working directory. `SUGU_ROOT` overrides both.
  */
 export function findProjectRoot(): string {
-  const fromEnv = process.env.SUGU_ROOT;
+  const fromEnv = config().SUGU_ROOT;
   if (fromEnv) return path.resolve(fromEnv);
   for (const start of [moduleDir(), process.cwd()]) {
     if (!start) continue;

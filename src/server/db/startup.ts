@@ -1,11 +1,12 @@
 /**
  * The app's database: opened once per process, migrated and (when empty) seeded before the first
- * query, and closed when the process stops (src/server/shutdown.ts).
+ * query, and closed when the app stops (src/server/app.ts).
  */
 import { openDb } from './client';
 import type { Db, DbHandle, OpenDbOptions } from './types';
 import { runMigrations, withStartupLock } from './migrate';
-import { onShutdown } from '../shutdown';
+import { config } from '../config';
+import { reloadSafe } from '../reloadSafe';
 
 /** Opens, migrates and (when `seed` is true and the database is empty) seeds. */
 export async function openAndPrepare(opts: OpenDbOptions & { seed?: boolean; now?: Date }): Promise<DbHandle> {
@@ -33,9 +34,8 @@ export async function openAndPrepare(opts: OpenDbOptions & { seed?: boolean; now
   }
 }
 
-// Kept on globalThis so that a module reload (Astro dev / Vite HMR) reuses the open database
-// instead of opening DATA_DIR a second time.
-const state = ((globalThis as Record<string, unknown>).__suguDb ??= {}) as { current?: Promise<DbHandle>; db?: Db };
+// Kept across a module reload (npm run dev) so that DATA_DIR is not opened a second time.
+const state = reloadSafe('db', (): { current?: Promise<DbHandle>; db?: Db } => ({}));
 
 const workerExitListeners = new Set<(error: Error) => void>();
 
@@ -44,11 +44,15 @@ export function onWorkerExit(listener: (error: Error) => void): void {
   workerExitListeners.add(listener);
 }
 
-/** The process-wide handle: env DATABASE_URL, else DATA_DIR (default ./data); migrated and seeded. */
+/**
+ * The process-wide handle (src/server/app.ts opens it at start): DATABASE_URL, else DATA_DIR
+ * (default ./data); migrated and seeded. Opened again by the next call after a failed open.
+ */
 export function getDbHandle(): Promise<DbHandle> {
+  const { DATABASE_URL, DATA_DIR } = config();
   state.current ??= openAndPrepare({
-    databaseUrl: process.env.DATABASE_URL || undefined,
-    dataDir: process.env.DATA_DIR || './data',
+    databaseUrl: DATABASE_URL,
+    dataDir: DATA_DIR,
     seed: true,
     // PGlite's worker ending is the database away, as PostgreSQL stopping is: health.ts listens
     // here (it imports this module for its probe, so the call goes this way round) and the app
@@ -75,7 +79,7 @@ export async function getDb(): Promise<Db> {
   return (await getDbHandle()).db;
 }
 
-/** Closes the process-wide handle (releasing the DATA_DIR lock); the last step of a shutdown. */
+/** Closes the process-wide handle (releasing the DATA_DIR lock); the last step of an app's stop (src/server/app.ts). */
 export async function closeDb(): Promise<void> {
   const p = state.current;
   state.current = undefined;
@@ -83,5 +87,3 @@ export async function closeDb(): Promise<void> {
   const handle = await p.catch(() => undefined);
   await handle?.close();
 }
-
-onShutdown('close', closeDb);

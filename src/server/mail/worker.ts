@@ -3,14 +3,12 @@
  * rows every few seconds (retries, and mail queued by instances without SMTP or that stopped).
  * Runs only when SMTP_URL is set; without it mail stays in the outbox and the log.
  */
-import { config } from '../config';
+import type { Config } from '../config';
 import { getDbHandle } from '../db/startup';
 import type { Db } from '../db/types';
-import { onShutdown } from '../shutdown';
 import { DELIVERY, deliverDueMail, type MailTransport } from './delivery';
 import { onMailQueued } from './outbox';
 import { createOutboxWorker, type OutboxWorker } from '../outboxWorker';
-import { log } from '../log';
 
 export type MailWorker = OutboxWorker;
 
@@ -29,25 +27,25 @@ export function createMailWorker(db: Db, transport: MailTransport, from: string,
   });
 }
 
-const state = ((globalThis as Record<string, unknown>).__suguMailWorker ??= {}) as { started?: boolean };
-
-/** Starts this process's worker on the app's database when SMTP_URL is set (once; later calls do nothing). */
-export function startMailDelivery(): void {
-  const { SMTP_URL, MAIL_FROM } = config();
-  if (!SMTP_URL || state.started) return;
-  state.started = true;
-  void (async () => {
-    const nodemailer = await import('nodemailer');
-    // Timeouts well inside the claim's lease (DELIVERY.leaseMs).
-    const transport = nodemailer.createTransport({ url: SMTP_URL, connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 });
+/**
+ * Starts this process's worker on the app's database when SMTP_URL is set (src/server/background.ts):
+ * answers how to stop it, or nothing without SMTP_URL.
+ */
+export async function startMailDelivery(settings: Config): Promise<(() => Promise<void>) | undefined> {
+  const { SMTP_URL, MAIL_FROM } = settings;
+  if (!SMTP_URL) return undefined;
+  const nodemailer = await import('nodemailer');
+  // Timeouts well inside the claim's lease (DELIVERY.leaseMs).
+  const transport = nodemailer.createTransport({ url: SMTP_URL, connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 });
+  try {
     const { db } = await getDbHandle();
     const worker = createMailWorker(db, transport, MAIL_FROM);
-    onShutdown('stop', async () => {
+    return async () => {
       await worker.stop();
       transport.close();
-    });
-  })().catch((error: unknown) => {
-    state.started = false;
-    log('error', 'mail_delivery_failed', { error: String((error as Error)?.message ?? error) });
-  });
+    };
+  } catch (error) {
+    transport.close();
+    throw error;
+  }
 }

@@ -11,7 +11,6 @@ import type { Db } from '../db/types';
 import { pushOutbox, pushSubscriptions } from '../db/schema';
 import { config } from '../config';
 import { getDbHandle } from '../db/startup';
-import { onShutdown } from '../shutdown';
 import { createOutboxWorker } from '../outboxWorker';
 import { acceptableEndpoint } from './endpoint';
 import { onPushQueued } from './service';
@@ -110,28 +109,22 @@ export async function deliverDuePushes(db: Db, now = new Date()): Promise<PushRu
   return run;
 }
 
-const state = ((globalThis as Record<string, unknown>).__suguPushWorker ??= {}) as { started?: boolean };
-
-/** Starts this process's push worker on the app's database (once): kicked when pushes are queued here, and polling for the rest. */
-export function startPushDelivery(): void {
-  if (state.started) return;
-  state.started = true;
-  void (async () => {
-    vapidKeys();
-    const { db } = await getDbHandle();
-    const worker = createOutboxWorker({
-      db,
-      pollMs: PUSH_DELIVERY.pollMs,
-      onQueued: onPushQueued,
-      failure: 'push_delivery_failed',
-      async runBatch() {
-        const run = await deliverDuePushes(db);
-        return run.sent + run.gone + run.failed >= PUSH_DELIVERY.batch;
-      },
-    });
-    onShutdown('stop', () => worker.stop());
-  })().catch((error: unknown) => {
-    state.started = false;
-    log('error', 'push_delivery_failed', { error: String((error as Error)?.message ?? error) });
+/**
+ * Starts this process's push worker on the app's database (src/server/background.ts): kicked when
+ * pushes are queued here, and polling for the rest. Answers how to stop it.
+ */
+export async function startPushDelivery(): Promise<() => Promise<void>> {
+  vapidKeys();
+  const { db } = await getDbHandle();
+  const worker = createOutboxWorker({
+    db,
+    pollMs: PUSH_DELIVERY.pollMs,
+    onQueued: onPushQueued,
+    failure: 'push_delivery_failed',
+    async runBatch() {
+      const run = await deliverDuePushes(db);
+      return run.sent + run.gone + run.failed >= PUSH_DELIVERY.batch;
+    },
   });
+  return () => worker.stop();
 }

@@ -26,6 +26,7 @@ import type { Translate } from '../../lib/contract/messages';
 import { storeOf, type StaffScope } from './access';
 import { audit } from './audit';
 import { clock } from '../clock';
+import { reloadSafe } from '../reloadSafe';
 
 type Row = typeof campaignBanners.$inferSelect;
 
@@ -214,8 +215,8 @@ export const HOME_BANNERS_TTL_MS = 60_000;
 
 type Cached = { date: string; at: number; picked: Promise<HomeBanner[]> };
 type HomeState = { entries: WeakMap<Db, Cached>; kept: WeakMap<Db, Active[]> };
-// On globalThis so that a module reload (astro dev) keeps one cache.
-const home = ((globalThis as Record<string, unknown>).__suguHomeBanners ??= { entries: new WeakMap(), kept: new WeakMap() }) as HomeState;
+// Kept across a module reload (npm run dev): one cache.
+const home = reloadSafe('homeBanners', (): HomeState => ({ entries: new WeakMap(), kept: new WeakMap() }));
 
 function forgetHomeBanners(db: Db) {
   home.entries.delete(db);

@@ -12,7 +12,7 @@ import type { Db } from '../db/types';
 import { bookings, queueEntries } from '../db/schema';
 import { QUEUE_ACTIVE } from '../../lib/contract/queue';
 import { availabilityBus, startAvailabilityFeed, type AvailabilityChange } from '../events';
-import { HEARTBEAT_MS, RETRY_MS } from '../live';
+import { heartbeatMs, RETRY_MS } from '../live';
 import { onShutdown } from '../shutdown';
 import { bookingsWhere } from './dayBookings';
 import { walkInsWhere } from './walkIns';
@@ -74,7 +74,7 @@ export function openStoreStream(db: Db, storeId: number, options: { lastEventId?
         if (change.storeId !== storeId) return;
         running = running.then(flush).catch((error: unknown) => log('error', 'store_stream_failed', { error: String(error) }));
       };
-      const heartbeat = setInterval(() => write(': heartbeat\n\n'), HEARTBEAT_MS);
+      const heartbeat = setInterval(() => write(': heartbeat\n\n'), heartbeatMs());
       close = () => {
         if (ended) return;
         ended = true;

@@ -8,7 +8,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/types';
 import { getDbHandle } from '../db/startup';
-import { onShutdown } from '../shutdown';
 import { refreshWatch } from './matcher';
 import { announceHold, HOLD_CHANNEL } from './alerts';
 import type { WatchAlert } from '../../lib/contract/watches';
@@ -21,10 +20,13 @@ export async function announceWatch(db: Db, id: number): Promise<void> {
   await db.execute(sql`select pg_notify(${WATCH_CHANNEL}, ${String(id)})`);
 }
 
-/** On PostgreSQL, reads every announced watch again, until the process stops. */
-export async function listenForWatches(): Promise<void> {
+/**
+ * On PostgreSQL, reads every announced watch again until stopped (src/server/background.ts):
+ * answers how to stop listening, or nothing on PGlite (one instance, nothing to hear).
+ */
+export async function listenForWatches(): Promise<(() => Promise<void>) | undefined> {
   const h = await getDbHandle();
-  if (h.engine !== 'postgres') return;
+  if (h.engine !== 'postgres') return undefined;
   const { unlisten } = await h.sql.listen(WATCH_CHANNEL, (payload) => {
     const id = Number(payload);
     if (!Number.isInteger(id)) return;
@@ -38,8 +40,8 @@ export async function listenForWatches(): Promise<void> {
       // Not ours: nothing to tell.
     }
   });
-  onShutdown('stop', async () => {
+  return async () => {
     await unlisten();
     await held.unlisten();
-  });
+  };
 }

@@ -24,6 +24,7 @@ import { offerFreed, onHoldsExpired, type ExpiredHold } from './holds';
 import { ownerKey } from './alerts';
 import { clock } from '../clock';
 import { storeMatchesWords } from '../search';
+import { reloadSafe } from '../reloadSafe';
 import { searchQueryWords, type QueryWord } from '../../lib/searchText';
 import { log } from '../log';
 
@@ -146,10 +147,8 @@ export class WatchMatcher {
   }
 }
 
-const matchers = ((globalThis as Record<string, unknown>).__suguWatchMatchers ??= new WeakMap<Db, { matcher: WatchMatcher; loaded: Promise<void> }>()) as WeakMap<
-  Db,
-  { matcher: WatchMatcher; loaded: Promise<void> }
->;
+// Kept across a module reload (npm run dev): one matcher per database.
+const matchers = reloadSafe('watchMatchers', () => new WeakMap<Db, { matcher: WatchMatcher; loaded: Promise<void> }>());
 
 /** Reads the active watches into the matcher, in place of what it held. */
 async function load(db: Db, matcher: WatchMatcher): Promise<void> {
