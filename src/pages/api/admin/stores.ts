@@ -1,9 +1,9 @@
-import { json, readJson } from '../../../server/http/api';
-import { storeApi } from '../../../server/staff/http';
-import { getDb } from '../../../server/db/startup';
-import { adminScope } from '../../../server/admin/access';
-import { createStore } from '../../../server/admin/stores';
-import { adminStoreSchema } from '../../../lib/contract/admin';
+import { json, readJson } from '#src/server/http/api.ts';
+import { storeApi } from '#src/server/staff/http.ts';
+import { getDb } from '#src/server/db/startup.ts';
+import { adminScope } from '#src/server/admin/access.ts';
+import { createStore } from '#src/server/admin/stores.ts';
+import { adminStoreSchema } from '#src/lib/contract/admin.ts';
 
 /**
  * The platform's admin opens a company: its first store and its owner's invitation (mailed), all

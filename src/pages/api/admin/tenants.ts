@@ -1,9 +1,9 @@
-import { json, readQuery } from '../../../server/http/api';
-import { storeApi } from '../../../server/staff/http';
-import { getDb } from '../../../server/db/startup';
-import { adminScope } from '../../../server/admin/access';
-import { tenantOverview } from '../../../server/admin/tenants';
-import { adminTenantQuerySchema } from '../../../lib/contract/admin';
+import { json, readQuery } from '#src/server/http/api.ts';
+import { storeApi } from '#src/server/staff/http.ts';
+import { getDb } from '#src/server/db/startup.ts';
+import { adminScope } from '#src/server/admin/access.ts';
+import { tenantOverview } from '#src/server/admin/tenants.ts';
+import { adminTenantQuerySchema } from '#src/lib/contract/admin.ts';
 
 /** One page of the companies, newest first, with their stores and pending invitations. 401 signed out, 403 for any account but an admin's. */
 export const GET = storeApi(async ({ locals, url }) => {

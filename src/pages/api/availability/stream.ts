@@ -1,6 +1,6 @@
-import { api, readQuery, ApiError } from '../../../server/http/api';
-import { isDraining, openAvailabilityStream, streamQuerySchema } from '../../../server/live';
-import { admitStream, holdStream } from '../../../server/streamAdmission';
+import { api, readQuery, ApiError } from '#src/server/http/api.ts';
+import { isDraining, openAvailabilityStream, streamQuerySchema } from '#src/server/live.ts';
+import { admitStream, holdStream } from '#src/server/streamAdmission.ts';
 
 /** Live free-table counts for the stores on screen (Server-Sent Events, see src/server/live.ts). */
 export const GET = api(async ({ url, request, locals }) => {

@@ -1,10 +1,10 @@
-import { api, idParam, json, readJson, unauthorized } from '../../../server/http/api';
-import { getDb } from '../../../server/db/startup';
-import { bookingContext, cancel, change, getBooking } from '../../../server/bookings/http';
-import { bookingJson } from '../../../server/bookings/json';
-import type { Actor } from '../../../server/bookings/view';
-import { editSchema } from '../../../lib/contract/booking';
-import { idempotent } from '../../../server/idempotency';
+import { api, idParam, json, readJson, unauthorized } from '#src/server/http/api.ts';
+import { getDb } from '#src/server/db/startup.ts';
+import { bookingContext, cancel, change, getBooking } from '#src/server/bookings/http.ts';
+import { bookingJson } from '#src/server/bookings/json.ts';
+import type { Actor } from '#src/server/bookings/view.ts';
+import { editSchema } from '#src/lib/contract/booking.ts';
+import { idempotent } from '#src/server/idempotency.ts';
 
 function actorOf(locals: App.Locals): Actor {
   if (!locals.user) throw unauthorized();

@@ -1,13 +1,13 @@
-import { api, json, readJson, unauthorized } from '../../../server/http/api';
-import { getDb } from '../../../server/db/startup';
-import { book, bookingContext } from '../../../server/bookings/http';
-import { bookingJson } from '../../../server/bookings/json';
-import { listBookings } from '../../../server/bookings/view';
-import { deviceHash, deviceId, withinBookingLimits } from '../../../server/bookingLimits';
-import { createSchema } from '../../../lib/contract/booking';
-import { bookingPaths } from '../../../lib/contract/paths';
-import { clock } from '../../../server/clock';
-import { idempotent } from '../../../server/idempotency';
+import { api, json, readJson, unauthorized } from '#src/server/http/api.ts';
+import { getDb } from '#src/server/db/startup.ts';
+import { book, bookingContext } from '#src/server/bookings/http.ts';
+import { bookingJson } from '#src/server/bookings/json.ts';
+import { listBookings } from '#src/server/bookings/view.ts';
+import { deviceHash, deviceId, withinBookingLimits } from '#src/server/bookingLimits.ts';
+import { createSchema } from '#src/lib/contract/booking.ts';
+import { bookingPaths } from '#src/lib/contract/paths.ts';
+import { clock } from '#src/server/clock.ts';
+import { idempotent } from '#src/server/idempotency.ts';
 
 /** The signed-in diner's bookings, newest first. */
 export const GET = api(async ({ locals }) => {

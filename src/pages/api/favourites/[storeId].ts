@@ -1,6 +1,6 @@
-import { api, idParam, notFound, unauthorized } from '../../../server/http/api';
-import { getDb } from '../../../server/db/startup';
-import { addFavourite, removeFavourite } from '../../../server/favourites';
+import { api, idParam, notFound, unauthorized } from '#src/server/http/api.ts';
+import { getDb } from '#src/server/db/startup.ts';
+import { addFavourite, removeFavourite } from '#src/server/favourites.ts';
 
 export const PUT = api(async ({ locals, params }) => {
   if (!locals.user) throw unauthorized();

@@ -1,8 +1,8 @@
-import { api, json, readQuery, unauthorized } from '../../../server/http/api';
-import { getDb } from '../../../server/db/startup';
-import { listFavourites } from '../../../server/favourites';
-import { cardJson } from '../../../server/stores/json';
-import { partyQuerySchema } from '../../../server/stores/query';
+import { api, json, readQuery, unauthorized } from '#src/server/http/api.ts';
+import { getDb } from '#src/server/db/startup.ts';
+import { listFavourites } from '#src/server/favourites.ts';
+import { cardJson } from '#src/server/stores/json.ts';
+import { partyQuerySchema } from '#src/server/stores/query.ts';
 
 export const GET = api(async ({ locals, url }) => {
   if (!locals.user) throw unauthorized();

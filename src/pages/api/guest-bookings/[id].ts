@@ -1,10 +1,10 @@
-import { api, idParam, json, readJson } from '../../../server/http/api';
-import { getDb } from '../../../server/db/startup';
-import { bookingContext, cancel, change, getBooking } from '../../../server/bookings/http';
-import { bookingJson } from '../../../server/bookings/json';
-import { guestActor } from '../../../server/bookings/guestAccess';
-import { editSchema } from '../../../lib/contract/booking';
-import { idempotent } from '../../../server/idempotency';
+import { api, idParam, json, readJson } from '#src/server/http/api.ts';
+import { getDb } from '#src/server/db/startup.ts';
+import { bookingContext, cancel, change, getBooking } from '#src/server/bookings/http.ts';
+import { bookingJson } from '#src/server/bookings/json.ts';
+import { guestActor } from '#src/server/bookings/guestAccess.ts';
+import { editSchema } from '#src/lib/contract/booking.ts';
+import { idempotent } from '#src/server/idempotency.ts';
 
 /** A guest booking, for whoever holds its edit token (header or this booking's cookie). */
 export const GET = api(async (context) => {

@@ -1,12 +1,12 @@
-import { api, json, readJson } from '../../../server/http/api';
-import { getDb } from '../../../server/db/startup';
-import { book, bookingContext } from '../../../server/bookings/http';
-import { bookingJson } from '../../../server/bookings/json';
-import { setNewGuestCookies } from '../../../server/bookings/guestAccess';
-import { deviceHash, deviceId, withinBookingLimits } from '../../../server/bookingLimits';
-import { guestSchema } from '../../../lib/contract/booking';
-import { bookingPaths } from '../../../lib/contract/paths';
-import { idempotent } from '../../../server/idempotency';
+import { api, json, readJson } from '#src/server/http/api.ts';
+import { getDb } from '#src/server/db/startup.ts';
+import { book, bookingContext } from '#src/server/bookings/http.ts';
+import { bookingJson } from '#src/server/bookings/json.ts';
+import { setNewGuestCookies } from '#src/server/bookings/guestAccess.ts';
+import { deviceHash, deviceId, withinBookingLimits } from '#src/server/bookingLimits.ts';
+import { guestSchema } from '#src/lib/contract/booking.ts';
+import { bookingPaths } from '#src/lib/contract/paths.ts';
+import { idempotent } from '#src/server/idempotency.ts';
 
 /**
  * Books without an account. The edit token is in this answer only (and the mail); the browser that

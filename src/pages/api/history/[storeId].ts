@@ -1,6 +1,6 @@
-import { api, idParam, unauthorized } from '../../../server/http/api';
-import { getDb } from '../../../server/db/startup';
-import { removeView } from '../../../server/history';
+import { api, idParam, unauthorized } from '#src/server/http/api.ts';
+import { getDb } from '#src/server/db/startup.ts';
+import { removeView } from '#src/server/history.ts';
 
 export const DELETE = api(async ({ locals, params }) => {
   if (!locals.user) throw unauthorized();

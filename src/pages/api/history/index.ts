@@ -1,8 +1,8 @@
-import { api, json, readQuery, unauthorized } from '../../../server/http/api';
-import { getDb } from '../../../server/db/startup';
-import { listHistory } from '../../../server/history';
-import { cardJson } from '../../../server/stores/json';
-import { partyQuerySchema } from '../../../server/stores/query';
+import { api, json, readQuery, unauthorized } from '#src/server/http/api.ts';
+import { getDb } from '#src/server/db/startup.ts';
+import { listHistory } from '#src/server/history.ts';
+import { cardJson } from '#src/server/stores/json.ts';
+import { partyQuerySchema } from '#src/server/stores/query.ts';
 
 /** Viewing history, newest first. */
 export const GET = api(async ({ locals, url }) => {

@@ -1,7 +1,7 @@
-import { api, unauthorized } from '../../../server/http/api';
-import { resendVerification } from '../../../server/emailVerification';
-import { publicOrigin } from '../../../server/config';
-import { getDb } from '../../../server/db/startup';
+import { api, unauthorized } from '#src/server/http/api.ts';
+import { resendVerification } from '#src/server/emailVerification.ts';
+import { publicOrigin } from '#src/server/config.ts';
+import { getDb } from '#src/server/db/startup.ts';
 
 /** Sends the verification link again (202; 429 past the limit; an account already verified is mailed nothing). */
 export const POST = api(async ({ locals }) => {

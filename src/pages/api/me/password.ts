@@ -1,6 +1,6 @@
-import { api, readJson, unauthorized } from '../../../server/http/api';
-import { changePassword, changePasswordSchema } from '../../../server/account';
-import { getDb } from '../../../server/db/startup';
+import { api, readJson, unauthorized } from '#src/server/http/api.ts';
+import { changePassword, changePasswordSchema } from '#src/server/account.ts';
+import { getDb } from '#src/server/db/startup.ts';
 
 /** `{current_password, new_password}` → 204; every other session of the user ends. */
 export const PUT = api(async ({ request, locals }) => {

@@ -1,7 +1,7 @@
-import { api, readJson } from '../../../server/http/api';
-import { forgotSchema, requestPasswordReset } from '../../../server/auth';
-import { getDb } from '../../../server/db/startup';
-import { publicOrigin } from '../../../server/config';
+import { api, readJson } from '#src/server/http/api.ts';
+import { forgotSchema, requestPasswordReset } from '#src/server/auth.ts';
+import { getDb } from '#src/server/db/startup.ts';
+import { publicOrigin } from '#src/server/config.ts';
 
 /** 202 whether or not the address has an account, so the answer reveals nothing. */
 export const POST = api(async ({ request, locals }) => {

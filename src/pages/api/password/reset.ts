@@ -1,7 +1,7 @@
-import { api, readJson } from '../../../server/http/api';
-import { resetPassword, resetSchema } from '../../../server/auth';
-import { getDb } from '../../../server/db/startup';
-import { clearSessionCookie } from '../../../server/sessions';
+import { api, readJson } from '#src/server/http/api.ts';
+import { resetPassword, resetSchema } from '#src/server/auth.ts';
+import { getDb } from '#src/server/db/startup.ts';
+import { clearSessionCookie } from '#src/server/sessions.ts';
 
 /** 204 and every session of the user ended; 400 `invalid_link` for a bad, used or expired link. */
 export const POST = api(async ({ request, locals, cookies }) => {

@@ -1,6 +1,6 @@
-import { api, readJson } from '../../../server/http/api';
-import { invalidLink, linkTokenSchema, resetLinkIsValid } from '../../../server/auth';
-import { getDb } from '../../../server/db/startup';
+import { api, readJson } from '#src/server/http/api.ts';
+import { invalidLink, linkTokenSchema, resetLinkIsValid } from '#src/server/auth.ts';
+import { getDb } from '#src/server/db/startup.ts';
 
 /** Lets the reset screen say whether its link still works before the user types a password. */
 export const POST = api(async ({ request, locals }) => {

@@ -1,7 +1,7 @@
-import { api, idParam, json } from '../../../server/http/api';
-import { getDb } from '../../../server/db/startup';
-import { queueActor } from '../../../server/queue/http';
-import { getEntry, leaveQueue } from '../../../server/queue/service';
+import { api, idParam, json } from '#src/server/http/api.ts';
+import { getDb } from '#src/server/db/startup.ts';
+import { queueActor } from '#src/server/queue/http.ts';
+import { getEntry, leaveQueue } from '#src/server/queue/service.ts';
 
 /** One's 順番待ち entry: its state, the parties ahead and the estimated wait; anyone else's is not found. */
 export const GET = api(async (context) => {

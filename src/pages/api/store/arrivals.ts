@@ -1,10 +1,10 @@
-import { json, readJson, readQuery } from '../../../server/http/api';
-import { storeApi } from '../../../server/staff/http';
-import { getDb } from '../../../server/db/startup';
-import { staffScope, storeOf } from '../../../server/staff/access';
-import { getArrivals, setArrivals } from '../../../server/staff/profile';
-import { withinStaffLimits } from '../../../server/staff/limits';
-import { storeArrivalsSchema, storeQuerySchema } from '../../../lib/contract/staff';
+import { json, readJson, readQuery } from '#src/server/http/api.ts';
+import { storeApi } from '#src/server/staff/http.ts';
+import { getDb } from '#src/server/db/startup.ts';
+import { staffScope, storeOf } from '#src/server/staff/access.ts';
+import { getArrivals, setArrivals } from '#src/server/staff/profile.ts';
+import { withinStaffLimits } from '#src/server/staff/limits.ts';
+import { storeArrivalsSchema, storeQuerySchema } from '#src/lib/contract/staff.ts';
 
 /** How the store treats a party that has not arrived: the grace period and automatic release. */
 export const GET = storeApi(async ({ locals, url }) => {

@@ -1,10 +1,10 @@
-import { json, readJson, readQuery } from '../../../server/http/api';
-import { storeApi } from '../../../server/staff/http';
-import { getDb } from '../../../server/db/startup';
-import { staffScope, storeOf } from '../../../server/staff/access';
-import { detailsTranslator, getStoreDetails, setStoreDetails } from '../../../server/staff/profile';
-import { withinStaffLimits } from '../../../server/staff/limits';
-import { storeDetailsSchema, storeQuerySchema } from '../../../lib/contract/staff';
+import { json, readJson, readQuery } from '#src/server/http/api.ts';
+import { storeApi } from '#src/server/staff/http.ts';
+import { getDb } from '#src/server/db/startup.ts';
+import { staffScope, storeOf } from '#src/server/staff/access.ts';
+import { detailsTranslator, getStoreDetails, setStoreDetails } from '#src/server/staff/profile.ts';
+import { withinStaffLimits } from '#src/server/staff/limits.ts';
+import { storeDetailsSchema, storeQuerySchema } from '#src/lib/contract/staff.ts';
 
 /** The store's details as diners see them, with its cancellation-fee policy. */
 export const GET = storeApi(async ({ locals, url }) => {

@@ -1,10 +1,10 @@
-import { json, readJson, readQuery } from '../../../server/http/api';
-import { storeApi } from '../../../server/staff/http';
-import { getDb } from '../../../server/db/startup';
-import { staffScope, storeOf } from '../../../server/staff/access';
-import { getHours, setHours } from '../../../server/staff/hours';
-import { withinStaffLimits } from '../../../server/staff/limits';
-import { hoursSchema, storeQuerySchema } from '../../../lib/contract/staff';
+import { json, readJson, readQuery } from '#src/server/http/api.ts';
+import { storeApi } from '#src/server/staff/http.ts';
+import { getDb } from '#src/server/db/startup.ts';
+import { staffScope, storeOf } from '#src/server/staff/access.ts';
+import { getHours, setHours } from '#src/server/staff/hours.ts';
+import { withinStaffLimits } from '#src/server/staff/limits.ts';
+import { hoursSchema, storeQuerySchema } from '#src/lib/contract/staff.ts';
 
 /** The store's weekly hours. */
 export const GET = storeApi(async ({ locals, url }) => {

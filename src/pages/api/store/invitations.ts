@@ -1,9 +1,9 @@
-import { json, readJson } from '../../../server/http/api';
-import { storeApi } from '../../../server/staff/http';
-import { getDb } from '../../../server/db/startup';
-import { staffScope } from '../../../server/staff/access';
-import { inviteStaff, ownerInvitations } from '../../../server/staff/invitations';
-import { invitationSchema } from '../../../lib/contract/admin';
+import { json, readJson } from '#src/server/http/api.ts';
+import { storeApi } from '#src/server/staff/http.ts';
+import { getDb } from '#src/server/db/startup.ts';
+import { staffScope } from '#src/server/staff/access.ts';
+import { inviteStaff, ownerInvitations } from '#src/server/staff/invitations.ts';
+import { invitationSchema } from '#src/lib/contract/admin.ts';
 
 /** The company's invitations still waiting to be taken up, soonest to expire first; the owner's alone (403 for other staff). */
 export const GET = storeApi(async ({ locals }) => {

@@ -1,10 +1,10 @@
-import { json, readJson, readQuery } from '../../../server/http/api';
-import { storeApi } from '../../../server/staff/http';
-import { getDb } from '../../../server/db/startup';
-import { staffScope, storeOf } from '../../../server/staff/access';
-import { getPolicy, setPolicy } from '../../../server/staff/profile';
-import { withinStaffLimits } from '../../../server/staff/limits';
-import { storePolicySchema, storeQuerySchema } from '../../../lib/contract/staff';
+import { json, readJson, readQuery } from '#src/server/http/api.ts';
+import { storeApi } from '#src/server/staff/http.ts';
+import { getDb } from '#src/server/db/startup.ts';
+import { staffScope, storeOf } from '#src/server/staff/access.ts';
+import { getPolicy, setPolicy } from '#src/server/staff/profile.ts';
+import { withinStaffLimits } from '#src/server/staff/limits.ts';
+import { storePolicySchema, storeQuerySchema } from '#src/lib/contract/staff.ts';
 
 /** The cancellation-fee policy the fee rule reads, and the store's wording of it. */
 export const GET = storeApi(async ({ locals, url }) => {

@@ -1,9 +1,9 @@
-import { json, readJson } from '../../../server/http/api';
-import { storeApi } from '../../../server/staff/http';
-import { getDb } from '../../../server/db/startup';
-import { acceptInvitation, signupSchema } from '../../../server/staff/invitations';
-import { revokeSession, setSessionCookie } from '../../../server/sessions';
-import type { LoginAnswer } from '../../../lib/contract/staff';
+import { json, readJson } from '#src/server/http/api.ts';
+import { storeApi } from '#src/server/staff/http.ts';
+import { getDb } from '#src/server/db/startup.ts';
+import { acceptInvitation, signupSchema } from '#src/server/staff/invitations.ts';
+import { revokeSession, setSessionCookie } from '#src/server/sessions.ts';
+import type { LoginAnswer } from '#src/lib/contract/staff.ts';
 
 /**
  * Takes up an invitation: the staff account for the invited address, signed in (the login's

@@ -1,11 +1,11 @@
-import { ApiError, readQuery } from '../../../server/http/api';
-import { storeApi } from '../../../server/staff/http';
-import { getDb } from '../../../server/db/startup';
-import { isDraining } from '../../../server/live';
-import { admitStream, holdStream } from '../../../server/streamAdmission';
-import { staffScope, storeOf } from '../../../server/staff/access';
-import { openStoreStream } from '../../../server/staff/stream';
-import { storeQuerySchema } from '../../../lib/contract/staff';
+import { ApiError, readQuery } from '#src/server/http/api.ts';
+import { storeApi } from '#src/server/staff/http.ts';
+import { getDb } from '#src/server/db/startup.ts';
+import { isDraining } from '#src/server/live.ts';
+import { admitStream, holdStream } from '#src/server/streamAdmission.ts';
+import { staffScope, storeOf } from '#src/server/staff/access.ts';
+import { openStoreStream } from '#src/server/staff/stream.ts';
+import { storeQuerySchema } from '#src/lib/contract/staff.ts';
 
 /** The store's bookings as they change, for the door tablet (Server-Sent Events, event `booking`). */
 export const GET = storeApi(async ({ url, request, locals }) => {

@@ -1,10 +1,10 @@
-import { json, readJson } from '../../../server/http/api';
-import { storeApi } from '../../../server/staff/http';
-import { getDb } from '../../../server/db/startup';
-import { staffScope } from '../../../server/staff/access';
-import { setTurnTimes } from '../../../server/staff/tables';
-import { withinStaffLimits } from '../../../server/staff/limits';
-import { turnTimesSchema } from '../../../lib/contract/staff';
+import { json, readJson } from '#src/server/http/api.ts';
+import { storeApi } from '#src/server/staff/http.ts';
+import { getDb } from '#src/server/db/startup.ts';
+import { staffScope } from '#src/server/staff/access.ts';
+import { setTurnTimes } from '#src/server/staff/tables.ts';
+import { withinStaffLimits } from '#src/server/staff/limits.ts';
+import { turnTimesSchema } from '#src/lib/contract/staff.ts';
 
 /** Replaces the default stay and the turn times per party size; answers the tables and turn times. */
 export const PUT = storeApi(async ({ locals, request }) => {

@@ -1,8 +1,8 @@
-import { api, json, validate } from '../../../server/http/api';
-import { getDb } from '../../../server/db/startup';
-import { listQueryParams, listQuerySchema } from '../../../server/stores/query';
-import { searchStores } from '../../../server/stores/search';
-import { storePageJson } from '../../../server/stores/json';
+import { api, json, validate } from '#src/server/http/api.ts';
+import { getDb } from '#src/server/db/startup.ts';
+import { listQueryParams, listQuerySchema } from '#src/server/stores/query.ts';
+import { searchStores } from '#src/server/stores/search.ts';
+import { storePageJson } from '#src/server/stores/json.ts';
 
 /** Stores that can seat the party within the hour, then those later today and on another day (DESIGN §6). */
 export const GET = api(async ({ url, locals }) => {

@@ -1,7 +1,7 @@
-import { api, idParam, json } from '../../../server/http/api';
-import { getDb } from '../../../server/db/startup';
-import { getHold } from '../../../server/watches/holds';
-import { holdAsker } from '../../../server/watches/holdHttp';
+import { api, idParam, json } from '#src/server/http/api.ts';
+import { getDb } from '#src/server/db/startup.ts';
+import { getHold } from '#src/server/watches/holds.ts';
+import { holdAsker } from '#src/server/watches/holdHttp.ts';
 
 /** The asker's held start (someone else's is 404): where it stands and until when. */
 export const GET = api(async (context) => {

@@ -1,7 +1,7 @@
-import { api, idParam, unauthorized } from '../../../server/http/api';
-import { getDb } from '../../../server/db/startup';
-import { cancelWatch } from '../../../server/watches/service';
-import { watchOwner } from '../../../server/watches/http';
+import { api, idParam, unauthorized } from '#src/server/http/api.ts';
+import { getDb } from '#src/server/db/startup.ts';
+import { cancelWatch } from '#src/server/watches/service.ts';
+import { watchOwner } from '#src/server/watches/http.ts';
 
 /** Cancels one of the owner's watches; anyone else's is 404. */
 export const DELETE = api(async ({ locals, params, request, cookies }) => {

@@ -1,7 +1,7 @@
-import { api, ApiError, readJson } from '../../../server/http/api';
-import { getDb } from '../../../server/db/startup';
-import { confirmWatch } from '../../../server/watches/service';
-import { linkTokenSchema } from '../../../server/auth';
+import { api, ApiError, readJson } from '#src/server/http/api.ts';
+import { getDb } from '#src/server/db/startup.ts';
+import { confirmWatch } from '#src/server/watches/service.ts';
+import { linkTokenSchema } from '#src/server/auth.ts';
 
 /** Confirms a guest's address from the link mailed to it; from then on the watch may mail it. */
 export const POST = api(async ({ locals, request }) => {

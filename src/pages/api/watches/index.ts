@@ -1,9 +1,9 @@
-import { api, json, readJson, unauthorized } from '../../../server/http/api';
-import { getDb } from '../../../server/db/startup';
-import { publicOrigin } from '../../../server/config';
-import { createWatch, listWatches } from '../../../server/watches/service';
-import { deviceWatchToken, rememberWatchDevice, watchJson, watchOwner } from '../../../server/watches/http';
-import { watchSchema } from '../../../lib/contract/watches';
+import { api, json, readJson, unauthorized } from '#src/server/http/api.ts';
+import { getDb } from '#src/server/db/startup.ts';
+import { publicOrigin } from '#src/server/config.ts';
+import { createWatch, listWatches } from '#src/server/watches/service.ts';
+import { deviceWatchToken, rememberWatchDevice, watchJson, watchOwner } from '#src/server/watches/http.ts';
+import { watchSchema } from '#src/lib/contract/watches.ts';
 
 /** Watch a store or a search for a free table; a guest also gets the device token (and its cookie). */
 export const POST = api(async ({ locals, request, cookies }) => {

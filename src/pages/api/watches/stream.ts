@@ -1,12 +1,12 @@
-import { api, ApiError, unauthorized } from '../../../server/http/api';
-import { getDb } from '../../../server/db/startup';
-import { availabilityView } from '../../../server/availability';
-import { isDraining, openWatchStream } from '../../../server/live';
-import { admitStream, holdStream } from '../../../server/streamAdmission';
-import { requestOwnerKey } from '../../../server/watches/alerts';
-import { deviceWatchToken } from '../../../server/watches/http';
-import { loadOwnerWatches } from '../../../server/watches/matcher';
-import { clock } from '../../../server/clock';
+import { api, ApiError, unauthorized } from '#src/server/http/api.ts';
+import { getDb } from '#src/server/db/startup.ts';
+import { availabilityView } from '#src/server/availability/index.ts';
+import { isDraining, openWatchStream } from '#src/server/live.ts';
+import { admitStream, holdStream } from '#src/server/streamAdmission.ts';
+import { requestOwnerKey } from '#src/server/watches/alerts.ts';
+import { deviceWatchToken } from '#src/server/watches/http.ts';
+import { loadOwnerWatches } from '#src/server/watches/matcher.ts';
+import { clock } from '#src/server/clock.ts';
 
 /** The signed-in diner's (or this guest device's) watch alerts, as they happen (Server-Sent Events). */
 export const GET = api(async ({ request, locals, cookies }) => {

@@ -1,9 +1,9 @@
-import { idParam } from '../../../../server/http/api';
-import { storeApi } from '../../../../server/staff/http';
-import { getDb } from '../../../../server/db/startup';
-import { adminScope } from '../../../../server/admin/access';
-import { withinStaffLimits } from '../../../../server/staff/limits';
-import { revokeInvitation } from '../../../../server/staff/invitations';
+import { idParam } from '#src/server/http/api.ts';
+import { storeApi } from '#src/server/staff/http.ts';
+import { getDb } from '#src/server/db/startup.ts';
+import { adminScope } from '#src/server/admin/access.ts';
+import { withinStaffLimits } from '#src/server/staff/limits.ts';
+import { revokeInvitation } from '#src/server/staff/invitations.ts';
 
 /**
  * The admin withdraws any company's pending invitation: 204; 404 for one unknown or no longer

@@ -1,6 +1,6 @@
-import { api, idParam, unauthorized } from '../../../../server/http/api';
-import { getDb } from '../../../../server/db/startup';
-import { bookingContext, getBooking, icsResponse } from '../../../../server/bookings/http';
+import { api, idParam, unauthorized } from '#src/server/http/api.ts';
+import { getDb } from '#src/server/db/startup.ts';
+import { bookingContext, getBooking, icsResponse } from '#src/server/bookings/http.ts';
 
 /** "Add to calendar" for one of the diner's own bookings. */
 export const GET = api(async ({ locals, params }) => {

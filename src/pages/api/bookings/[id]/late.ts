@@ -1,9 +1,9 @@
-import { api, idParam, json, readJson, unauthorized } from '../../../../server/http/api';
-import { getDb } from '../../../../server/db/startup';
-import { bookingJson } from '../../../../server/bookings/json';
-import { sendLateNotice } from '../../../../server/bookings/late';
-import { lateSchema } from '../../../../lib/contract/booking';
-import { idempotent } from '../../../../server/idempotency';
+import { api, idParam, json, readJson, unauthorized } from '#src/server/http/api.ts';
+import { getDb } from '#src/server/db/startup.ts';
+import { bookingJson } from '#src/server/bookings/json.ts';
+import { sendLateNotice } from '#src/server/bookings/late.ts';
+import { lateSchema } from '#src/lib/contract/booking.ts';
+import { idempotent } from '#src/server/idempotency.ts';
 
 /** Tells the store the diner is on their way or running late; anyone else's booking is not found. */
 export const POST = api(async (context) => {

@@ -1,7 +1,7 @@
-import { api, idParam } from '../../../../server/http/api';
-import { getDb } from '../../../../server/db/startup';
-import { bookingContext, getBooking, icsResponse } from '../../../../server/bookings/http';
-import { guestActor } from '../../../../server/bookings/guestAccess';
+import { api, idParam } from '#src/server/http/api.ts';
+import { getDb } from '#src/server/db/startup.ts';
+import { bookingContext, getBooking, icsResponse } from '#src/server/bookings/http.ts';
+import { guestActor } from '#src/server/bookings/guestAccess.ts';
 
 /** "Add to calendar" for a guest booking (token header or the booking's cookie). */
 export const GET = api(async (context) => {

@@ -1,10 +1,10 @@
-import { api, idParam, json, readJson } from '../../../../server/http/api';
-import { getDb } from '../../../../server/db/startup';
-import { bookingJson } from '../../../../server/bookings/json';
-import { sendLateNotice } from '../../../../server/bookings/late';
-import { guestActor } from '../../../../server/bookings/guestAccess';
-import { lateSchema } from '../../../../lib/contract/booking';
-import { idempotent } from '../../../../server/idempotency';
+import { api, idParam, json, readJson } from '#src/server/http/api.ts';
+import { getDb } from '#src/server/db/startup.ts';
+import { bookingJson } from '#src/server/bookings/json.ts';
+import { sendLateNotice } from '#src/server/bookings/late.ts';
+import { guestActor } from '#src/server/bookings/guestAccess.ts';
+import { lateSchema } from '#src/lib/contract/booking.ts';
+import { idempotent } from '#src/server/idempotency.ts';
 
 /** Tells the store the guest is on their way or running late, for whoever holds the booking's edit token. */
 export const POST = api(async (context) => {

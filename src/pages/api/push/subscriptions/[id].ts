@@ -1,7 +1,7 @@
-import { api, idParam, unauthorized } from '../../../../server/http/api';
-import { getDb } from '../../../../server/db/startup';
-import { unsubscribe } from '../../../../server/push/service';
-import { pushOwner } from '../../../../server/push/http';
+import { api, idParam, unauthorized } from '#src/server/http/api.ts';
+import { getDb } from '#src/server/db/startup.ts';
+import { unsubscribe } from '#src/server/push/service.ts';
+import { pushOwner } from '#src/server/push/http.ts';
 
 /** Stops notifications to one of the owner's devices; anyone else's is 404. */
 export const DELETE = api(async ({ locals, params, request, cookies }) => {

@@ -1,8 +1,8 @@
-import { api, json, readJson, unauthorized } from '../../../../server/http/api';
-import { getDb } from '../../../../server/db/startup';
-import { listSubscriptions, subscribe } from '../../../../server/push/service';
-import { pushOwner } from '../../../../server/push/http';
-import { pushSubscriptionSchema } from '../../../../lib/contract/push';
+import { api, json, readJson, unauthorized } from '#src/server/http/api.ts';
+import { getDb } from '#src/server/db/startup.ts';
+import { listSubscriptions, subscribe } from '#src/server/push/service.ts';
+import { pushOwner } from '#src/server/push/http.ts';
+import { pushSubscriptionSchema } from '#src/lib/contract/push.ts';
 
 /** This browser says yes to notifications: for the signed-in diner, or for the guest device of its watches. */
 export const POST = api(async ({ locals, request, cookies }) => {

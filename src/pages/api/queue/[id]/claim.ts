@@ -1,10 +1,10 @@
-import { api, idParam, json } from '../../../../server/http/api';
-import { getDb } from '../../../../server/db/startup';
-import { queueActor } from '../../../../server/queue/http';
-import { claimCall } from '../../../../server/queue/claim';
-import { bookingContext } from '../../../../server/bookings/http';
-import { bookingJson } from '../../../../server/bookings/json';
-import { setNewGuestCookies } from '../../../../server/bookings/guestAccess';
+import { api, idParam, json } from '#src/server/http/api.ts';
+import { getDb } from '#src/server/db/startup.ts';
+import { queueActor } from '#src/server/queue/http.ts';
+import { claimCall } from '#src/server/queue/claim.ts';
+import { bookingContext } from '#src/server/bookings/http.ts';
+import { bookingJson } from '#src/server/bookings/json.ts';
+import { setNewGuestCookies } from '#src/server/bookings/guestAccess.ts';
 
 /**
  * The called party confirms within its window: a booking starting now, the entry seated with it.

@@ -1,8 +1,8 @@
-import { api, idParam, json, readJson } from '../../../../server/http/api';
-import { getDb } from '../../../../server/db/startup';
-import { queueActor } from '../../../../server/queue/http';
-import { followEntry } from '../../../../server/queue/service';
-import { pushSubscriptionSchema } from '../../../../lib/contract/push';
+import { api, idParam, json, readJson } from '#src/server/http/api.ts';
+import { getDb } from '#src/server/db/startup.ts';
+import { queueActor } from '#src/server/queue/http.ts';
+import { followEntry } from '#src/server/queue/service.ts';
+import { pushSubscriptionSchema } from '#src/lib/contract/push.ts';
 
 /**
  * This browser gets the entry's call by push: for a guest, whose device has no account to hold

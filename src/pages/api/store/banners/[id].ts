@@ -1,10 +1,10 @@
-import { idParam, json, readJson, translate } from '../../../../server/http/api';
-import { storeApi } from '../../../../server/staff/http';
-import { getDb } from '../../../../server/db/startup';
-import { staffScope } from '../../../../server/staff/access';
-import { deleteBanner, getBanner, updateBanner } from '../../../../server/staff/banners';
-import { withinStaffLimits } from '../../../../server/staff/limits';
-import { bannerPatchSchema } from '../../../../lib/contract/staff';
+import { idParam, json, readJson, translate } from '#src/server/http/api.ts';
+import { storeApi } from '#src/server/staff/http.ts';
+import { getDb } from '#src/server/db/startup.ts';
+import { staffScope } from '#src/server/staff/access.ts';
+import { deleteBanner, getBanner, updateBanner } from '#src/server/staff/banners.ts';
+import { withinStaffLimits } from '#src/server/staff/limits.ts';
+import { bannerPatchSchema } from '#src/lib/contract/staff.ts';
 
 /** One banner; another store's is 404. */
 export const GET = storeApi(async ({ locals, params }) => {

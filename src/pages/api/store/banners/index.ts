@@ -1,12 +1,12 @@
-import { json, readJson, readQuery, translate } from '../../../../server/http/api';
-import { storeApi } from '../../../../server/staff/http';
-import { getDb } from '../../../../server/db/startup';
-import { staffScope, storeOf } from '../../../../server/staff/access';
-import { createBanner, listBanners } from '../../../../server/staff/banners';
-import { withinStaffLimits } from '../../../../server/staff/limits';
-import { businessDate } from '../../../../server/availability';
-import { clock } from '../../../../server/clock';
-import { bannerSchema, storeQuerySchema } from '../../../../lib/contract/staff';
+import { json, readJson, readQuery, translate } from '#src/server/http/api.ts';
+import { storeApi } from '#src/server/staff/http.ts';
+import { getDb } from '#src/server/db/startup.ts';
+import { staffScope, storeOf } from '#src/server/staff/access.ts';
+import { createBanner, listBanners } from '#src/server/staff/banners.ts';
+import { withinStaffLimits } from '#src/server/staff/limits.ts';
+import { businessDate } from '#src/server/availability/index.ts';
+import { clock } from '#src/server/clock.ts';
+import { bannerSchema, storeQuerySchema } from '#src/lib/contract/staff.ts';
 
 /** The store's campaign banners: current and upcoming, then the latest past ones. */
 export const GET = storeApi(async ({ locals, url }) => {

@@ -1,9 +1,9 @@
-import { idParam } from '../../../../server/http/api';
-import { storeApi } from '../../../../server/staff/http';
-import { getDb } from '../../../../server/db/startup';
-import { staffScope } from '../../../../server/staff/access';
-import { releaseBlock } from '../../../../server/staff/blocks';
-import { withinStaffLimits } from '../../../../server/staff/limits';
+import { idParam } from '#src/server/http/api.ts';
+import { storeApi } from '#src/server/staff/http.ts';
+import { getDb } from '#src/server/db/startup.ts';
+import { staffScope } from '#src/server/staff/access.ts';
+import { releaseBlock } from '#src/server/staff/blocks.ts';
+import { withinStaffLimits } from '#src/server/staff/limits.ts';
 
 /** Gives the blocked table back: 204 (again 204 when it was released already); another store's block is 404. */
 export const DELETE = storeApi(async ({ locals, params }) => {

@@ -1,12 +1,12 @@
-import { json, readJson, readQuery, translate } from '../../../../server/http/api';
-import { storeApi } from '../../../../server/staff/http';
-import { getDb } from '../../../../server/db/startup';
-import { staffScope, storeOf } from '../../../../server/staff/access';
-import { createBlock, listBlocks } from '../../../../server/staff/blocks';
-import { withinStaffLimits } from '../../../../server/staff/limits';
-import { businessDate } from '../../../../server/availability';
-import { blockListQuerySchema, blockSchema } from '../../../../lib/contract/staff';
-import { clock } from '../../../../server/clock';
+import { json, readJson, readQuery, translate } from '#src/server/http/api.ts';
+import { storeApi } from '#src/server/staff/http.ts';
+import { getDb } from '#src/server/db/startup.ts';
+import { staffScope, storeOf } from '#src/server/staff/access.ts';
+import { createBlock, listBlocks } from '#src/server/staff/blocks.ts';
+import { withinStaffLimits } from '#src/server/staff/limits.ts';
+import { businessDate } from '#src/server/availability/index.ts';
+import { blockListQuerySchema, blockSchema } from '#src/lib/contract/staff.ts';
+import { clock } from '#src/server/clock.ts';
 
 /** The store's blocks touching one business day (today's by default), released ones included. */
 export const GET = storeApi(async ({ locals, url }) => {

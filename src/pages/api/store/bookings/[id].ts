@@ -1,12 +1,12 @@
-import { idParam, json, readJson } from '../../../../server/http/api';
-import { storeApi } from '../../../../server/staff/http';
-import { getDb } from '../../../../server/db/startup';
-import { staffScope } from '../../../../server/staff/access';
-import { markBooking, undoMark } from '../../../../server/staff/marks';
-import { changeFromStore } from '../../../../server/staff/bookings';
-import { withinStaffLimits } from '../../../../server/staff/limits';
-import { bookingContext } from '../../../../server/bookings/http';
-import { storeBookingPatchSchema } from '../../../../lib/contract/staff';
+import { idParam, json, readJson } from '#src/server/http/api.ts';
+import { storeApi } from '#src/server/staff/http.ts';
+import { getDb } from '#src/server/db/startup.ts';
+import { staffScope } from '#src/server/staff/access.ts';
+import { markBooking, undoMark } from '#src/server/staff/marks.ts';
+import { changeFromStore } from '#src/server/staff/bookings.ts';
+import { withinStaffLimits } from '#src/server/staff/limits.ts';
+import { bookingContext } from '#src/server/bookings/http.ts';
+import { storeBookingPatchSchema } from '#src/lib/contract/staff.ts';
 
 /**
  * Marks a booking arrived or no-show, or cancels it for the store with a reason (mailed to the

@@ -1,14 +1,14 @@
-import { json, readJson, readQuery } from '../../../../server/http/api';
-import { storeApi } from '../../../../server/staff/http';
-import { getDb } from '../../../../server/db/startup';
-import { staffScope, storeOf } from '../../../../server/staff/access';
-import { dayBookings } from '../../../../server/staff/dayBookings';
-import { writeDownBooking } from '../../../../server/staff/bookings';
-import { withinStaffLimits } from '../../../../server/staff/limits';
-import { bookingContext } from '../../../../server/bookings/http';
-import { businessDate } from '../../../../server/availability';
-import { staffBookingSchema, storeDayQuerySchema, type StoreDayJson } from '../../../../lib/contract/staff';
-import { clock } from '../../../../server/clock';
+import { json, readJson, readQuery } from '#src/server/http/api.ts';
+import { storeApi } from '#src/server/staff/http.ts';
+import { getDb } from '#src/server/db/startup.ts';
+import { staffScope, storeOf } from '#src/server/staff/access.ts';
+import { dayBookings } from '#src/server/staff/dayBookings.ts';
+import { writeDownBooking } from '#src/server/staff/bookings.ts';
+import { withinStaffLimits } from '#src/server/staff/limits.ts';
+import { bookingContext } from '#src/server/bookings/http.ts';
+import { businessDate } from '#src/server/availability/index.ts';
+import { staffBookingSchema, storeDayQuerySchema, type StoreDayJson } from '#src/lib/contract/staff.ts';
+import { clock } from '#src/server/clock.ts';
 
 /** The business day's bookings at one of the staff's stores (party, table, contact, note), the latest change first. */
 export const GET = storeApi(async ({ locals, url }) => {

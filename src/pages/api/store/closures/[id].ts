@@ -1,9 +1,9 @@
-import { idParam, json } from '../../../../server/http/api';
-import { storeApi } from '../../../../server/staff/http';
-import { getDb } from '../../../../server/db/startup';
-import { staffScope } from '../../../../server/staff/access';
-import { removeClosure } from '../../../../server/staff/closures';
-import { withinStaffLimits } from '../../../../server/staff/limits';
+import { idParam, json } from '#src/server/http/api.ts';
+import { storeApi } from '#src/server/staff/http.ts';
+import { getDb } from '#src/server/db/startup.ts';
+import { staffScope } from '#src/server/staff/access.ts';
+import { removeClosure } from '#src/server/staff/closures.ts';
+import { withinStaffLimits } from '#src/server/staff/limits.ts';
 
 /** Gives the day back its weekly hours; lists the bookings then outside them. Another store's day is 404. */
 export const DELETE = storeApi(async ({ locals, params }) => {

@@ -1,10 +1,10 @@
-import { json, readJson, readQuery, translate } from '../../../../server/http/api';
-import { storeApi } from '../../../../server/staff/http';
-import { getDb } from '../../../../server/db/startup';
-import { staffScope, storeOf } from '../../../../server/staff/access';
-import { listClosures, setClosure } from '../../../../server/staff/closures';
-import { withinStaffLimits } from '../../../../server/staff/limits';
-import { closureSchema, storeQuerySchema } from '../../../../lib/contract/staff';
+import { json, readJson, readQuery, translate } from '#src/server/http/api.ts';
+import { storeApi } from '#src/server/staff/http.ts';
+import { getDb } from '#src/server/db/startup.ts';
+import { staffScope, storeOf } from '#src/server/staff/access.ts';
+import { listClosures, setClosure } from '#src/server/staff/closures.ts';
+import { withinStaffLimits } from '#src/server/staff/limits.ts';
+import { closureSchema, storeQuerySchema } from '#src/lib/contract/staff.ts';
 
 /** The store's one-off days (臨時休業, changed hours) from today on. */
 export const GET = storeApi(async ({ locals, url }) => {

@@ -1,10 +1,10 @@
-import { idParam, json, readJson } from '../../../../server/http/api';
-import { storeApi } from '../../../../server/staff/http';
-import { getDb } from '../../../../server/db/startup';
-import { staffScope } from '../../../../server/staff/access';
-import { feeDetail, setFeeState } from '../../../../server/staff/fees';
-import { withinStaffLimits } from '../../../../server/staff/limits';
-import { feeStateSchema } from '../../../../lib/contract/staff';
+import { idParam, json, readJson } from '#src/server/http/api.ts';
+import { storeApi } from '#src/server/staff/http.ts';
+import { getDb } from '#src/server/db/startup.ts';
+import { staffScope } from '#src/server/staff/access.ts';
+import { feeDetail, setFeeState } from '#src/server/staff/fees.ts';
+import { withinStaffLimits } from '#src/server/staff/limits.ts';
+import { feeStateSchema } from '#src/lib/contract/staff.ts';
 
 /** One booking's fee (null when it owes none) and its history. */
 export const GET = storeApi(async ({ locals, params }) => {

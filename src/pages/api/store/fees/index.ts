@@ -1,10 +1,10 @@
-import { json, readQuery } from '../../../../server/http/api';
-import { storeApi } from '../../../../server/staff/http';
-import { getDb } from '../../../../server/db/startup';
-import { staffScope, storeOf } from '../../../../server/staff/access';
-import { feeList, monthOf } from '../../../../server/staff/fees';
-import { storeFeeQuerySchema } from '../../../../lib/contract/staff';
-import { clock } from '../../../../server/clock';
+import { json, readQuery } from '#src/server/http/api.ts';
+import { storeApi } from '#src/server/staff/http.ts';
+import { getDb } from '#src/server/db/startup.ts';
+import { staffScope, storeOf } from '#src/server/staff/access.ts';
+import { feeList, monthOf } from '#src/server/staff/fees.ts';
+import { storeFeeQuerySchema } from '#src/lib/contract/staff.ts';
+import { clock } from '#src/server/clock.ts';
 
 /** The cancellation and no-show fees owed for one month's bookings at one of the staff's stores, with the month's totals by state. */
 export const GET = storeApi(async ({ locals, url }) => {

@@ -1,10 +1,10 @@
-import { ApiError, json, readJson, translate } from '../../../../server/http/api';
-import { storeApi } from '../../../../server/staff/http';
-import { getDb } from '../../../../server/db/startup';
-import { staffScope } from '../../../../server/staff/access';
-import { setWeekdayHours } from '../../../../server/staff/hours';
-import { withinStaffLimits } from '../../../../server/staff/limits';
-import { weekdayHoursSchema } from '../../../../lib/contract/staff';
+import { ApiError, json, readJson, translate } from '#src/server/http/api.ts';
+import { storeApi } from '#src/server/staff/http.ts';
+import { getDb } from '#src/server/db/startup.ts';
+import { staffScope } from '#src/server/staff/access.ts';
+import { setWeekdayHours } from '#src/server/staff/hours.ts';
+import { withinStaffLimits } from '#src/server/staff/limits.ts';
+import { weekdayHoursSchema } from '#src/lib/contract/staff.ts';
 
 /** Replaces one weekday's openings (0 = Sunday … 6 = Saturday), the other days untouched; lists the bookings to come now outside the hours. */
 export const PUT = storeApi(async ({ locals, params, request }) => {

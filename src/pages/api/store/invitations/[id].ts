@@ -1,9 +1,9 @@
-import { idParam } from '../../../../server/http/api';
-import { storeApi } from '../../../../server/staff/http';
-import { getDb } from '../../../../server/db/startup';
-import { staffScope } from '../../../../server/staff/access';
-import { withinStaffLimits } from '../../../../server/staff/limits';
-import { ownerRevoke } from '../../../../server/staff/invitations';
+import { idParam } from '#src/server/http/api.ts';
+import { storeApi } from '#src/server/staff/http.ts';
+import { getDb } from '#src/server/db/startup.ts';
+import { staffScope } from '#src/server/staff/access.ts';
+import { withinStaffLimits } from '#src/server/staff/limits.ts';
+import { ownerRevoke } from '#src/server/staff/invitations.ts';
 
 /**
  * The owner withdraws a pending invitation: its link then signs no one up. 204; 403 for staff that

@@ -1,10 +1,10 @@
-import { idParam, json, readJson, translate } from '../../../../server/http/api';
-import { storeApi } from '../../../../server/staff/http';
-import { getDb } from '../../../../server/db/startup';
-import { staffScope } from '../../../../server/staff/access';
-import { removeTable, setTable } from '../../../../server/staff/tables';
-import { withinStaffLimits } from '../../../../server/staff/limits';
-import { tableSettingsSchema } from '../../../../lib/contract/staff';
+import { idParam, json, readJson, translate } from '#src/server/http/api.ts';
+import { storeApi } from '#src/server/staff/http.ts';
+import { getDb } from '#src/server/db/startup.ts';
+import { staffScope } from '#src/server/staff/access.ts';
+import { removeTable, setTable } from '#src/server/staff/tables.ts';
+import { withinStaffLimits } from '#src/server/staff/limits.ts';
+import { tableSettingsSchema } from '#src/lib/contract/staff.ts';
 
 /** Changes the table's label, kind, party range or online flag; another store's table is 404. */
 export const PATCH = storeApi(async ({ locals, params, request }) => {

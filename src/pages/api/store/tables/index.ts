@@ -1,10 +1,10 @@
-import { json, readJson, readQuery, translate } from '../../../../server/http/api';
-import { storeApi } from '../../../../server/staff/http';
-import { getDb } from '../../../../server/db/startup';
-import { staffScope, storeOf } from '../../../../server/staff/access';
-import { addTable, listTables } from '../../../../server/staff/tables';
-import { withinStaffLimits } from '../../../../server/staff/limits';
-import { storeQuerySchema, tableCreateSchema } from '../../../../lib/contract/staff';
+import { json, readJson, readQuery, translate } from '#src/server/http/api.ts';
+import { storeApi } from '#src/server/staff/http.ts';
+import { getDb } from '#src/server/db/startup.ts';
+import { staffScope, storeOf } from '#src/server/staff/access.ts';
+import { addTable, listTables } from '#src/server/staff/tables.ts';
+import { withinStaffLimits } from '#src/server/staff/limits.ts';
+import { storeQuerySchema, tableCreateSchema } from '#src/lib/contract/staff.ts';
 
 /** The tables of one of the staff's stores. */
 export const GET = storeApi(async ({ locals, url }) => {

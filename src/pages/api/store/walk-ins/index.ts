@@ -1,12 +1,12 @@
-import { json, readJson, readQuery, translate } from '../../../../server/http/api';
-import { storeApi } from '../../../../server/staff/http';
-import { getDb } from '../../../../server/db/startup';
-import { staffScope, storeOf } from '../../../../server/staff/access';
-import { listWalkIns, seatWalkIn } from '../../../../server/staff/walkIns';
-import { withinStaffLimits } from '../../../../server/staff/limits';
-import { businessDate } from '../../../../server/availability';
-import { storeDayQuerySchema, walkInSchema, type WalkInListJson } from '../../../../lib/contract/staff';
-import { clock } from '../../../../server/clock';
+import { json, readJson, readQuery, translate } from '#src/server/http/api.ts';
+import { storeApi } from '#src/server/staff/http.ts';
+import { getDb } from '#src/server/db/startup.ts';
+import { staffScope, storeOf } from '#src/server/staff/access.ts';
+import { listWalkIns, seatWalkIn } from '#src/server/staff/walkIns.ts';
+import { withinStaffLimits } from '#src/server/staff/limits.ts';
+import { businessDate } from '#src/server/availability/index.ts';
+import { storeDayQuerySchema, walkInSchema, type WalkInListJson } from '#src/lib/contract/staff.ts';
+import { clock } from '#src/server/clock.ts';
 
 /** The walk-ins seated on one business day (today's by default), earliest first. */
 export const GET = storeApi(async ({ locals, url }) => {

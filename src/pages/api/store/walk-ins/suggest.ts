@@ -1,9 +1,9 @@
-import { json, readQuery } from '../../../../server/http/api';
-import { storeApi } from '../../../../server/staff/http';
-import { getDb } from '../../../../server/db/startup';
-import { staffScope, storeOf } from '../../../../server/staff/access';
-import { suggestWalkIn } from '../../../../server/staff/walkIns';
-import { walkInSuggestQuerySchema } from '../../../../lib/contract/staff';
+import { json, readQuery } from '#src/server/http/api.ts';
+import { storeApi } from '#src/server/staff/http.ts';
+import { getDb } from '#src/server/db/startup.ts';
+import { staffScope, storeOf } from '#src/server/staff/access.ts';
+import { suggestWalkIn } from '#src/server/staff/walkIns.ts';
+import { walkInSuggestQuerySchema } from '#src/lib/contract/staff.ts';
 
 /** The table a walk-in of `party_size` would be seated at now, and until when (`table` null when none is free). */
 export const GET = storeApi(async ({ locals, url }) => {

@@ -1,11 +1,11 @@
-import { api, idParam, json, notFound, readQuery } from '../../../../server/http/api';
-import { getDb } from '../../../../server/db/startup';
-import { daySlots } from '../../../../server/availability';
-import { availabilityQuerySchema } from '../../../../server/stores/query';
-import { slotJson } from '../../../../server/stores/json';
-import { feePolicyOf } from '../../../../server/bookings/pages';
-import { withFees } from '../../../../server/bookings/fee';
-import { clock } from '../../../../server/clock';
+import { api, idParam, json, notFound, readQuery } from '#src/server/http/api.ts';
+import { getDb } from '#src/server/db/startup.ts';
+import { daySlots } from '#src/server/availability/index.ts';
+import { availabilityQuerySchema } from '#src/server/stores/query.ts';
+import { slotJson } from '#src/server/stores/json.ts';
+import { feePolicyOf } from '#src/server/bookings/pages.ts';
+import { withFees } from '#src/server/bookings/fee.ts';
+import { clock } from '#src/server/clock.ts';
 
 /**
  * Starts of one day (JST business day) with free-table counts for the party (at tables of the seat

@@ -1,7 +1,7 @@
-import { api, idParam, json, notFound } from '../../../../server/http/api';
-import { getDb } from '../../../../server/db/startup';
-import { getStore } from '../../../../server/stores/detail';
-import { storeJson } from '../../../../server/stores/json';
+import { api, idParam, json, notFound } from '#src/server/http/api.ts';
+import { getDb } from '#src/server/db/startup.ts';
+import { getStore } from '#src/server/stores/detail.ts';
+import { storeJson } from '#src/server/stores/json.ts';
 
 export const GET = api(async ({ locals, params }) => {
   const store = await getStore(await getDb(), idParam(params.id));

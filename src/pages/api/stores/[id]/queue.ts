@@ -1,9 +1,9 @@
-import { api, idParam, json, readJson } from '../../../../server/http/api';
-import { getDb } from '../../../../server/db/startup';
-import { joinFor, queueActor } from '../../../../server/queue/http';
-import { getEntry } from '../../../../server/queue/service';
-import { queueJoinSchema, queuePaths } from '../../../../lib/contract/queue';
-import { idempotent } from '../../../../server/idempotency';
+import { api, idParam, json, readJson } from '#src/server/http/api.ts';
+import { getDb } from '#src/server/db/startup.ts';
+import { joinFor, queueActor } from '#src/server/queue/http.ts';
+import { getEntry } from '#src/server/queue/service.ts';
+import { queueJoinSchema, queuePaths } from '#src/lib/contract/queue.ts';
+import { idempotent } from '#src/server/idempotency.ts';
 
 /**
  * Joins the store's 順番待ち, signed in or as a guest: 201 with the entry and, for a guest, its token

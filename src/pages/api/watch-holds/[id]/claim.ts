@@ -1,11 +1,11 @@
-import { api, idParam, json, readJson } from '../../../../server/http/api';
-import { getDb } from '../../../../server/db/startup';
-import { claimHold } from '../../../../server/watches/holds';
-import { claimClient, holdAsker } from '../../../../server/watches/holdHttp';
-import { bookingContext } from '../../../../server/bookings/http';
-import { bookingJson } from '../../../../server/bookings/json';
-import { setNewGuestCookies } from '../../../../server/bookings/guestAccess';
-import { watchHoldClaimSchema } from '../../../../lib/contract/watches';
+import { api, idParam, json, readJson } from '#src/server/http/api.ts';
+import { getDb } from '#src/server/db/startup.ts';
+import { claimHold } from '#src/server/watches/holds.ts';
+import { claimClient, holdAsker } from '#src/server/watches/holdHttp.ts';
+import { bookingContext } from '#src/server/bookings/http.ts';
+import { bookingJson } from '#src/server/bookings/json.ts';
+import { setNewGuestCookies } from '#src/server/bookings/guestAccess.ts';
+import { watchHoldClaimSchema } from '#src/lib/contract/watches.ts';
 
 /**
  * The watcher books the start held for them: a booking by the booking service at the held table,

@@ -1,9 +1,9 @@
-import { idParam, json } from '../../../../../server/http/api';
-import { storeApi } from '../../../../../server/staff/http';
-import { getDb } from '../../../../../server/db/startup';
-import { staffScope } from '../../../../../server/staff/access';
-import { withinStaffLimits } from '../../../../../server/staff/limits';
-import { actOnEntry } from '../../../../../server/queue/staff';
+import { idParam, json } from '#src/server/http/api.ts';
+import { storeApi } from '#src/server/staff/http.ts';
+import { getDb } from '#src/server/db/startup.ts';
+import { staffScope } from '#src/server/staff/access.ts';
+import { withinStaffLimits } from '#src/server/staff/limits.ts';
+import { actOnEntry } from '#src/server/queue/staff.ts';
 
 /** One move of a party in the store's queue (src/lib/contract/queue.ts); a move its state does not allow is 409 `queue_state`. */
 export const POST = storeApi(async ({ locals, params }) => {
