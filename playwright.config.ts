@@ -26,7 +26,16 @@ export default defineConfig({
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
       // Chromium's background services try to reach the network, which this machine does not allow.
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--disable-dev-shm-usage',
+      ],
     },
   },
   projects: [{ name: 'phone', use: { ...devices['Pixel 7'], browserName: 'chromium' } }],
@@ -39,6 +48,15 @@ export default defineConfig({
     stderr: 'pipe',
     // Every diner of these tests books from one address (tests/helpers/limits.ts). The store host is
     // store.localhost on the same port: Chromium resolves *.localhost to this machine by itself.
-    env: { PORT: String(port), HOST: '127.0.0.1', STORE_HOST: `http://store.localhost:${port}`, DATA_DIR: dataDir, SUGU_FRESH_DATA: '1', SUGU_LOG_REQUESTS: '0', NODE_ENV: 'production', ...NO_BOOKING_LIMITS },
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      STORE_HOST: `http://store.localhost:${port}`,
+      DATA_DIR: dataDir,
+      SUGU_FRESH_DATA: '1',
+      SUGU_LOG_REQUESTS: '0',
+      NODE_ENV: 'production',
+      ...NO_BOOKING_LIMITS,
+    },
   },
 });

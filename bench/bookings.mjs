@@ -30,7 +30,11 @@ const WINDOW_MS = 60 * 60_000;
 const PASSWORD = 'bench-password-2026';
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-const pct = (xs, p) => percentile([...xs].sort((a, b) => a - b), p);
+const pct = (xs, p) =>
+  percentile(
+    [...xs].sort((a, b) => a - b),
+    p,
+  );
 const round = (x) => (Number.isFinite(x) ? Math.round(x * 10) / 10 : null);
 
 /** The limits a real server keeps per client and per contact, lifted for one generator. */
@@ -76,7 +80,14 @@ function post(agent, url, path, body, headers = {}) {
   return new Promise((resolve) => {
     const started = performance.now();
     const req = http.request(
-      { host: hostname, port, method: 'POST', path, agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data), origin: url, 'accept-language': 'ja', ...headers } },
+      {
+        host: hostname,
+        port,
+        method: 'POST',
+        path,
+        agent,
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data), origin: url, 'accept-language': 'ja', ...headers },
+      },
       (res) => {
         let text = '';
         res.setEncoding('utf8');
@@ -148,7 +159,9 @@ export async function measureBookings({ seconds = 60, rates = [210, 40], stores 
       }
     }
     sql = postgres(url, { max: 2, onnotice: () => {} });
-    const open = (await sql`select store_id from store_hours group by store_id having bool_and(opens_min = 0 and closes_min = 1440) and count(*) = 7 order by store_id`).map((r) => r.store_id);
+    const open = (
+      await sql`select store_id from store_hours group by store_id having bool_and(opens_min = 0 and closes_min = 1440) and count(*) = 7 order by store_id`
+    ).map((r) => r.store_id);
     console.log(`bookings: ${stores} stores generated, ${open.length} open around the clock`);
 
     servers.push(await startServer({ databaseUrl: url, env: RAISED }));
@@ -197,181 +210,212 @@ export async function measureBookings({ seconds = 60, rates = [210, 40], stores 
 
     // One measured run at `rate` bookings/s on the instances and streams above.
     const runAt = async (rate) => {
-    seen = [];
-    seenAfterAnswer = [];
-    const loadAtStart = round(os.loadavg()[0]);
-    const before = { servers: servers.map((s) => cpuSeconds(s.child.pid)), pg: new Map() };
-    const pgPids = async () => (await sql`select pid from pg_stat_activity`).map((r) => r.pid);
-    // Committed transactions and rows written in the database (statistics lag by up to a second).
-    const dbCounters = async () => {
-      await sleep(1100);
-      const [c] = await sql`select xact_commit::float8 xact, (tup_inserted + tup_updated + tup_deleted)::float8 rows from pg_stat_database where datname = current_database()`;
-      return c;
-    };
-    for (const pid of await pgPids()) before.pg.set(pid, cpuSeconds(pid));
-    before.db = await dbCounters();
+      seen = [];
+      seenAfterAnswer = [];
+      const loadAtStart = round(os.loadavg()[0]);
+      const before = { servers: servers.map((s) => cpuSeconds(s.child.pid)), pg: new Map() };
+      const pgPids = async () => (await sql`select pid from pg_stat_activity`).map((r) => r.pid);
+      // Committed transactions and rows written in the database (statistics lag by up to a second).
+      const dbCounters = async () => {
+        await sleep(1100);
+        const [c] =
+          await sql`select xact_commit::float8 xact, (tup_inserted + tup_updated + tup_deleted)::float8 rows from pg_stat_database where datname = current_database()`;
+        return c;
+      };
+      for (const pid of await pgPids()) before.pg.set(pid, cpuSeconds(pid));
+      before.db = await dbCounters();
 
-    const statuses = {};
-    const latencies = { guest: [], user: [] };
-    const made = { guest: 0, user: 0 };
-    let inFlight = 0;
-    let issued = 0;
-    let lagged = 0;
-    let cursor = 0;
-    let maxConnections = 0;
-    const busy = new Set(); // stores with a booking in flight or its change not yet seen elsewhere
-    const tasks = [];
-    const t0 = performance.now();
-    const endAt = t0 + seconds * 1000;
-    const sampler = setInterval(async () => {
-      try {
-        const [{ n }] = await sql`select count(*)::int n from pg_stat_activity where datname = current_database()`;
-        maxConnections = Math.max(maxConnections, n);
-      } catch {}
-    }, 1000);
+      const statuses = {};
+      const latencies = { guest: [], user: [] };
+      const made = { guest: 0, user: 0 };
+      let inFlight = 0;
+      let issued = 0;
+      let lagged = 0;
+      let cursor = 0;
+      let maxConnections = 0;
+      const busy = new Set(); // stores with a booking in flight or its change not yet seen elsewhere
+      const tasks = [];
+      const t0 = performance.now();
+      const endAt = t0 + seconds * 1000;
+      const sampler = setInterval(async () => {
+        try {
+          const [{ n }] = await sql`select count(*)::int n from pg_stat_activity where datname = current_database()`;
+          maxConnections = Math.max(maxConnections, n);
+        } catch {}
+      }, 1000);
 
-    const bookOne = async (i) => {
-      // The next store that is neither full nor waiting for its last change to be seen.
-      let store;
-      for (let k = 0; k < open.length; k++) {
-        const candidate = open[cursor++ % open.length];
-        if (!busy.has(candidate) && !full.has(candidate)) {
-          store = candidate;
-          break;
-        }
-      }
-      if (store === undefined) return;
-      const via = i % 2;
-      const server = servers[via];
-      const m = marks();
-      const start = new Date(m[i % m.length]).toISOString();
-      const signedIn = i % 2 === 1;
-      let cookie;
-      if (signedIn) {
-        // A diner holds one booking per store in the window (duplicate_booking otherwise).
-        for (let k = 0; k < sessions.length; k++) {
-          const u = (i + k) % sessions.length;
-          if (!userStore.has(`${u}:${store}`)) {
-            userStore.add(`${u}:${store}`);
-            cookie = sessions[u];
+      const bookOne = async (i) => {
+        // The next store that is neither full nor waiting for its last change to be seen.
+        let store;
+        for (let k = 0; k < open.length; k++) {
+          const candidate = open[cursor++ % open.length];
+          if (!busy.has(candidate) && !full.has(candidate)) {
+            store = candidate;
             break;
           }
         }
-      }
-      busy.add(store);
-      const pending = { sentAt: performance.now(), via };
-      pendingSeen.set(store, pending);
-      inFlight++;
-      const r = signedIn
-        ? await post(agents[via], server.url, '/api/bookings', { store_id: store, start, party_size: PARTY, note: '' }, { cookie })
-        : await post(agents[via], server.url, '/api/guest-bookings', { store_id: store, start, party_size: PARTY, note: '', name: '計測 太郎', name_kana: 'ケイソク タロウ', phone: `090-${String(1000 + (i % 9000)).padStart(4, '0')}-${String(i % 10000).padStart(4, '0')}`, email: `guest${i}@example.jp` });
-      inFlight--;
-      statuses[r.status] = (statuses[r.status] ?? 0) + 1;
-      if (r.status === 201) {
-        made[signedIn ? 'user' : 'guest']++;
-        latencies[signedIn ? 'user' : 'guest'].push(r.ms);
-        pending.answeredAt = performance.now();
-        if (pending.seenAt !== undefined) {
+        if (store === undefined) return;
+        const via = i % 2;
+        const server = servers[via];
+        const m = marks();
+        const start = new Date(m[i % m.length]).toISOString();
+        const signedIn = i % 2 === 1;
+        let cookie;
+        if (signedIn) {
+          // A diner holds one booking per store in the window (duplicate_booking otherwise).
+          for (let k = 0; k < sessions.length; k++) {
+            const u = (i + k) % sessions.length;
+            if (!userStore.has(`${u}:${store}`)) {
+              userStore.add(`${u}:${store}`);
+              cookie = sessions[u];
+              break;
+            }
+          }
+        }
+        busy.add(store);
+        const pending = { sentAt: performance.now(), via };
+        pendingSeen.set(store, pending);
+        inFlight++;
+        const r = signedIn
+          ? await post(agents[via], server.url, '/api/bookings', { store_id: store, start, party_size: PARTY, note: '' }, { cookie })
+          : await post(agents[via], server.url, '/api/guest-bookings', {
+              store_id: store,
+              start,
+              party_size: PARTY,
+              note: '',
+              name: '計測 太郎',
+              name_kana: 'ケイソク タロウ',
+              phone: `090-${String(1000 + (i % 9000)).padStart(4, '0')}-${String(i % 10000).padStart(4, '0')}`,
+              email: `guest${i}@example.jp`,
+            });
+        inFlight--;
+        statuses[r.status] = (statuses[r.status] ?? 0) + 1;
+        if (r.status === 201) {
+          made[signedIn ? 'user' : 'guest']++;
+          latencies[signedIn ? 'user' : 'guest'].push(r.ms);
+          pending.answeredAt = performance.now();
+          if (pending.seenAt !== undefined) {
+            pendingSeen.delete(store);
+            seen.push(pending.seenAt - pending.sentAt);
+            seenAfterAnswer.push(0);
+          }
+          // Free again once the other instance shows the change (or after 5 s, counted as missed).
+          const waitUntil = Date.now() + 5000;
+          while (pendingSeen.get(store) === pending && Date.now() < waitUntil) await sleep(50);
+          if (pendingSeen.get(store) === pending) {
+            pendingSeen.delete(store);
+            seen.push(NaN);
+          }
+        } else {
           pendingSeen.delete(store);
-          seen.push(pending.seenAt - pending.sentAt);
-          seenAfterAnswer.push(0);
+          if (r.status === 409) full.add(store);
+          else if (statuses[r.status] === 1) console.error(`bookings: first ${r.status}: ${r.text.slice(0, 300)}`);
         }
-        // Free again once the other instance shows the change (or after 5 s, counted as missed).
-        const waitUntil = Date.now() + 5000;
-        while (pendingSeen.get(store) === pending && Date.now() < waitUntil) await sleep(50);
-        if (pendingSeen.get(store) === pending) {
-          pendingSeen.delete(store);
-          seen.push(NaN);
-        }
-      } else {
-        pendingSeen.delete(store);
-        if (r.status === 409) full.add(store);
-        else if (statuses[r.status] === 1) console.error(`bookings: first ${r.status}: ${r.text.slice(0, 300)}`);
-      }
-      busy.delete(store);
-    };
+        busy.delete(store);
+      };
 
-    // Open loop: requests go out on the schedule whatever the answers' speed, up to inFlightMax at once.
-    while (performance.now() < endAt) {
-      const due = Math.floor(((performance.now() - t0) / 1000) * rate);
-      while (issued < due) {
-        if (inFlight >= inFlightMax) {
-          lagged++;
-          break;
+      // Open loop: requests go out on the schedule whatever the answers' speed, up to inFlightMax at once.
+      while (performance.now() < endAt) {
+        const due = Math.floor(((performance.now() - t0) / 1000) * rate);
+        while (issued < due) {
+          if (inFlight >= inFlightMax) {
+            lagged++;
+            break;
+          }
+          tasks.push(bookOne(base + issued++));
         }
-        tasks.push(bookOne(base + issued++));
+        await sleep(5);
       }
-      await sleep(5);
-    }
-    const elapsed = (performance.now() - t0) / 1000;
-    await Promise.all(tasks);
-    base += issued;
-    clearInterval(sampler);
-    const drained = (performance.now() - t0) / 1000;
+      const elapsed = (performance.now() - t0) / 1000;
+      await Promise.all(tasks);
+      base += issued;
+      clearInterval(sampler);
+      const drained = (performance.now() - t0) / 1000;
 
-    const cpuAll = servers.map((s, k) => cpuSeconds(s.child.pid) - before.servers[k]);
-    const cpu = cpuAll.slice(0, 2);
-    const listenerCpu = cpuAll[2];
-    let pgCpu = 0;
-    for (const pid of await pgPids()) pgCpu += cpuSeconds(pid) - (before.pg.get(pid) ?? 0);
-    const [{ n: overlaps }] = await sql`
+      const cpuAll = servers.map((s, k) => cpuSeconds(s.child.pid) - before.servers[k]);
+      const cpu = cpuAll.slice(0, 2);
+      const listenerCpu = cpuAll[2];
+      let pgCpu = 0;
+      for (const pid of await pgPids()) pgCpu += cpuSeconds(pid) - (before.pg.get(pid) ?? 0);
+      const [{ n: overlaps }] = await sql`
       select count(*)::int n from bookings a join bookings b
         on a.table_id = b.table_id and a.id < b.id
        and tstzrange(a.starts_at, a.ends_at) && tstzrange(b.starts_at, b.ends_at)
       where a.status = 'confirmed' and b.status = 'confirmed'`;
-    const [{ rows }] = await sql`select count(*)::int rows from bookings where status = 'confirmed'`;
-    const all = [...latencies.guest, ...latencies.user];
-    const total = made.guest + made.user;
-    const seenOk = seen.filter(Number.isFinite);
-    const r = {
-      seconds: round(elapsed),
-      drainedSeconds: round(drained),
-      offeredPerSecond: rate,
-      attempts: issued,
-      statuses,
-      booked: made,
-      bookingsInDatabase: rows,
-      perSecond: round(total / elapsed),
-      p50Ms: round(pct(all, 50)),
-      p95Ms: round(pct(all, 95)),
-      p99Ms: round(pct(all, 99)),
-      guestP95Ms: round(pct(latencies.guest, 95)),
-      userP95Ms: round(pct(latencies.user, 95)),
-      overlaps,
-      seenOtherInstance: { samples: seenOk.length, missed: seen.length - seenOk.length, p50Ms: round(pct(seenOk, 50)), p95Ms: round(pct(seenOk, 95)), afterAnswerP95Ms: round(pct(seenAfterAnswer, 95)) },
-      lagged,
-      cpuMsPerBooking: { instances: round((1000 * cpu.reduce((a, b) => a + b, 0)) / Math.max(total, 1)), listener: round((1000 * listenerCpu) / Math.max(total, 1)), postgres: round((1000 * pgCpu) / Math.max(total, 1)) },
-      cpuSeconds: { instances: cpu.map(round), listener: round(listenerCpu), postgres: round(pgCpu) },
-      maxDatabaseConnections: maxConnections,
-      instanceRssMiB: servers.map((s) => round(rssMiB(s.child.pid))),
-      stores,
-      storesBooked: open.length,
-      users,
-      loadAtStart,
-      loadAverage: os.loadavg().map((x) => round(x)),
-      transactionsPerBooking: round(((await dbCounters()).xact - before.db.xact) / Math.max(total, 1)),
-      rowsWrittenPerBooking: round(((await dbCounters()).rows - before.db.rows) / Math.max(total, 1)),
-    };
-    r.checks = [
-      { name: 'bookings/s (201) over the run', value: r.perSecond, budget: `≥ ${BOOKINGS_BUDGET.perSecond}`, pass: r.perSecond >= BOOKINGS_BUDGET.perSecond },
-      { name: 'request latency p95 ms', value: r.p95Ms, budget: `< ${BOOKINGS_BUDGET.p95Ms}`, pass: r.p95Ms < BOOKINGS_BUDGET.p95Ms },
-      { name: 'overlapping confirmed bookings on one table (query afterwards)', value: overlaps, budget: '= 0', pass: overlaps === 0 },
-      { name: 'every booking seen on the other instance within 5 s', value: r.seenOtherInstance.missed, budget: '0 missed', pass: r.seenOtherInstance.missed === 0 },
-    ];
-    r.ok = r.checks.every((c) => c.pass);
-    return r;
+      const [{ rows }] = await sql`select count(*)::int rows from bookings where status = 'confirmed'`;
+      const all = [...latencies.guest, ...latencies.user];
+      const total = made.guest + made.user;
+      const seenOk = seen.filter(Number.isFinite);
+      const r = {
+        seconds: round(elapsed),
+        drainedSeconds: round(drained),
+        offeredPerSecond: rate,
+        attempts: issued,
+        statuses,
+        booked: made,
+        bookingsInDatabase: rows,
+        perSecond: round(total / elapsed),
+        p50Ms: round(pct(all, 50)),
+        p95Ms: round(pct(all, 95)),
+        p99Ms: round(pct(all, 99)),
+        guestP95Ms: round(pct(latencies.guest, 95)),
+        userP95Ms: round(pct(latencies.user, 95)),
+        overlaps,
+        seenOtherInstance: {
+          samples: seenOk.length,
+          missed: seen.length - seenOk.length,
+          p50Ms: round(pct(seenOk, 50)),
+          p95Ms: round(pct(seenOk, 95)),
+          afterAnswerP95Ms: round(pct(seenAfterAnswer, 95)),
+        },
+        lagged,
+        cpuMsPerBooking: {
+          instances: round((1000 * cpu.reduce((a, b) => a + b, 0)) / Math.max(total, 1)),
+          listener: round((1000 * listenerCpu) / Math.max(total, 1)),
+          postgres: round((1000 * pgCpu) / Math.max(total, 1)),
+        },
+        cpuSeconds: { instances: cpu.map(round), listener: round(listenerCpu), postgres: round(pgCpu) },
+        maxDatabaseConnections: maxConnections,
+        instanceRssMiB: servers.map((s) => round(rssMiB(s.child.pid))),
+        stores,
+        storesBooked: open.length,
+        users,
+        loadAtStart,
+        loadAverage: os.loadavg().map((x) => round(x)),
+        transactionsPerBooking: round(((await dbCounters()).xact - before.db.xact) / Math.max(total, 1)),
+        rowsWrittenPerBooking: round(((await dbCounters()).rows - before.db.rows) / Math.max(total, 1)),
+      };
+      r.checks = [
+        { name: 'bookings/s (201) over the run', value: r.perSecond, budget: `≥ ${BOOKINGS_BUDGET.perSecond}`, pass: r.perSecond >= BOOKINGS_BUDGET.perSecond },
+        { name: 'request latency p95 ms', value: r.p95Ms, budget: `< ${BOOKINGS_BUDGET.p95Ms}`, pass: r.p95Ms < BOOKINGS_BUDGET.p95Ms },
+        { name: 'overlapping confirmed bookings on one table (query afterwards)', value: overlaps, budget: '= 0', pass: overlaps === 0 },
+        {
+          name: 'every booking seen on the other instance within 5 s',
+          value: r.seenOtherInstance.missed,
+          budget: '0 missed',
+          pass: r.seenOtherInstance.missed === 0,
+        },
+      ];
+      r.ok = r.checks.every((c) => c.pass);
+      return r;
     };
 
     const size = async () => ({
-      ...(await sql`select pg_database_size(current_database())::float8 db, pg_total_relation_size('bookings')::float8 b, (select count(*) from bookings)::float8 n`)[0],
-      tables: Object.fromEntries((await sql`select relname, pg_total_relation_size(relid)::float8 bytes from pg_stat_user_tables`).map((t) => [t.relname, t.bytes])),
+      ...(
+        await sql`select pg_database_size(current_database())::float8 db, pg_total_relation_size('bookings')::float8 b, (select count(*) from bookings)::float8 n`
+      )[0],
+      tables: Object.fromEntries(
+        (await sql`select relname, pg_total_relation_size(relid)::float8 bytes from pg_stat_user_tables`).map((t) => [t.relname, t.bytes]),
+      ),
     });
     const sizeBefore = await size();
     const runs = [];
     for (const rate of rates) {
       console.log(`bookings: ${rate}/s for ${seconds} s`);
       runs.push(await runAt(rate));
-      console.log(`bookings: ${JSON.stringify({ rate, perSecond: runs.at(-1).perSecond, p95Ms: runs.at(-1).p95Ms, cpuMsPerBooking: runs.at(-1).cpuMsPerBooking })}`);
+      console.log(
+        `bookings: ${JSON.stringify({ rate, perSecond: runs.at(-1).perSecond, p95Ms: runs.at(-1).p95Ms, cpuMsPerBooking: runs.at(-1).cpuMsPerBooking })}`,
+      );
     }
     for (const s of streamsOn) s.close();
     agents.forEach((a) => a.destroy());
@@ -385,7 +429,11 @@ export async function measureBookings({ seconds = 60, rates = [210, 40], stores 
       .filter((t) => t.bytesPerBooking > 0)
       .sort((a, b) => b.bytesPerBooking - a.bytesPerBooking)
       .slice(0, 6);
-    const disk = { bookingBytes: Math.round(sizeAfter.b / Math.max(sizeAfter.n, 1)), databaseBytesPerBooking: Math.round((sizeAfter.db - sizeBefore.db) / made), growth };
+    const disk = {
+      bookingBytes: Math.round(sizeAfter.b / Math.max(sizeAfter.n, 1)),
+      databaseBytesPerBooking: Math.round((sizeAfter.db - sizeBefore.db) / made),
+      growth,
+    };
     const out = { runs, ok: runs[0].ok, stores, storesBooked: open.length, users, budget: BOOKINGS_BUDGET, disk };
     out.markdown = bookingsMarkdown(out);
     return out;
@@ -409,12 +457,20 @@ export function bookingsMarkdown(out) {
       '|---|---|---|---|',
       ...r.checks.map((c) => `| ${c.name} | **${c.value}** | ${c.budget} | ${k === 0 ? (c.pass ? 'yes' : '**no**') : '—'} |`),
       '',
-      `Answers: ${Object.entries(r.statuses).map(([a, v]) => `${a} × ${v}`).join(', ')} of ${r.attempts} attempts (409: the store's tables were taken); ${r.booked.guest} guest and ${r.booked.user} signed-in bookings made, ${r.bookingsInDatabase} confirmed in the database after the run (all runs). Latency p50 / p95 / p99 ${r.p50Ms} / ${r.p95Ms} / ${r.p99Ms} ms (guest p95 ${r.guestP95Ms}, signed-in p95 ${r.userP95Ms}). The change on the other instance's stream: p50 ${r.seenOtherInstance.p50Ms} ms, p95 ${r.seenOtherInstance.p95Ms} ms from the request sent (${r.seenOtherInstance.afterAnswerP95Ms} ms p95 after the answer), ${r.seenOtherInstance.samples} seen, ${r.seenOtherInstance.missed} missed. Moments when 200 requests were already in flight: ${r.lagged}.`,
+      `Answers: ${Object.entries(r.statuses)
+        .map(([a, v]) => `${a} × ${v}`)
+        .join(
+          ', ',
+        )} of ${r.attempts} attempts (409: the store's tables were taken); ${r.booked.guest} guest and ${r.booked.user} signed-in bookings made, ${r.bookingsInDatabase} confirmed in the database after the run (all runs). Latency p50 / p95 / p99 ${r.p50Ms} / ${r.p95Ms} / ${r.p99Ms} ms (guest p95 ${r.guestP95Ms}, signed-in p95 ${r.userP95Ms}). The change on the other instance's stream: p50 ${r.seenOtherInstance.p50Ms} ms, p95 ${r.seenOtherInstance.p95Ms} ms from the request sent (${r.seenOtherInstance.afterAnswerP95Ms} ms p95 after the answer), ${r.seenOtherInstance.samples} seen, ${r.seenOtherInstance.missed} missed. Moments when 200 requests were already in flight: ${r.lagged}.`,
       '',
       `Cost per booking: ${r.cpuMsPerBooking.instances} ms of CPU in the two booking instances together, ${r.cpuMsPerBooking.postgres} ms in PostgreSQL (${r.transactionsPerBooking} transactions committed and ${r.rowsWrittenPerBooking} rows written per booking), and ${r.cpuMsPerBooking.listener} ms in the third instance, which takes no bookings but holds the same streams (what each further instance pays to hear every change). CPU s: booking instances ${r.cpuSeconds.instances.join(' + ')}, third instance ${r.cpuSeconds.listener}, PostgreSQL ${r.cpuSeconds.postgres}. At most ${r.maxDatabaseConnections} database connections open (three instances and the bench's own 2); instance RSS after the run ${r.instanceRssMiB.join(' / ')} MiB. Load average at the end (1 / 5 / 15 min) ${r.loadAverage.join(' / ')}.`,
     );
   }
-  if (out.disk) lines.push('', `On disk: ${out.disk.bookingBytes} bytes per booking in \`bookings\` with its indexes; the database grew by ${out.disk.databaseBytesPerBooking} bytes per booking made (mail outbox, rate-limit counters, availability events included; before any vacuum)${out.disk.growth?.length ? `: ${out.disk.growth.map((t) => `\`${t.table}\` ${t.bytesPerBooking}`).join(', ')} bytes per booking` : ''}.`);
+  if (out.disk)
+    lines.push(
+      '',
+      `On disk: ${out.disk.bookingBytes} bytes per booking in \`bookings\` with its indexes; the database grew by ${out.disk.databaseBytesPerBooking} bytes per booking made (mail outbox, rate-limit counters, availability events included; before any vacuum)${out.disk.growth?.length ? `: ${out.disk.growth.map((t) => `\`${t.table}\` ${t.bytesPerBooking}`).join(', ')} bytes per booking` : ''}.`,
+    );
   return lines;
 }
 

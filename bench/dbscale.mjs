@@ -92,7 +92,9 @@ async function measure(engine, handle, stores, bookingsPerTable, runs, withInser
   const t0 = performance.now();
   await generate(handle.sql, stores, bookingsPerTable);
   const generateMs = Math.round(performance.now() - t0);
-  const counts = (await handle.sql`select (select count(*)::int from stores) s, (select count(*)::int from store_tables) t, (select count(*)::int from bookings) b`)[0];
+  const counts = (
+    await handle.sql`select (select count(*)::int from stores) s, (select count(*)::int from store_tables) t, (select count(*)::int from bookings) b`
+  )[0];
   const build = await measureBuild(handle.db);
   const now = new Date();
   const rows = [];
@@ -111,7 +113,16 @@ async function measure(engine, handle, stores, bookingsPerTable, runs, withInser
       ...(await time(async (i) => {
         await createBooking(
           handle.db,
-          { store_id: stores24h[i % stores24h.length], start: start.toISOString(), party_size: 2, note: '', name: '計測 太郎', name_kana: 'ケイソク タロウ', phone: '090-1234-5678', email: 'bench@example.jp' },
+          {
+            store_id: stores24h[i % stores24h.length],
+            start: start.toISOString(),
+            party_size: 2,
+            note: '',
+            name: '計測 太郎',
+            name_kana: 'ケイソク タロウ',
+            phone: '090-1234-5678',
+            email: 'bench@example.jp',
+          },
           { kind: 'guest', token: '' },
           now,
         ).catch(() => undefined);

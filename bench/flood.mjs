@@ -39,12 +39,14 @@ function request(url, { method = 'GET', path, from, headers = {}, body, keep = f
 async function pool(n, width, task) {
   const out = new Array(n);
   let next = 0;
-  await Promise.all(Array.from({ length: width }, async () => {
-    while (next < n) {
-      const i = next++;
-      out[i] = await task(i);
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      while (next < n) {
+        const i = next++;
+        out[i] = await task(i);
+      }
+    }),
+  );
   return out;
 }
 
@@ -112,7 +114,13 @@ async function measureSlow(server, slow) {
   const open = sockets.filter((s) => !s.destroyed).length;
   for (const s of sockets) s.destroy();
   times.sort((a, b) => a - b);
-  return { asked: slow, heldByServer: open, closedAtOnce: slow - open, server: facts, otherHome: { n: times.length, failed: times.filter((t) => t === Infinity).length, p50: round(percentile(times, 50)), p95: round(percentile(times, 95)) } };
+  return {
+    asked: slow,
+    heldByServer: open,
+    closedAtOnce: slow - open,
+    server: facts,
+    otherHome: { n: times.length, failed: times.filter((t) => t === Infinity).length, p50: round(percentile(times, 50)), p95: round(percentile(times, 95)) },
+  };
 }
 
 export async function measureFlood({ streams = 2000, bookings = 300, slow = 5000 } = {}) {
@@ -143,13 +151,27 @@ export async function measureFlood({ streams = 2000, bookings = 300, slow = 5000
         path: '/api/guest-bookings',
         from: '127.0.0.1',
         headers: { 'content-type': 'application/json', origin: server.url },
-        body: JSON.stringify({ store_id: stores[i % stores.length], start: new Date(start.getTime() + (i % 40) * 15 * 60_000).toISOString(), party_size: 2, name: '負荷 太郎', name_kana: 'フカ タロウ', phone: `090${String(10_000_000 + i).slice(-8)}`, email: `flood-${i}@example.jp` }),
+        body: JSON.stringify({
+          store_id: stores[i % stores.length],
+          start: new Date(start.getTime() + (i % 40) * 15 * 60_000).toISOString(),
+          party_size: 2,
+          name: '負荷 太郎',
+          name_kana: 'フカ タロウ',
+          phone: `090${String(10_000_000 + i).slice(-8)}`,
+          email: `flood-${i}@example.jp`,
+        }),
       }).then((r) => r.status),
     );
     const slowResult = await measureSlow(server, slow);
     const result = {
       slow: slowResult,
-      streams: { asked: streams, granted: count(statuses, 200), refused429: count(statuses, 429), refused503: count(statuses, 503), failed: count(statuses, 0) },
+      streams: {
+        asked: streams,
+        granted: count(statuses, 200),
+        refused429: count(statuses, 429),
+        refused503: count(statuses, 503),
+        failed: count(statuses, 0),
+      },
       server: { before: { openFiles: before.openFiles, rssMiB: before.rssMiB }, duringFlood: facts },
       otherClient: { before: before.other, duringFlood: during },
       bookings: { asked: bookings, booked: count(booked, 201), refused429: count(booked, 429), other: bookings - count(booked, 201) - count(booked, 429) },

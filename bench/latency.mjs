@@ -35,12 +35,34 @@ export async function measureLatency({ routes, connections = 50, duration = 20, 
         await run(server.url + path, { connections: 5, duration: 2 }); // warm-up
         const { r, times } = await run(server.url + path, { connections, duration });
         const s = summary(times);
-        out.push({ engine, name, path, connections, p50: s.p50, p95: s.p95, p99: s.p99, rps: r.requests.average, requests: r.requests.total, errors: r.errors + r.timeouts + (r.non2xx ?? 0) });
+        out.push({
+          engine,
+          name,
+          path,
+          connections,
+          p50: s.p50,
+          p95: s.p95,
+          p99: s.p99,
+          rps: r.requests.average,
+          requests: r.requests.total,
+          errors: r.errors + r.timeouts + (r.non2xx ?? 0),
+        });
       }
       for (const { name, path } of paths.filter((p) => alone.includes(p.name))) {
         const { r, times } = await run(server.url + path, { connections: 1, duration });
         const s = summary(times);
-        out.push({ engine, name, path, connections: 1, p50: s.p50, p95: s.p95, p99: s.p99, rps: r.requests.average, requests: r.requests.total, errors: r.errors + r.timeouts + (r.non2xx ?? 0) });
+        out.push({
+          engine,
+          name,
+          path,
+          connections: 1,
+          p50: s.p50,
+          p95: s.p95,
+          p99: s.p99,
+          rps: r.requests.average,
+          requests: r.requests.total,
+          errors: r.errors + r.timeouts + (r.non2xx ?? 0),
+        });
       }
     } finally {
       await server?.stop();

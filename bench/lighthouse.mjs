@@ -10,9 +10,25 @@ export async function measureLighthouse({ paths }) {
   const server = await startServer();
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
-  const options = { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices'], formFactor: 'mobile', screenEmulation: { mobile: true, width: 412, height: 823, deviceScaleFactor: 1.75, disabled: false }, locale: 'ja' };
+  const options = {
+    port: chrome.port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'accessibility', 'best-practices'],
+    formFactor: 'mobile',
+    screenEmulation: { mobile: true, width: 412, height: 823, deviceScaleFactor: 1.75, disabled: false },
+    locale: 'ja',
+  };
   const out = [];
   try {
     for (const { name, path, headers } of typeof paths === 'function' ? await paths(server.url) : paths) {
@@ -38,9 +54,13 @@ export async function measureLighthouse({ paths }) {
         // render-blocking stylesheet costs the first paint by its estimate.
         transferKiB: Number.isFinite(audits['total-byte-weight']?.numericValue) ? Number((audits['total-byte-weight'].numericValue / 1024).toFixed(1)) : null,
         renderBlockingMs: audits['render-blocking-insight']?.metricSavings?.FCP ?? null,
-        failedAudits: Object.values(audits).filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode === 'binary').map((a) => a.id),
+        failedAudits: Object.values(audits)
+          .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode === 'binary')
+          .map((a) => a.id),
         // Insights that found something to gain (caching, compression, LCP request discovery, layout shifts…).
-        insights: Object.values(audits).filter((a) => a.id.endsWith('-insight') && a.score !== null && a.score < 1).map((a) => a.id),
+        insights: Object.values(audits)
+          .filter((a) => a.id.endsWith('-insight') && a.score !== null && a.score < 1)
+          .map((a) => a.id),
       });
     }
   } finally {

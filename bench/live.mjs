@@ -31,9 +31,12 @@ let SAMPLES = 60;
 let LOAD_SECONDS = 10;
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-const pct = (xs, p) => percentile([...xs].sort((a, b) => a - b), p);
+const pct = (xs, p) =>
+  percentile(
+    [...xs].sort((a, b) => a - b),
+    p,
+  );
 const round = (x) => Math.round(x * 10) / 10;
-
 
 /** Starts the built server with the event-loop monitor preloaded. */
 async function startServer(name, env) {
@@ -43,7 +46,16 @@ async function startServer(name, env) {
     cwd: root,
     // The benchmark is one client (127.0.0.1) holding hundreds of streams: lift the per-client and
     // per-process stream caps that protect a real server from exactly that (docs/production.md §7).
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), NODE_ENV: 'production', SUGU_LOG_REQUESTS: '0', STREAMS_PER_CLIENT: '1000000', STREAMS_TOTAL: '1000000', ...env },
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      NODE_ENV: 'production',
+      SUGU_LOG_REQUESTS: '0',
+      STREAMS_PER_CLIENT: '1000000',
+      STREAMS_TOTAL: '1000000',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout.on('data', (d) => (output += d));
@@ -235,7 +247,9 @@ async function benchPostgres() {
       if (stream.server === B && pending.firstB === null) pending.firstB = at - pending.t0;
       if (pending.remaining.delete(stream) && pending.remaining.size === 0) pending.done(at - pending.t0);
     });
-    console.log(`postgres: ${streams.length} streams open (${streams.filter((s) => s.server === A).length} on A, ${streams.filter((s) => s.server === B).length} on B)`);
+    console.log(
+      `postgres: ${streams.length} streams open (${streams.filter((s) => s.server === A).length} on A, ${streams.filter((s) => s.server === B).length} on B)`,
+    );
 
     const toggle = makeBooker(sql, latest);
     const firstB = [];
@@ -289,7 +303,9 @@ async function benchPostgres() {
     if (process.env.BENCH_DEBUG)
       setTimeout(async () => {
         const dbg = postgres(dbUrl, { max: 1 });
-        console.log(await dbg`select pid, application_name, state, wait_event_type, wait_event, left(query, 100) as q from pg_stat_activity where datname = current_database()`);
+        console.log(
+          await dbg`select pid, application_name, state, wait_event_type, wait_event, left(query, 100) as q from pg_stat_activity where datname = current_database()`,
+        );
         await dbg.end();
       }, 3000);
     const requests = await httpBursts(servers, stores, LOAD_SECONDS);
@@ -348,7 +364,10 @@ export async function measureLive({ quick = false, streams = 500, samples = quic
     seconds: 0,
   };
   result.seconds = Math.round((Date.now() - started) / 1000);
-  const loops = [...Object.entries(result.postgres.load.event_loop).map(([k, v]) => [`PostgreSQL, instance ${k}`, v]), ...(result.pglite ? [['PGlite, one instance', result.pglite.load.event_loop]] : [])];
+  const loops = [
+    ...Object.entries(result.postgres.load.event_loop).map(([k, v]) => [`PostgreSQL, instance ${k}`, v]),
+    ...(result.pglite ? [['PGlite, one instance', result.pglite.load.event_loop]] : []),
+  ];
   result.worst_stall_ms = Math.max(...loops.map(([, l]) => l.max_ms));
   result.worst_busy_stall_ms = Math.max(...loops.map(([, l]) => l.busy_max_ms));
   const lat = result.postgres.latency;
@@ -395,6 +414,15 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   fs.mkdirSync(path.join(root, 'bench/.cache'), { recursive: true });
   fs.writeFileSync(path.join(root, 'bench/.cache/live.json'), JSON.stringify(result, null, 2));
   console.log(result.markdown.join('\n'));
-  console.log(JSON.stringify({ bench: 'live', ok: result.ok, p50_ms: result.postgres.latency.p50_ms, p95_ms: result.postgres.latency.p95_ms, worst_stall_ms: result.worst_stall_ms, worst_busy_stall_ms: result.worst_busy_stall_ms }));
+  console.log(
+    JSON.stringify({
+      bench: 'live',
+      ok: result.ok,
+      p50_ms: result.postgres.latency.p50_ms,
+      p95_ms: result.postgres.latency.p95_ms,
+      worst_stall_ms: result.worst_stall_ms,
+      worst_busy_stall_ms: result.worst_busy_stall_ms,
+    }),
+  );
   process.exitCode = result.ok ? 0 : 1;
 }

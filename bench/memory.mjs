@@ -83,14 +83,16 @@ async function measureOne(engine, { idle, views, databaseUrl }) {
     const paths = mixedViews(views);
     // Four at a time, as a few diners at once.
     let next = 0;
-    await Promise.all(Array.from({ length: 4 }, async () => {
-      while (next < paths.length) {
-        const p = paths[next++];
-        const status = await get(server.url, p);
-        statuses[status] = (statuses[status] ?? 0) + 1;
-        peak = Math.max(peak, sum(rssOfTree(pid)));
-      }
-    }));
+    await Promise.all(
+      Array.from({ length: 4 }, async () => {
+        while (next < paths.length) {
+          const p = paths[next++];
+          const status = await get(server.url, p);
+          statuses[status] = (statuses[status] ?? 0) + 1;
+          peak = Math.max(peak, sum(rssOfTree(pid)));
+        }
+      }),
+    );
     const afterViews = rssOfTree(pid);
     await new Promise((r) => setTimeout(r, idle * 1000));
     const afterIdle = rssOfTree(pid);
@@ -137,7 +139,10 @@ export async function measureMemory({ idle = 60, views = 100, engines = ['pglite
     '',
     '| engine | at ready MiB | peak during views MiB | after views MiB | after idle MiB (per process) | after idle, shared pages once (PSS) MiB | budget MiB | within budget |',
     '|---|---|---|---|---|---|---|---|',
-    ...rows.map((r) => `| ${r.engine} | ${f(r.atReadyMiB)} | ${f(r.peakMiB)} | ${f(r.afterViewsMiB)} | **${f(r.afterIdleMiB)}** (${r.processes.map((p) => `${p.what} ${f(p.rssMiB)}`).join(', ')}) | ${f(r.afterIdlePssMiB)} | ${r.budgetMiB} | ${r.pass ? 'yes' : '**no**'} |`),
+    ...rows.map(
+      (r) =>
+        `| ${r.engine} | ${f(r.atReadyMiB)} | ${f(r.peakMiB)} | ${f(r.afterViewsMiB)} | **${f(r.afterIdleMiB)}** (${r.processes.map((p) => `${p.what} ${f(p.rssMiB)}`).join(', ')}) | ${f(r.afterIdlePssMiB)} | ${r.budgetMiB} | ${r.pass ? 'yes' : '**no**'} |`,
+    ),
   ];
   return { rows, ok: rows.every((r) => r.pass), markdown };
 }

@@ -56,9 +56,11 @@ function replayDay(seed) {
   const bookings = [];
   for (let i = 0; i < 34; i++) {
     const party = partySize(r);
-    const start = opens + Math.floor(r() * ((closes - opens) / MIN - turnOf(party)) / 15) * 15 * MIN;
+    const start = opens + Math.floor((r() * ((closes - opens) / MIN - turnOf(party))) / 15) * 15 * MIN;
     const end = start + turnOf(party) * MIN;
-    const table = TABLES.filter((t) => t.online && t.minParty <= party && party <= t.maxParty && !bookings.some((b) => b.tableId === t.id && b.start < end && start < b.end)).sort((a, b) => a.maxParty - b.maxParty)[0];
+    const table = TABLES.filter(
+      (t) => t.online && t.minParty <= party && party <= t.maxParty && !bookings.some((b) => b.tableId === t.id && b.start < end && start < b.end),
+    ).sort((a, b) => a.maxParty - b.maxParty)[0];
     if (!table) continue;
     bookings.push({ tableId: table.id, start, end, party, noShow: r() < 0.08, stay: actualStay(party), seatedUntil: null });
   }
@@ -69,7 +71,15 @@ function replayDay(seed) {
     for (let p = Math.exp(-rate(m, 1)), s = r(); s > p; s *= r()) n++;
     for (let k = 0; k < n; k++) {
       const party = partySize(r);
-      walkIns.push({ joined: opens + m * MIN, party, stay: actualStay(party), patience: r() < 0.1 ? (20 + r() * 40) * MIN : Infinity, seatedAt: null, left: false, shown: null });
+      walkIns.push({
+        joined: opens + m * MIN,
+        party,
+        stay: actualStay(party),
+        patience: r() < 0.1 ? (20 + r() * 40) * MIN : Infinity,
+        seatedAt: null,
+        left: false,
+        shown: null,
+      });
     }
   }
   /** Parties sitting: table, since, until when they actually stay (the store only knows since when). */
@@ -78,12 +88,23 @@ function replayDay(seed) {
   let next = 0;
   const storeNow = (now) => {
     // What the store knows: a seated party keeps its table for its turn time (or, overstaying, a few minutes more), bookings keep theirs.
-    const busy = sitting.map((s) => ({ tableId: s.tableId, start: new Date(s.since), end: new Date(Math.max(s.since + turnOf(s.party) * MIN, now + 5 * MIN)) }));
+    const busy = sitting.map((s) => ({
+      tableId: s.tableId,
+      start: new Date(s.since),
+      end: new Date(Math.max(s.since + turnOf(s.party) * MIN, now + 5 * MIN)),
+    }));
     for (const b of bookings) {
       if (b.seatedUntil !== null || b.released) continue;
       busy.push({ tableId: b.tableId, start: new Date(b.start), end: new Date(b.end) });
     }
-    return { hours: [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, opensMin: 11 * 60, closesMin: 23 * 60 })), overrides: [], stayMinutes: STAY, turnTimes: TURN, tables: TABLES, busy };
+    return {
+      hours: [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, opensMin: 11 * 60, closesMin: 23 * 60 })),
+      overrides: [],
+      stayMinutes: STAY,
+      turnTimes: TURN,
+      tables: TABLES,
+      busy,
+    };
   };
   for (let now = opens; now <= closes; now += MIN) {
     // Parties leave when their stay ends; booked parties arrive (or, no-shows, are released after the grace period).
@@ -98,7 +119,12 @@ function replayDay(seed) {
     // Walk-ins join the queue and are shown their estimate; some give up.
     while (next < walkIns.length && walkIns[next].joined <= now) {
       const w = walkIns[next++];
-      w.shown = estimateWait(storeNow(now), w.party, queue.map((q) => q.party), new Date(now));
+      w.shown = estimateWait(
+        storeNow(now),
+        w.party,
+        queue.map((q) => q.party),
+        new Date(now),
+      );
       queue.push(w);
     }
     for (let i = queue.length - 1; i >= 0; i--) if (now - queue[i].joined >= queue[i].patience) (queue[i].left = true), queue.splice(i, 1);
@@ -110,7 +136,11 @@ function replayDay(seed) {
       const end = now + turnOf(w.party) * MIN;
       if (end > closes) continue;
       const table = TABLES.filter(
-        (t) => t.minParty <= w.party && w.party <= t.maxParty && !occupied.has(t.id) && !state.busy.some((b) => b.tableId === t.id && b.start.getTime() < end && now < b.end.getTime()),
+        (t) =>
+          t.minParty <= w.party &&
+          w.party <= t.maxParty &&
+          !occupied.has(t.id) &&
+          !state.busy.some((b) => b.tableId === t.id && b.start.getTime() < end && now < b.end.getTime()),
       ).sort((a, b) => a.maxParty - b.maxParty)[0];
       if (!table) continue;
       occupied.add(table.id);

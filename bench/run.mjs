@@ -23,7 +23,24 @@ const wanted = args.filter((a) => !a.startsWith('--'));
 // `--render` rewrites RESULTS.md from results.json without measuring anything.
 const want = (name) => !rendering && (!wanted.length || wanted.includes(name));
 // Page weight is judged on the bytes as the server sends them (Content-Encoding read from the response).
-const BUDGET = { htmlWire: 14 * 1024, cssWire: 20 * 1024, jsWire: 80 * 1024, p95Ms: 50, lighthousePerformance: 98, lighthouseAccessibility: 100, lighthouseBestPractices: 100, lcpMs: 2000, cls: 0.05, staticCompressedRatio: 0.8, bookableNowP95Ms: 10, searchP95Ms: 5, liveP95Ms: 1000, shareOfTerm: 0.5, indexBuildMs: 3000, indexMB: 100 };
+const BUDGET = {
+  htmlWire: 14 * 1024,
+  cssWire: 20 * 1024,
+  jsWire: 80 * 1024,
+  p95Ms: 50,
+  lighthousePerformance: 98,
+  lighthouseAccessibility: 100,
+  lighthouseBestPractices: 100,
+  lcpMs: 2000,
+  cls: 0.05,
+  staticCompressedRatio: 0.8,
+  bookableNowP95Ms: 10,
+  searchP95Ms: 5,
+  liveP95Ms: 1000,
+  shareOfTerm: 0.5,
+  indexBuildMs: 3000,
+  indexMB: 100,
+};
 
 const resultsFile = path.join(root, 'bench/results.json');
 const previous = fs.existsSync(resultsFile) ? JSON.parse(fs.readFileSync(resultsFile, 'utf8')) : {};
@@ -33,7 +50,7 @@ const run = machine();
 const results = { ...previous, ...(rendering ? {} : { machine: run, runs: { ...previous.runs } }), budget: BUDGET };
 /** Written after every section, so that one failing benchmark does not lose the others' figures. */
 function save() {
-  fs.writeFileSync(resultsFile, JSON.stringify(results, null, 2) + '\n');
+  fs.writeFileSync(resultsFile, `${JSON.stringify(results, null, 2)}\n`);
   fs.writeFileSync(path.join(root, 'bench/RESULTS.md'), render(results));
 }
 
@@ -126,7 +143,11 @@ async function productPages(url) {
   const { items } = await (await fetch(`${url}/api/stores?per_page=1`)).json();
   const store = items[0];
   const start = store.next_slots[0].start;
-  const login = await fetch(`${url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json', origin: url }, body: JSON.stringify({ email: 'demo@sugu.jp', password: 'sugu-demo-2026' }) });
+  const login = await fetch(`${url}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: url },
+    body: JSON.stringify({ email: 'demo@sugu.jp', password: 'sugu-demo-2026' }),
+  });
   const cookie = (login.headers.getSetCookie?.() ?? []).map((c) => c.split(';')[0]).join('; ');
   if (!cookie) throw new Error(`the demo diner could not sign in (${login.status})`);
   const signedIn = { Cookie: cookie };
@@ -260,12 +281,7 @@ function render(r) {
     return ['', by ? `From an earlier run: measured ${describe(by)}.` : 'From an earlier run (its machine and date were not recorded).'];
   };
   const kb = (b) => fmt(b / 1024, 1);
-  const lines = [
-    '# Benchmark results',
-    '',
-    `Latest run measured ${describe(m)}. Regenerate with \`npm run bench\`.`,
-    '',
-  ];
+  const lines = ['# Benchmark results', '', `Latest run measured ${describe(m)}. Regenerate with \`npm run bench\`.`, ''];
   if (r.weight) {
     lines.push(
       '## Page weight (as a phone loads it; bytes as the server sends them)',
@@ -278,7 +294,9 @@ function render(r) {
     );
     for (const w of r.weight) {
       if (w.htmlWire === undefined) continue; // figures of an older format
-      lines.push(`| ${w.name} \`${w.path}\`${w.status === 200 ? '' : ` (HTTP ${w.status})`} | ${kb(w.htmlRaw)} / ${kb(w.htmlWire)} | ${kb(w.cssRaw)} / ${kb(w.cssWire)} | ${kb(w.jsRaw)} / ${kb(w.jsWire)} | ${w.encodings.join(', ')} | ${w.template ? '— (template)' : w.withinBudget ? 'yes' : '**no**'} |`);
+      lines.push(
+        `| ${w.name} \`${w.path}\`${w.status === 200 ? '' : ` (HTTP ${w.status})`} | ${kb(w.htmlRaw)} / ${kb(w.htmlWire)} | ${kb(w.cssRaw)} / ${kb(w.cssWire)} | ${kb(w.jsRaw)} / ${kb(w.jsWire)} | ${w.encodings.join(', ')} | ${w.template ? '— (template)' : w.withinBudget ? 'yes' : '**no**'} |`,
+      );
     }
     lines.push('');
   }
@@ -292,7 +310,10 @@ function render(r) {
       '',
       '| sent as | bytes | req/s | MB/s | server CPU µs / request | errors | req/s ÷ identity |',
       '|---|---|---|---|---|---|---|',
-      ...t.rows.map((x) => `| ${x.name} | ${x.bytes} | ${fmt(x.rps, 0)} | ${fmt(x.bytesPerSecond / 2 ** 20, 1)} | ${fmt(x.cpuUsPerRequest, 0)} | ${x.errors} | ${fmt(x.ratio, 2)} |`),
+      ...t.rows.map(
+        (x) =>
+          `| ${x.name} | ${x.bytes} | ${fmt(x.rps, 0)} | ${fmt(x.bytesPerSecond / 2 ** 20, 1)} | ${fmt(x.cpuUsPerRequest, 0)} | ${x.errors} | ${fmt(x.ratio, 2)} |`,
+      ),
       '',
     );
   }
@@ -311,7 +332,9 @@ function render(r) {
       const base = loaded.find((x) => x.engine === l.engine && x.name === 'static file');
       const term = loaded.find((x) => x.engine === l.engine && x.name === '/term');
       const share = term && l.name !== 'static file' ? `${fmt((100 * l.rps) / Math.max(term.rps, 1), 0)}%` : '—';
-      lines.push(`| ${l.engine} | ${l.name} | ${fmt(l.p50)} | ${fmt(l.p95)} | ${fmt(l.p99)} | ${fmt(l.rps, 0)} | ${share} | ${l.errors} | ${base ? fmt(l.p95 / Math.max(base.p95, 1), 1) : '—'} |`);
+      lines.push(
+        `| ${l.engine} | ${l.name} | ${fmt(l.p50)} | ${fmt(l.p95)} | ${fmt(l.p99)} | ${fmt(l.rps, 0)} | ${share} | ${l.errors} | ${base ? fmt(l.p95 / Math.max(base.p95, 1), 1) : '—'} |`,
+      );
     }
     const alone = r.latency.filter((l) => l.connections === 1);
     if (alone.length) {
@@ -342,7 +365,15 @@ function render(r) {
     for (const x of d.rows) lines.push(`| ${x.engine} | ${x.stores} | ${x.operation} | ${fmt(x.p50, 2)} | ${fmt(x.p95, 2)} | ${x.n} |`);
     lines.push('');
   } else if (r.dbscale) {
-    lines.push('## Database scale', ...from('dbscale'), '', `${r.dbscale.stores} stores, ${r.dbscale.tables} tables, ${r.dbscale.bookings} bookings (generated). Budget: bookable-now p95 < ${BUDGET.bookableNowP95Ms} ms.`, '', '| engine | operation | p50 ms | p95 ms | runs |', '|---|---|---|---|---|');
+    lines.push(
+      '## Database scale',
+      ...from('dbscale'),
+      '',
+      `${r.dbscale.stores} stores, ${r.dbscale.tables} tables, ${r.dbscale.bookings} bookings (generated). Budget: bookable-now p95 < ${BUDGET.bookableNowP95Ms} ms.`,
+      '',
+      '| engine | operation | p50 ms | p95 ms | runs |',
+      '|---|---|---|---|---|',
+    );
     for (const d of r.dbscale.rows) lines.push(`| ${d.engine} | ${d.operation} | ${fmt(d.p50, 2)} | ${fmt(d.p95, 2)} | ${d.n} |`);
     lines.push('');
   }
@@ -400,7 +431,10 @@ function render(r) {
       '| page | performance | accessibility | best practices | FCP ms | LCP ms | CLS | TBT ms | transferred KiB | render-blocking ms | insights with savings |',
       '|---|---|---|---|---|---|---|---|---|---|---|',
     );
-    for (const l of r.lighthouse) lines.push(`| ${l.name} | ${l.performance ?? '—'} | ${l.accessibility ?? '—'} | ${l.bestPractices ?? '—'} | ${l.fcpMs ?? '—'} | ${l.lcpMs ?? '—'} | ${l.cls ?? '—'} | ${l.tbtMs ?? '—'} | ${l.transferKiB ?? '—'} | ${l.renderBlockingMs ?? '—'} | ${l.insights?.join(', ') || '—'} |${l.runtimeError ? ` (${l.runtimeError})` : ''}`);
+    for (const l of r.lighthouse)
+      lines.push(
+        `| ${l.name} | ${l.performance ?? '—'} | ${l.accessibility ?? '—'} | ${l.bestPractices ?? '—'} | ${l.fcpMs ?? '—'} | ${l.lcpMs ?? '—'} | ${l.cls ?? '—'} | ${l.tbtMs ?? '—'} | ${l.transferKiB ?? '—'} | ${l.renderBlockingMs ?? '—'} | ${l.insights?.join(', ') || '—'} |${l.runtimeError ? ` (${l.runtimeError})` : ''}`,
+      );
     lines.push('');
   }
   if (r.live) {

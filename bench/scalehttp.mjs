@@ -58,7 +58,8 @@ export async function measureScaleHttp({ stores = 50_000, bookingsPerTable = 13,
       }
       [counts] = await handle.sql`select (select count(*)::int from stores) s, (select count(*)::int from bookings) b`;
       // An area page and a store open around the clock (the listing is never empty at any hour).
-      [ids] = await handle.sql`select (select min(id)::int from areas) area, (select min(store_id)::int from store_hours where opens_min = 0 and closes_min = 1440) store`;
+      [ids] =
+        await handle.sql`select (select min(id)::int from areas) area, (select min(store_id)::int from store_hours where opens_min = 0 and closes_min = 1440) store`;
     } finally {
       await handle.close();
     }
@@ -112,7 +113,10 @@ export function scaleHttpMarkdown(r) {
     '',
     '| route | req/s (both instances) | share of /term | p50 ms | p95 ms | errors | load average | within budget |',
     '|---|---|---|---|---|---|---|---|',
-    ...r.rows.map((x) => `| ${x.name} | ${f(x.rps, 0)} | ${f(100 * x.shareOfTerm, 0)}% | ${f(x.p50)} | ${f(x.p95)} | ${x.errors} | ${x.loadAverage} | ${x.pass === undefined ? '—' : x.pass ? 'yes' : '**no**'} |`),
+    ...r.rows.map(
+      (x) =>
+        `| ${x.name} | ${f(x.rps, 0)} | ${f(100 * x.shareOfTerm, 0)}% | ${f(x.p50)} | ${f(x.p95)} | ${x.errors} | ${x.loadAverage} | ${x.pass === undefined ? '—' : x.pass ? 'yes' : '**no**'} |`,
+    ),
     '',
     `/home at one connection: p50 ${f(r.alone.p50)} ms, p95 **${f(r.alone.p95)} ms** (${f(r.alone.rps, 0)} req/s; load average ${r.alone.loadAverage}) — ${r.alone.pass ? 'within budget' : '**over budget**'}. Instances' RSS after the run: ${r.rssMiB.map((x) => f(x, 0)).join(' / ')} MiB.`,
   ];
@@ -125,7 +129,12 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   };
   const at = process.argv.indexOf('--url');
   const databaseUrl = at > 0 ? process.argv[at + 1] : undefined;
-  const r = await measureScaleHttp({ stores: arg('stores', 50_000), bookingsPerTable: arg('bookings-per-table', 13), duration: arg('duration', 10), databaseUrl });
+  const r = await measureScaleHttp({
+    stores: arg('stores', 50_000),
+    bookingsPerTable: arg('bookings-per-table', 13),
+    duration: arg('duration', 10),
+    databaseUrl,
+  });
   console.log(JSON.stringify(r.rows, null, 2));
   console.log(r.markdown.join('\n'));
 }

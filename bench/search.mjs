@@ -22,8 +22,18 @@ const { AREAS } = await import('../src/server/db/seed-data.ts');
 export const SEARCH_QUERIES = ['shibuya', '焼鳥', '拉麺', 'sushi', 'すし', 'ﾗｰﾒﾝ', 'ＧＩＮＺＡ', '渋谷 焼き鳥', 'italian', 'shibyua', 'ikebukro'];
 
 async function generate(sql, count) {
-  const seed = generateStores().map(({ store }) => ({ area: store.areaSlug, name: store.name, kana: store.nameKana, genre: store.genre, station: store.station, tags: store.tags }));
-  await sql.unsafe(`insert into areas (slug, name, name_kana, sort) select a->>'slug', a->>'name', a->>'nameKana', n from jsonb_array_elements($1::jsonb) with ordinality as t(a, n)`, [JSON.stringify(AREAS)]);
+  const seed = generateStores().map(({ store }) => ({
+    area: store.areaSlug,
+    name: store.name,
+    kana: store.nameKana,
+    genre: store.genre,
+    station: store.station,
+    tags: store.tags,
+  }));
+  await sql.unsafe(
+    `insert into areas (slug, name, name_kana, sort) select a->>'slug', a->>'name', a->>'nameKana', n from jsonb_array_elements($1::jsonb) with ordinality as t(a, n)`,
+    [JSON.stringify(AREAS)],
+  );
   await sql.unsafe(
     `insert into stores (area_id, name, name_kana, genre, address, station, walk_minutes, lat, lng, phone, budget_min, budget_max, stay_minutes, tags)
      select (select id from areas where slug = s->>'area'), (s->>'name') || ' ' || g || '号店', s->>'kana', s->>'genre', '東京都', s->>'station', 1 + g % 10,
@@ -68,11 +78,17 @@ export async function measureSearch({ stores = 10_000, rounds = 20 } = {}) {
         found[q] = { matched: ids_.length, bookable: page.total };
       }
     }
-    return { stores: ids.length, queries: SEARCH_QUERIES, firstMs, found, rows: [
-      { operation: 'listing with a keyword (searchStores, page of 20)', ...summary(listing) },
-      { operation: 'keyword match alone, exact words', ...summary(matching) },
-      { operation: 'keyword match alone, romaji typo (no exact match)', ...summary(typo) },
-    ] };
+    return {
+      stores: ids.length,
+      queries: SEARCH_QUERIES,
+      firstMs,
+      found,
+      rows: [
+        { operation: 'listing with a keyword (searchStores, page of 20)', ...summary(listing) },
+        { operation: 'keyword match alone, exact words', ...summary(matching) },
+        { operation: 'keyword match alone, romaji typo (no exact match)', ...summary(typo) },
+      ],
+    };
   } finally {
     await handle.close();
     fs.rmSync(dir, { recursive: true, force: true });

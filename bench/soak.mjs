@@ -49,7 +49,9 @@ export async function measureSoak({ minutes = 10, warmupMinutes = 2, connections
     const timer = setInterval(sample, 5_000);
     const requests = mixedViews(100).map((path) => ({ method: 'GET', path }));
     const r = await new Promise((resolve, reject) =>
-      autocannon({ url: server.url, connections, duration: (warmupMinutes + minutes) * 60, timeout: 10, headers: BROWSER_HEADERS, requests }, (err, res) => (err ? reject(err) : resolve(res))),
+      autocannon({ url: server.url, connections, duration: (warmupMinutes + minutes) * 60, timeout: 10, headers: BROWSER_HEADERS, requests }, (err, res) =>
+        err ? reject(err) : resolve(res),
+      ),
     );
     clearInterval(timer);
     sample();
@@ -74,7 +76,9 @@ export async function measureSoak({ minutes = 10, warmupMinutes = 2, connections
       serverSlopeMiBPerMinute: serverPerMinute,
       workerSlopeMiBPerMinute: workerPerMinute,
       // Kept every 30 s (minutes, total, server, worker MiB): enough to see the curve in results.json.
-      samples: samples.filter((_, i) => i % 6 === 0 || i === samples.length - 1).map((s) => [Number(s.x.toFixed(2)), Number(s.y.toFixed(1)), Number(s.server.toFixed(1)), Number(s.worker.toFixed(1))]),
+      samples: samples
+        .filter((_, i) => i % 6 === 0 || i === samples.length - 1)
+        .map((s) => [Number(s.x.toFixed(2)), Number(s.y.toFixed(1)), Number(s.server.toFixed(1)), Number(s.worker.toFixed(1))]),
       budget: SOAK_BUDGET,
     };
     // Errors (timeouts past 10 s) are reported beside it: on a shared machine they follow its load.

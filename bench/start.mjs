@@ -165,7 +165,8 @@ export async function measureStart({ stores = 50_000, bookingsPerTable = 13, res
       const [c] = await handle.sql`select (select count(*)::int from stores) s, (select count(*)::int from bookings) b`;
       out.generated = { stores: c.s, bookings: c.b, generateMs: Math.round(performance.now() - t0) };
       // What the data take on disk, tables with their indexes (for the cost model in docs/production.md).
-      const [size] = await handle.sql`select pg_database_size(current_database())::float8 db, pg_total_relation_size('bookings')::float8 bookings, pg_indexes_size('bookings')::float8 bookings_indexes`;
+      const [size] =
+        await handle.sql`select pg_database_size(current_database())::float8 db, pg_total_relation_size('bookings')::float8 bookings, pg_indexes_size('bookings')::float8 bookings_indexes`;
       out.generated.databaseMiB = Math.round(size.db / 2 ** 20);
       out.generated.bookingsMiB = Math.round(size.bookings / 2 ** 20);
       out.generated.bookingsIndexesMiB = Math.round(size.bookings_indexes / 2 ** 20);
@@ -187,9 +188,28 @@ export async function measureStart({ stores = 50_000, bookingsPerTable = 13, res
   out.restartMs = median(out.restarts.map((r) => r.readyMs));
   out.joinMs = Math.min(...out.joins.map((r) => r.readyMs));
   out.checks = [
-    { name: 'first start, fresh copy (build + migrate + seed), embedded database', ms: out.first.readyMs, cpuMs: out.first.cpuMs, build: out.first, budgetS: START_BUDGET.firstStartS, load: out.first.loadAverage },
-    { name: `restart on existing data, embedded database (median of ${out.restarts.length})`, ms: out.restartMs, cpuMs: median(out.restarts.map((r) => r.cpuMs)), budgetS: START_BUDGET.restartS, load: out.restarts.map((r) => r.loadAverage).join(' / ') },
-    { name: `instance joining PostgreSQL with ${out.generated.stores.toLocaleString('en')} stores, ${out.generated.bookings.toLocaleString('en')} bookings (best of ${out.joins.length})`, ms: out.joinMs, cpuMs: Math.min(...out.joins.map((r) => r.cpuMs)), budgetS: START_BUDGET.joinPostgresS, load: out.joins.map((r) => r.loadAverage).join(' / ') },
+    {
+      name: 'first start, fresh copy (build + migrate + seed), embedded database',
+      ms: out.first.readyMs,
+      cpuMs: out.first.cpuMs,
+      build: out.first,
+      budgetS: START_BUDGET.firstStartS,
+      load: out.first.loadAverage,
+    },
+    {
+      name: `restart on existing data, embedded database (median of ${out.restarts.length})`,
+      ms: out.restartMs,
+      cpuMs: median(out.restarts.map((r) => r.cpuMs)),
+      budgetS: START_BUDGET.restartS,
+      load: out.restarts.map((r) => r.loadAverage).join(' / '),
+    },
+    {
+      name: `instance joining PostgreSQL with ${out.generated.stores.toLocaleString('en')} stores, ${out.generated.bookings.toLocaleString('en')} bookings (best of ${out.joins.length})`,
+      ms: out.joinMs,
+      cpuMs: Math.min(...out.joins.map((r) => r.cpuMs)),
+      budgetS: START_BUDGET.joinPostgresS,
+      load: out.joins.map((r) => r.loadAverage).join(' / '),
+    },
   ].map((c) => ({ ...c, pass: c.ms <= c.budgetS * 1000 }));
   out.ok = out.checks.every((c) => c.pass);
   out.markdown = startMarkdown(out);
@@ -203,7 +223,10 @@ export function startMarkdown(r) {
     '',
     '| start | to ready | CPU to ready (server and its children) | of which the build, with the database made meanwhile: wall / CPU | load average | budget | within budget |',
     '|---|---|---|---|---|---|---|',
-    ...r.checks.map((c) => `| ${c.name} | **${s(c.ms)}** | ${s(c.cpuMs)} | ${c.build ? `${s(c.build.buildMs)} / ${s(c.build.buildCpuMs)}` : '—'} | ${c.load} | ≤ ${c.budgetS} s | ${c.pass ? 'yes' : '**no**'} |`),
+    ...r.checks.map(
+      (c) =>
+        `| ${c.name} | **${s(c.ms)}** | ${s(c.cpuMs)} | ${c.build ? `${s(c.build.buildMs)} / ${s(c.build.buildCpuMs)}` : '—'} | ${c.load} | ≤ ${c.budgetS} s | ${c.pass ? 'yes' : '**no**'} |`,
+    ),
     `| first start on an empty PostgreSQL database (migrate + seed; for reference) | ${s(r.postgresFirst?.readyMs)} | ${s(r.postgresFirst?.cpuMs)} | — | ${r.postgresFirst?.loadAverage ?? '—'} | — | — |`,
     '',
     `Every restart: ${r.restarts.map((x) => `${s(x.readyMs)} (load ${x.loadAverage})`).join(', ')}. Every join: ${r.joins.map((x) => `${s(x.readyMs)} (load ${x.loadAverage}, CPU ${s(x.cpuMs)}, database and index ${s(x.databaseMs)} from listening)`).join(', ')}. The first start: database ${s(r.first.databaseMs)} from listening. Generating the ${r.generated.stores.toLocaleString('en')} stores took ${s(r.generated.generateMs)} (not counted)${r.generated.databaseMiB ? `; the database then held ${r.generated.databaseMiB.toLocaleString('en')} MiB, of which bookings ${r.generated.bookingsMiB.toLocaleString('en')} MiB with their indexes (${r.generated.bookingsIndexesMiB.toLocaleString('en')} MiB)` : ''}.`,

@@ -40,7 +40,11 @@ const NO_BOOKING_LIMITS = { GUEST_BOOKINGS_PER_ADDRESS: '1000000', BOOKINGS_PER_
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const round = (x) => Math.round(x * 10) / 10;
-const pct = (xs, p) => percentile([...xs].sort((a, b) => a - b), p);
+const pct = (xs, p) =>
+  percentile(
+    [...xs].sort((a, b) => a - b),
+    p,
+  );
 const DAY_MS = 24 * 3600_000;
 const MIN_MS = 60_000;
 
@@ -99,7 +103,9 @@ async function walkInToStreams({ A, B, call, storeId, samples }) {
   // Online tables for the party: a walk-in there takes a table diners could book, so they see it.
   const candidates = tables.filter((t) => t.online && t.min_party <= PARTY && PARTY <= t.max_party).map((t) => t.id);
   if (!candidates.length) throw new Error('the demo store has no online table for two');
-  const others = Array.from({ length: 30 }, (_, i) => i + 1).filter((id) => id !== storeId).slice(0, 9);
+  const others = Array.from({ length: 30 }, (_, i) => i + 1)
+    .filter((id) => id !== storeId)
+    .slice(0, 9);
   const last = new Map(); // stream -> free tables of the store last heard
   let pending = null;
   const onEvent = (stream, data, at) => {
@@ -119,7 +125,10 @@ async function walkInToStreams({ A, B, call, storeId, samples }) {
   const restUntil = new Map(); // table -> when it may be seated again (Date.now() ms)
   try {
     for (let i = 0; i < samples; i++) {
-      for (const [what, into] of [['seat', seated], ['free', freed]]) {
+      for (const [what, into] of [
+        ['seat', seated],
+        ['free', freed],
+      ]) {
         let done;
         const finished = new Promise((r) => (done = r));
         pending = { t0: performance.now(), got: new Map(), streams: 2, done };
@@ -195,8 +204,15 @@ export async function seedLedger({ call, serverNow }) {
   let n = 0;
   for (let at = first; at <= dayEnd && count < LEDGER_BOOKINGS; at += 15 * MIN_MS) {
     while (count < LEDGER_BOOKINGS) {
-      const start = new Date(at + 9 * 3600_000).toISOString().slice(0, 19) + '+09:00';
-      const res = await call('POST', '/api/store/bookings', { start, party_size: PARTY, name: `台帳 ${++n}`, name_kana: 'ダイチョウ ベンチ', phone: `090-1111-${String(n).padStart(4, '0')}`, note: n % 5 === 0 ? '窓側希望' : '' });
+      const start = `${new Date(at + 9 * 3600_000).toISOString().slice(0, 19)}+09:00`;
+      const res = await call('POST', '/api/store/bookings', {
+        start,
+        party_size: PARTY,
+        name: `台帳 ${++n}`,
+        name_kana: 'ダイチョウ ベンチ',
+        phone: `090-1111-${String(n).padStart(4, '0')}`,
+        note: n % 5 === 0 ? '窓側希望' : '',
+      });
       if (res.status === 201) count++;
       // Every table taken at this start: on to the next. (Each booking has its own phone: one contact's overlapping bookings are refused.)
       else if (res.status === 409 && res.body.error?.code !== 'duplicate_booking') break;
@@ -229,7 +245,16 @@ export async function oneConnection(port, routes, { seconds, rounds = 3, pid }) 
   }
   return routes.map((r) => {
     const xs = times.get(r.name);
-    return { name: r.name, path: r.path, requests: xs.length, p50_ms: round(pct(xs, 50)), p95_ms: round(pct(xs, 95)), p99_ms: round(pct(xs, 99)), rps: round((xs.length * 1000) / spent.get(r.name)), cpu_ms: round(cpu.get(r.name) / xs.length) };
+    return {
+      name: r.name,
+      path: r.path,
+      requests: xs.length,
+      p50_ms: round(pct(xs, 50)),
+      p95_ms: round(pct(xs, 95)),
+      p99_ms: round(pct(xs, 99)),
+      rps: round((xs.length * 1000) / spent.get(r.name)),
+      cpu_ms: round(cpu.get(r.name) / xs.length),
+    };
   });
 }
 
@@ -247,7 +272,10 @@ const KINDS = { document: 'html', stylesheet: 'css', script: 'js' };
 
 /** What the tablet's browser loads for the ledger, each file fetched again as the server sends it. */
 export async function ledgerWeight({ port, storeHost, cookie }) {
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'] });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+  });
   try {
     const context = await browser.newContext({ viewport: { width: 1024, height: 768 }, locale: 'ja-JP', timezoneId: 'Asia/Tokyo' });
     await context.addCookies([{ name: 'sugu_store', value: cookie, url: storeHost }]);
@@ -267,7 +295,12 @@ export async function ledgerWeight({ port, storeHost, cookie }) {
     const host = new URL(storeHost).host;
     for (const [url, kind] of loaded) {
       const u = new URL(url);
-      const sent = await get(port, u.pathname + u.search, { host, cookie: `sugu_store=${cookie}`, 'accept-encoding': ACCEPT_ENCODING, 'accept-language': 'ja' });
+      const sent = await get(port, u.pathname + u.search, {
+        host,
+        cookie: `sugu_store=${cookie}`,
+        'accept-encoding': ACCEPT_ENCODING,
+        'accept-language': 'ja',
+      });
       row[`${kind}Raw`] += sent.raw;
       row[`${kind}Wire`] += sent.wire;
       row.files.push({ kind, path: u.pathname, encoding: sent.encoding, raw: sent.raw, wire: sent.wire });
@@ -288,7 +321,15 @@ export async function ledgerWeight({ port, storeHost, cookie }) {
 async function accessibility(screens, storeHost) {
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
   const out = [];
   try {
@@ -313,7 +354,9 @@ async function accessibility(screens, storeHost) {
         // A signed-in screen that sent the run to the sign-in page would be scored as that page.
         landedOn: new URL(finalDisplayedUrl).pathname,
         accessibility: typeof categories.accessibility?.score === 'number' ? Math.round(categories.accessibility.score * 100) : null,
-        failedAudits: Object.values(audits).filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary').map((a) => a.id),
+        failedAudits: Object.values(audits)
+          .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
+          .map((a) => a.id),
         runtimeError: result.lhr.runtimeError?.message ?? null,
       });
     }
@@ -414,17 +457,33 @@ export async function measureStoreHost({ quick = false } = {}) {
     const term = render.find((r) => r.name === '/term');
     const misses = [];
     const seatP95 = Math.max(walkIn.seated.listing.p95_ms, walkIn.seated.storePage.p95_ms);
-    if (!(seatP95 < STOREHOST_BUDGET.walkInP95Ms) || walkIn.seated.missed) misses.push(`walk-in → diner streams on B: p95 ${seatP95} ms, ${walkIn.seated.missed} missed (budget < ${STOREHOST_BUDGET.walkInP95Ms} ms, none missed)`);
-    if (seeded.bookings < LEDGER_BOOKINGS || seeded.tables < LEDGER_TABLES) misses.push(`the ledger was seeded with ${seeded.bookings} bookings and ${seeded.tables} tables only`);
+    if (!(seatP95 < STOREHOST_BUDGET.walkInP95Ms) || walkIn.seated.missed)
+      misses.push(`walk-in → diner streams on B: p95 ${seatP95} ms, ${walkIn.seated.missed} missed (budget < ${STOREHOST_BUDGET.walkInP95Ms} ms, none missed)`);
+    if (seeded.bookings < LEDGER_BOOKINGS || seeded.tables < LEDGER_TABLES)
+      misses.push(`the ledger was seeded with ${seeded.bookings} bookings and ${seeded.tables} tables only`);
     if (!(ledger.p95_ms < STOREHOST_BUDGET.ledgerP95Ms)) misses.push(`ledger render p95 ${ledger.p95_ms} ms (budget < ${STOREHOST_BUDGET.ledgerP95Ms} ms)`);
-    if (!(weight.jsTotalWire <= STOREHOST_BUDGET.ledgerJsWire)) misses.push(`ledger JavaScript ${(weight.jsTotalWire / 1024).toFixed(1)} KB on the wire (budget ≤ 100 KB)`);
+    if (!(weight.jsTotalWire <= STOREHOST_BUDGET.ledgerJsWire))
+      misses.push(`ledger JavaScript ${(weight.jsTotalWire / 1024).toFixed(1)} KB on the wire (budget ≤ 100 KB)`);
     if (!fee) misses.push('no booking owing a fee: the payment screens were not scored');
     if (!admin) misses.push('the demo admin could not sign in: admin-create-store was not scored');
     for (const l of lighthouseRows) {
-      if (l.accessibility !== STOREHOST_BUDGET.accessibility) misses.push(`Lighthouse accessibility ${l.accessibility ?? '—'} on ${l.path} (${l.failedAudits.join(', ') || l.runtimeError})`);
+      if (l.accessibility !== STOREHOST_BUDGET.accessibility)
+        misses.push(`Lighthouse accessibility ${l.accessibility ?? '—'} on ${l.path} (${l.failedAudits.join(', ') || l.runtimeError})`);
       if (l.landedOn !== new URL(storeHost + l.path).pathname) misses.push(`${l.path} ended on ${l.landedOn}`);
     }
-    return { date: new Date().toISOString(), loadAverage, walkIn, seeded, rowsDrawn, render, ratio: { p95: round(ledger.p95_ms / term.p95_ms), rps: round(ledger.rps / term.rps), cpu: round(ledger.cpu_ms / term.cpu_ms) }, weight, lighthouse: lighthouseRows, misses, ok: misses.length === 0 };
+    return {
+      date: new Date().toISOString(),
+      loadAverage,
+      walkIn,
+      seeded,
+      rowsDrawn,
+      render,
+      ratio: { p95: round(ledger.p95_ms / term.p95_ms), rps: round(ledger.rps / term.rps), cpu: round(ledger.cpu_ms / term.cpu_ms) },
+      weight,
+      lighthouse: lighthouseRows,
+      misses,
+      ok: misses.length === 0,
+    };
   } finally {
     for (const s of servers.reverse()) await s.stop();
     await pg.stop();

@@ -40,7 +40,9 @@ export async function measureWatches({ quick = false } = {}) {
       select (select min(id) from areas) + (g % ${AREAS}), '店舗' || g, 'テンポ', (array['izakaya','sushi','ramen','yakiniku','italian'])[1 + g % 5],
              '東京都', '渋谷駅', 1 + g % 10, 35.6 + (g % 50) * 0.001, 139.7 + (g / 50) * 0.001, '03-0000-0000', 2000, 5000, 120
       from generate_series(1, ${stores}) g`);
-    await sql.unsafe(`insert into store_hours (store_id, weekday, opens_min, closes_min) select s.id, d, 0, 1440 from stores s cross join generate_series(0, 6) d`);
+    await sql.unsafe(
+      `insert into store_hours (store_id, weekday, opens_min, closes_min) select s.id, d, 0, 1440 from stores s cross join generate_series(0, 6) d`,
+    );
     await sql.unsafe(`insert into store_tables (store_id, label, kind, min_party, max_party)
       select s.id, 'T' || t, 'table', 1, 2 + (t % 4) * 2 from stores s cross join generate_series(1, ${TABLES}) t`);
     // The storm's stores are full at the start: every table taken for a stay around it.
@@ -61,7 +63,18 @@ export async function measureWatches({ quick = false } = {}) {
     matcher.clock = () => now;
     const rows = await sql.unsafe('select id, store_id, area_id, genre, keyword, party_size, starts_from, ends_at from watches');
     for (const r of rows) {
-      matcher.add({ id: r.id, storeId: r.store_id, areaId: r.area_id, genre: r.genre, keyword: r.keyword ? searchQueryWords(r.keyword) : null, partySize: r.party_size, from: +new Date(r.starts_from), until: +new Date(r.ends_at), owner: null, confirmed: true });
+      matcher.add({
+        id: r.id,
+        storeId: r.store_id,
+        areaId: r.area_id,
+        genre: r.genre,
+        keyword: r.keyword ? searchQueryWords(r.keyword) : null,
+        partySize: r.party_size,
+        from: +new Date(r.starts_from),
+        until: +new Date(r.ends_at),
+        owner: null,
+        confirmed: true,
+      });
     }
 
     const matchMs = [];
@@ -113,9 +126,13 @@ export async function measureWatches({ quick = false } = {}) {
       console.log = log;
     }
     const stormMs = performance.now() - s0;
-    const [held] = await sql.unsafe(`select count(*)::int as holds, count(distinct watch_id)::int as watches, count(distinct store_id)::int as stores from watch_holds`);
+    const [held] = await sql.unsafe(
+      `select count(*)::int as holds, count(distinct watch_id)::int as watches, count(distinct store_id)::int as stores from watch_holds`,
+    );
     // One diner, one open offer: no watch address holds two.
-    const [twice] = await sql.unsafe(`select count(*)::int as n from (select lower(w.email) from watch_holds h join watches w on w.id = h.watch_id group by 1 having count(*) > 1) x`);
+    const [twice] = await sql.unsafe(
+      `select count(*)::int as n from (select lower(w.email) from watch_holds h join watches w on w.id = h.watch_id group by 1 having count(*) > 1) x`,
+    );
     const [mails] = await sql.unsafe(`select count(*)::int as n from mail_outbox where kind = 'watch_hold'`);
     const m = summary(matchMs);
     const o = summary(offerMs);

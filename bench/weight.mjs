@@ -34,7 +34,10 @@ const KINDS = { document: 'html', stylesheet: 'css', script: 'js' };
 
 export async function measureWeight({ routes, budget }) {
   const server = await startServer();
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'] });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+  });
   const results = [];
   try {
     const context = await browser.newContext({ viewport: { width: 412, height: 915 }, locale: 'ja-JP', timezoneId: 'Asia/Tokyo' });

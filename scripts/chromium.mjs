@@ -30,9 +30,12 @@ export async function ensureChromium() {
   const debian = fs.existsSync('/etc/debian_version');
   const root = process.getuid?.() === 0;
   if (debian && root) {
-    console.log('No Chromium found; installing Debian\'s chromium package…');
+    console.log("No Chromium found; installing Debian's chromium package…");
     spawnSync('apt-get', ['update'], { stdio: 'inherit' });
-    const r = spawnSync('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+    const r = spawnSync('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'], {
+      stdio: 'inherit',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
     if (r.status === 0 && fs.existsSync('/usr/bin/chromium')) return '/usr/bin/chromium';
   }
   throw new Error(

@@ -8,7 +8,10 @@ export function findPgBin() {
   if (process.env.PG_BIN && fs.existsSync(path.join(process.env.PG_BIN, 'initdb'))) return process.env.PG_BIN;
   const base = '/usr/lib/postgresql';
   if (fs.existsSync(base)) {
-    const versions = fs.readdirSync(base).filter((v) => fs.existsSync(path.join(base, v, 'bin/initdb'))).sort((a, b) => Number(b) - Number(a));
+    const versions = fs
+      .readdirSync(base)
+      .filter((v) => fs.existsSync(path.join(base, v, 'bin/initdb')))
+      .sort((a, b) => Number(b) - Number(a));
     if (versions[0]) return path.join(base, versions[0], 'bin');
   }
   const which = spawnSync('sh', ['-c', 'command -v initdb'], { encoding: 'utf8' });
@@ -21,9 +24,14 @@ export function ensurePostgres() {
   if (fs.existsSync('/etc/debian_version') && process.getuid?.() === 0) {
     console.log("No PostgreSQL found; installing Debian's postgresql package…");
     spawnSync('apt-get', ['update'], { stdio: 'inherit' });
-    spawnSync('apt-get', ['install', '-y', '--no-install-recommends', 'postgresql'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+    spawnSync('apt-get', ['install', '-y', '--no-install-recommends', 'postgresql'], {
+      stdio: 'inherit',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
     const again = findPgBin();
     if (again) return again;
   }
-  throw new Error('PostgreSQL is needed for the database tests. Install it:\n  Debian/Ubuntu: sudo apt-get install -y postgresql\n  or set PG_BIN to the folder holding initdb and pg_ctl');
+  throw new Error(
+    'PostgreSQL is needed for the database tests. Install it:\n  Debian/Ubuntu: sudo apt-get install -y postgresql\n  or set PG_BIN to the folder holding initdb and pg_ctl',
+  );
 }

@@ -38,7 +38,15 @@ try {
   throw error;
 }
 
-if (settings.SUGU_CLOCK) console.warn(JSON.stringify({ level: 'warn', msg: 'clock_set', at: settings.SUGU_CLOCK.toISOString(), note: 'SUGU_CLOCK is for tests: the server believes it is this time' }));
+if (settings.SUGU_CLOCK)
+  console.warn(
+    JSON.stringify({
+      level: 'warn',
+      msg: 'clock_set',
+      at: settings.SUGU_CLOCK.toISOString(),
+      note: 'SUGU_CLOCK is for tests: the server believes it is this time',
+    }),
+  );
 
 /** How long in-flight requests get to finish before their connections are cut. */
 const DRAIN_MS = settings.SHUTDOWN_TIMEOUT_MS;
@@ -58,7 +66,11 @@ function prepareDatabaseWhileBuilding() {
     return undefined;
   }
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [path.join(root, 'scripts/prepare-db.mjs')], { cwd: process.cwd(), env: process.env, stdio: ['ignore', 'ignore', 'inherit'] });
+    const child = spawn(process.execPath, [path.join(root, 'scripts/prepare-db.mjs')], {
+      cwd: process.cwd(),
+      env: process.env,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
     // A failure here is not fatal: the server then creates the database itself, and says why it cannot.
     child.once('error', () => resolve());
     child.once('exit', () => resolve());

@@ -24,7 +24,10 @@ function run(name, command, args, env = {}, prefix = '') {
   console.log(`\n▶ ${name}`);
   const child = spawn(command, args, { cwd: root, stdio: prefix ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: { ...process.env, ...env } });
   if (prefix) {
-    for (const [from, to] of [[child.stdout, process.stdout], [child.stderr, process.stderr]]) {
+    for (const [from, to] of [
+      [child.stdout, process.stdout],
+      [child.stderr, process.stderr],
+    ]) {
       let rest = '';
       from.setEncoding('utf8');
       from.on('data', (chunk) => {

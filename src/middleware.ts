@@ -46,12 +46,21 @@ const handled = defineMiddleware(async ({ locals, request, url, clientAddress },
   locals.secure = client.secure;
   if (!settings.TRUST_PROXY && !proxyWarned && request.headers.has(settings.PROXY_HEADER)) {
     proxyWarned = true;
-    log('warn', 'proxy_header_ignored', { header: settings.PROXY_HEADER, hint: 'behind a reverse proxy, set TRUST_PROXY to its address, or every client shares its limits' });
+    log('warn', 'proxy_header_ignored', {
+      header: settings.PROXY_HEADER,
+      hint: 'behind a reverse proxy, set TRUST_PROXY to its address, or every client shares its limits',
+    });
   }
   const response = await next();
   response.headers.set('x-request-id', locals.requestId);
   if (settings.SUGU_LOG_REQUESTS) {
-    log('info', 'request', { requestId: locals.requestId, method: request.method, path: url.pathname, status: response.status, ms: Math.round(performance.now() - started) });
+    log('info', 'request', {
+      requestId: locals.requestId,
+      method: request.method,
+      path: url.pathname,
+      status: response.status,
+      ms: Math.round(performance.now() - started),
+    });
   }
   return response;
 });
@@ -113,11 +122,13 @@ const sessionBy = (cookieName: string, accepts: (user: SessionUser) => boolean) 
     const cookie = cookies.get(cookieName)?.value;
     // Known away: not asked at all (the driver may be waiting before its next connection attempt).
     let away = databaseAway() && Boolean(bearer ?? cookie);
-    const resolved = away ? undefined : await resolveSession(bearer ?? cookie).catch((error: unknown) => {
-      if (!noteDatabaseFailure(error)) throw error;
-      away = true;
-      return undefined;
-    });
+    const resolved = away
+      ? undefined
+      : await resolveSession(bearer ?? cookie).catch((error: unknown) => {
+          if (!noteDatabaseFailure(error)) throw error;
+          away = true;
+          return undefined;
+        });
     // The database away: a page is served as to someone signed out (the cookie is kept for later);
     // what the account asked to do (an API call, a form) is answered that booking is paused.
     if (away && (url.pathname.startsWith('/api/') || (request.method !== 'GET' && request.method !== 'HEAD'))) {

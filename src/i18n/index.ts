@@ -46,11 +46,26 @@ for (const [path, dict] of Object.entries(files)) {
 /** The contract's numbers written into the messages that state them (`{{bookingDaysAhead}}` …). */
 function withCopyNumbers(dict: Dictionary): Dictionary {
   const names = new RegExp(`\\{\\{(${Object.keys(COPY_NUMBERS).join('|')})\\}\\}`, 'g');
-  return Object.fromEntries(Object.entries(dict).map(([key, text]) => [key, text.replace(names, (_, name: keyof typeof COPY_NUMBERS) => String(COPY_NUMBERS[name]))]));
+  return Object.fromEntries(
+    Object.entries(dict).map(([key, text]) => [key, text.replace(names, (_, name: keyof typeof COPY_NUMBERS) => String(COPY_NUMBERS[name]))]),
+  );
 }
 
 /** Every message key: Japanese is the complete dictionary, so its keys are the keys. */
-export type MessageKey = keyof (typeof jaAccount & typeof jaAdmin & typeof jaAuth & typeof jaBooking & typeof jaCommon & typeof jaDiscovery & typeof jaFees & typeof jaLive & typeof jaPush & typeof jaQueue & typeof jaStore & typeof jaStoreHost & typeof jaTemplate & typeof jaWatch);
+export type MessageKey = keyof (typeof jaAccount &
+  typeof jaAdmin &
+  typeof jaAuth &
+  typeof jaBooking &
+  typeof jaCommon &
+  typeof jaDiscovery &
+  typeof jaFees &
+  typeof jaLive &
+  typeof jaPush &
+  typeof jaQueue &
+  typeof jaStore &
+  typeof jaStoreHost &
+  typeof jaTemplate &
+  typeof jaWatch);
 
 /** A translator fixed to one locale. `count` picks the plural form where the language has one. */
 export type T = (key: MessageKey, params?: Record<string, unknown>) => string;

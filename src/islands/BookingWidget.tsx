@@ -65,7 +65,14 @@ export default function BookingWidget(props: BookingWidgetProps) {
         </button>
       </form>
       {mode === 'edit' && (
-        <CancelBox form={form} headingId={fieldId('ask')} policy={props.store.policy} fee={props.booking?.cancellation_fee} target={props.target} asked={props.initial?.askCancel ?? false} />
+        <CancelBox
+          form={form}
+          headingId={fieldId('ask')}
+          policy={props.store.policy}
+          fee={props.booking?.cancellation_fee}
+          target={props.target}
+          asked={props.initial?.askCancel ?? false}
+        />
       )}
       {mode === 'guest' && props.signinUrl && (
         <p className="text-sm">

@@ -64,10 +64,13 @@ export default function GuestBookingList({ locale, labels: L }: { locale: string
                           <a className="inline-flex min-h-11 min-w-11 items-center font-bold" href={storePath(e.booking.store_id)}>
                             {e.booking.store_name}
                           </a>
-                          <span className={`badge ${shownStatus(e.booking.status, e.booking.end) === 'confirmed' ? 'badge-success' : 'badge-ghost'}`}>{L[`booking.status.${shownStatus(e.booking.status, e.booking.end)}`]}</span>
+                          <span className={`badge ${shownStatus(e.booking.status, e.booking.end) === 'confirmed' ? 'badge-success' : 'badge-ghost'}`}>
+                            {L[`booking.status.${shownStatus(e.booking.status, e.booking.end)}`]}
+                          </span>
                         </div>
                         <p>
-                          {formatStay(new Date(e.booking.start), new Date(e.booking.end), locale, t)} ・ {t('booking.partyCount', { count: e.booking.party_size })}
+                          {formatStay(new Date(e.booking.start), new Date(e.booking.end), locale, t)} ・{' '}
+                          {t('booking.partyCount', { count: e.booking.party_size })}
                         </p>
                         <p className="font-mono text-sm opacity-80">{e.booking.code}</p>
                         <div className="card-actions mt-1">

@@ -15,7 +15,10 @@ interface Props {
   demo: { email: string; password: string } | null;
   /** The sign-in providers configured (「LINEでログイン」…): plain links that start the sign-in there. */
   providers: { href: string; label: string; line: boolean }[];
-  labels: Record<'email' | 'password' | 'submit' | 'sending' | 'forgot' | 'noAccount' | 'create' | 'or' | 'demoLabel' | 'demo' | 'required' | 'network', string>;
+  labels: Record<
+    'email' | 'password' | 'submit' | 'sending' | 'forgot' | 'noAccount' | 'create' | 'or' | 'demoLabel' | 'demo' | 'required' | 'network',
+    string
+  >;
 }
 
 /**
@@ -80,7 +83,11 @@ export default function LoginForm({ next, initialEmail, initialError, fieldError
           aria-describedby={describe('email')}
           className={`input input-bordered w-full ${fields.email ? 'input-error' : ''}`}
         />
-        {fields.email && <p id="login-email-error" className="mt-1 text-sm text-error">{fields.email}</p>}
+        {fields.email && (
+          <p id="login-email-error" className="mt-1 text-sm text-error">
+            {fields.email}
+          </p>
+        )}
       </div>
       <div>
         <div className="mb-1 flex items-baseline justify-between gap-2">
@@ -104,7 +111,11 @@ export default function LoginForm({ next, initialEmail, initialError, fieldError
           aria-describedby={describe('password')}
           className={`input input-bordered w-full ${fields.password ? 'input-error' : ''}`}
         />
-        {fields.password && <p id="login-password-error" className="mt-1 text-sm text-error">{fields.password}</p>}
+        {fields.password && (
+          <p id="login-password-error" className="mt-1 text-sm text-error">
+            {fields.password}
+          </p>
+        )}
       </div>
       <button type="submit" className="btn btn-primary w-full" disabled={busy} aria-busy={busy}>
         {busy ? labels.sending : labels.submit}

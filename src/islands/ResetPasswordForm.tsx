@@ -66,15 +66,21 @@ export default function ResetPasswordForm({ minLength, maxLength, labels }: Prop
   if (state === 'invalid') {
     return (
       <div className="flex flex-col gap-4" data-state="invalid">
-        <div role="alert" className="alert alert-error alert-soft text-sm">{labels.invalid}</div>
-        <a href="/auth/forgot-password" className="btn btn-outline w-full">{labels.requestAgain}</a>
+        <div role="alert" className="alert alert-error alert-soft text-sm">
+          {labels.invalid}
+        </div>
+        <a href="/auth/forgot-password" className="btn btn-outline w-full">
+          {labels.requestAgain}
+        </a>
       </div>
     );
   }
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" data-state="form">
       <div>
-        <label htmlFor="reset-password" className="mb-1 block text-sm font-medium">{labels.password}</label>
+        <label htmlFor="reset-password" className="mb-1 block text-sm font-medium">
+          {labels.password}
+        </label>
         <input
           id="reset-password"
           name="password"
@@ -90,8 +96,14 @@ export default function ResetPasswordForm({ minLength, maxLength, labels }: Prop
           aria-describedby={error ? 'reset-password-hint reset-password-error' : 'reset-password-hint'}
           className={`input input-bordered w-full ${error ? 'input-error' : ''}`}
         />
-        <p id="reset-password-hint" className="mt-1 text-xs text-base-content/70">{labels.hint}</p>
-        {error && <p id="reset-password-error" role="alert" className="mt-1 text-sm text-error">{error}</p>}
+        <p id="reset-password-hint" className="mt-1 text-xs text-base-content/70">
+          {labels.hint}
+        </p>
+        {error && (
+          <p id="reset-password-error" role="alert" className="mt-1 text-sm text-error">
+            {error}
+          </p>
+        )}
       </div>
       <button type="submit" className="btn btn-primary w-full" disabled={busy} aria-busy={busy}>
         {busy ? labels.sending : labels.submit}

@@ -98,7 +98,12 @@ export default function ToastBar({ flash, watching: watchingAtFirst = false, lab
   }, [watching, labels]);
 
   return (
-    <section aria-label={labels.region} className="pointer-events-none fixed inset-x-0 bottom-20 z-50 mx-auto flex max-w-md flex-col gap-2 px-3" data-hydrated="true" data-watch-listening={listening ? 'true' : undefined}>
+    <section
+      aria-label={labels.region}
+      className="pointer-events-none fixed inset-x-0 bottom-20 z-50 mx-auto flex max-w-md flex-col gap-2 px-3"
+      data-hydrated="true"
+      data-watch-listening={listening ? 'true' : undefined}
+    >
       {toasts.map((t) => (
         <ToastItem key={t.id} toast={t} closeLabel={labels.close} />
       ))}

@@ -45,9 +45,7 @@ export function tokyoInstant(date: string, minutes = 0): Date {
 
 /** YYYY-MM-DD of the Tokyo day `days` after the one containing `at`. */
 export function addTokyoDays(date: string, days: number): string {
-  return tokyoParts(
-    new Date(tokyoInstant(date).getTime() + days * DAY_MINUTES * MINUTE_MS),
-  ).date;
+  return tokyoParts(new Date(tokyoInstant(date).getTime() + days * DAY_MINUTES * MINUTE_MS)).date;
 }
 
 export function isValidDateString(value: string): boolean {
@@ -71,8 +69,7 @@ export const BUSINESS_DAY_START_MIN = 5 * 60;
 
 /** The business day (YYYY-MM-DD) an instant belongs to. */
 export function businessDate(at: Date): string {
-  return tokyoParts(new Date(at.getTime() - BUSINESS_DAY_START_MIN * MINUTE_MS))
-    .date;
+  return tokyoParts(new Date(at.getTime() - BUSINESS_DAY_START_MIN * MINUTE_MS)).date;
 }
 
 /**
@@ -80,10 +77,7 @@ export function businessDate(at: Date): string {
  * Japanese, `{{time}} (+1)` in English) and, where a date is shown, `time.pastMidnight` adding the
  * calendar date. From i18next's `t` on the server or `fromDictionary` in the browser.
  */
-export type NextDayWording = (
-  key: 'time.nextDay' | 'time.pastMidnight',
-  params: Record<string, string>,
-) => string;
+export type NextDayWording = (key: 'time.nextDay' | 'time.pastMidnight', params: Record<string, string>) => string;
 
 /**
  * Minutes after a day's midnight as Japanese timetables write them: hours without a leading zero,
@@ -105,13 +99,8 @@ export function formatClock(minutes: number, t: NextDayWording): string {
  * @example formatTime(new Date('2026-11-21T12:45:00Z'), t) // '21:45'
  * @example formatTime(new Date('2026-11-21T15:15:00Z'), t) // '翌0:15'
  */
-export function formatTime(
-  at: Date,
-  under: NextDayWording | { day: string; t: NextDayWording },
-): string {
-  return typeof under === 'function'
-    ? timesUnder(businessDate(at), under)(at)
-    : timesUnder(under.day, under.t)(at);
+export function formatTime(at: Date, under: NextDayWording | { day: string; t: NextDayWording }): string {
+  return typeof under === 'function' ? timesUnder(businessDate(at), under)(at) : timesUnder(under.day, under.t)(at);
 }
 
 /**
@@ -119,19 +108,9 @@ export function formatTime(
  * day's midnight is worked out once, and an instant may come as the API's ISO text.
  * @example timesUnder('2026-11-21', t)('2026-11-22T00:15:00+09:00') // '翌0:15'
  */
-export function timesUnder(
-  day: string,
-  t: NextDayWording,
-): (at: Date | string | number) => string {
+export function timesUnder(day: string, t: NextDayWording): (at: Date | string | number) => string {
   const midnight = tokyoInstant(day).getTime();
-  return (at) =>
-    formatClock(
-      Math.round(
-        ((typeof at === 'string' ? Date.parse(at) : +at) - midnight) /
-          MINUTE_MS,
-      ),
-      t,
-    );
+  return (at) => formatClock(Math.round(((typeof at === 'string' ? Date.parse(at) : +at) - midnight) / MINUTE_MS), t);
 }
 
 /** Formatters per style and locale: building one costs far more than formatting with it. */
@@ -141,14 +120,8 @@ function formatter(style: 'date' | 'day', locale: string): Intl.DateTimeFormat {
   const key = `${style}:${locale}`;
   let f = formatters.get(key);
   if (!f) {
-    const options: Intl.DateTimeFormatOptions =
-      style === 'date'
-        ? { dateStyle: 'long' }
-        : { month: 'short', day: 'numeric', weekday: 'short' };
-    formatters.set(
-      key,
-      (f = new Intl.DateTimeFormat(locale, { ...options, timeZone: TOKYO })),
-    );
+    const options: Intl.DateTimeFormatOptions = style === 'date' ? { dateStyle: 'long' } : { month: 'short', day: 'numeric', weekday: 'short' };
+    formatters.set(key, (f = new Intl.DateTimeFormat(locale, { ...options, timeZone: TOKYO })));
   }
   return f;
 }
@@ -173,35 +146,17 @@ export function formatBusinessDay(day: string, locale: string): string {
 }
 
 /** Under the business day's date, a time past midnight also names the calendar date it falls on. */
-function withCalendarDate(
-  text: string,
-  at: Date,
-  day: string,
-  locale: string,
-  t: NextDayWording,
-): string {
-  return tokyoParts(at).date === day
-    ? text
-    : t('time.pastMidnight', { when: text, date: formatDay(at, locale) });
+function withCalendarDate(text: string, at: Date, day: string, locale: string, t: NextDayWording): string {
+  return tokyoParts(at).date === day ? text : t('time.pastMidnight', { when: text, date: formatDay(at, locale) });
 }
 
 /**
  * A moment with its date: `11月26日(木) 21:45`, and past midnight under its business day with the
  * calendar date beside it: `11月26日(木) 翌0:30（11月27日(金)）`.
  */
-export function formatWhen(
-  at: Date,
-  locale: string,
-  t: NextDayWording,
-): string {
+export function formatWhen(at: Date, locale: string, t: NextDayWording): string {
   const day = businessDate(at);
-  return withCalendarDate(
-    `${formatBusinessDay(day, locale)} ${formatTime(at, { day, t })}`,
-    at,
-    day,
-    locale,
-    t,
-  );
+  return withCalendarDate(`${formatBusinessDay(day, locale)} ${formatTime(at, { day, t })}`, at, day, locale, t);
 }
 
 /**
@@ -209,12 +164,7 @@ export function formatWhen(
  * `11月26日(木) 翌0:30〜翌2:30（11月27日(金)）` when it starts after midnight (the business day's date
  * first, as the store counts it, then the calendar's).
  */
-export function formatStay(
-  start: Date,
-  end: Date,
-  locale: string,
-  t: NextDayWording,
-): string {
+export function formatStay(start: Date, end: Date, locale: string, t: NextDayWording): string {
   const day = businessDate(start);
   const text = `${formatBusinessDay(day, locale)} ${formatTime(start, { day, t })}${locale === 'ja' ? '〜' : '–'}${formatTime(end, { day, t })}`;
   return withCalendarDate(text, start, day, locale, t);

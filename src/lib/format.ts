@@ -47,7 +47,12 @@ const LOAN_ROMAJI: Record<string, string> = {
   ヴァ: 'va', ヴィ: 'vi', ヴェ: 've', ヴォ: 'vo', ヴ: 'vu', ウィ: 'wi', ウェ: 'we', ウォ: 'wo', チェ: 'che', シェ: 'she', ジェ: 'je',
   イェ: 'ye', ツァ: 'tsa', ツェ: 'tse', ツォ: 'tso',
 };
-const LOAN_SOUNDS = new RegExp(Object.keys(LOAN_ROMAJI).sort((a, b) => b.length - a.length).join('|'), 'g');
+const LOAN_SOUNDS = new RegExp(
+  Object.keys(LOAN_ROMAJI)
+    .sort((a, b) => b.length - a.length)
+    .join('|'),
+  'g',
+);
 
 /**
  * A store's name in Latin letters (Hepburn) from its kana reading, for readers of the other nine

@@ -36,12 +36,19 @@ const paramText = (value: string) => `"${value.replace(/["\r\n]/g, '')}"`;
 
 /** Escapes a TEXT value: backslash, semicolon, comma and newlines. */
 export function escapeIcsText(value: string): string {
-  return value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r\n|\r|\n/g, '\\n');
+  return value
+    .replace(/\\/g, '\\\\')
+    .replace(/;/g, '\\;')
+    .replace(/,/g, '\\,')
+    .replace(/\r\n|\r|\n/g, '\\n');
 }
 
 /** `20261121T124500Z` (UTC, for DTSTAMP) */
 export function icsDate(at: Date): string {
-  return at.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  return at
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 }
 
 /** Folds a content line at 75 octets without splitting a UTF-8 character. */
@@ -103,5 +110,5 @@ export function buildIcs(event: IcsEvent): string {
     'END:VEVENT',
     'END:VCALENDAR',
   ];
-  return lines.map(foldIcsLine).join('\r\n') + '\r\n';
+  return `${lines.map(foldIcsLine).join('\r\n')}\r\n`;
 }

@@ -11,4 +11,14 @@ import shadowUrl from 'leaflet/dist/images/marker-shadow.png';
 const src = (asset: string | { src: string }) => (typeof asset === 'string' ? asset : asset.src);
 
 export const mapPin = (L: typeof Leaflet) =>
-  L.icon({ iconUrl: src(iconUrl), iconRetinaUrl: src(iconRetinaUrl), shadowUrl: src(shadowUrl), iconSize: [25, 41], iconAnchor: [22, 41], popupAnchor: [1, -34], shadowSize: [41, 41], shadowAnchor: [12, 41], className: 'map-pin' });
+  L.icon({
+    iconUrl: src(iconUrl),
+    iconRetinaUrl: src(iconRetinaUrl),
+    shadowUrl: src(shadowUrl),
+    iconSize: [25, 41],
+    iconAnchor: [22, 41],
+    popupAnchor: [1, -34],
+    shadowSize: [41, 41],
+    shadowAnchor: [12, 41],
+    className: 'map-pin',
+  });

@@ -168,7 +168,7 @@ export function romajiOfFolded(folded: string): string {
     const next = folded[i + 1];
     if (r.length > 1 && r.endsWith('i') && r !== 'i' && (next === 'や' || next === 'ゆ' || next === 'よ')) {
       const vowel = ROMAJI[next]!.slice(1);
-      out += /^(shi|chi|ji)$/.test(r) ? r.slice(0, -1) + vowel : r.slice(0, -1) + 'y' + vowel;
+      out += /^(shi|chi|ji)$/.test(r) ? r.slice(0, -1) + vowel : `${r.slice(0, -1)}y${vowel}`;
       i++;
     } else out += r;
   }
@@ -206,7 +206,11 @@ function fieldForms(value: string) {
     const folded = foldSearchText(value);
     const strict = folded ? [...new Set([folded, withReadings(folded)])] : [];
     const loose = [...new Set(strict.map(loosen))];
-    const romaji = loose.flatMap((l) => romajiOfFolded(l).split(/[^a-z]+/).filter((run) => run.length >= TYPO_MIN_LETTERS - 1));
+    const romaji = loose.flatMap((l) =>
+      romajiOfFolded(l)
+        .split(/[^a-z]+/)
+        .filter((run) => run.length >= TYPO_MIN_LETTERS - 1),
+    );
     forms = { strict, loose, romaji };
     fieldMemo.set(value, forms);
   }

@@ -1,4 +1,4 @@
-import { businessDate, formatTime, MINUTE_MS, tokyoInstant } from "./datetime";
+import { businessDate, formatTime, MINUTE_MS, tokyoInstant } from './datetime';
 
 /**
  * A day's starts folded so the choice fits one screen: a 24-hour store offers up to 96. The first
@@ -23,7 +23,7 @@ const HOUR_MS = 60 * MINUTE_MS;
 
 export interface StartGroup<T> {
   /** `next`: the next 60 minutes of today, open; `first`: the day's first hour, open; `hour`: folded. */
-  kind: "all" | "next" | "first" | "hour";
+  kind: 'all' | 'next' | 'first' | 'hour';
   /** The instant the group's hour begins (its first start for the open group). */
   from: number;
   items: T[];
@@ -35,14 +35,9 @@ export interface StartGroup<T> {
  * @param now epoch ms: whether the first hour is "the next 60 minutes"
  * @example groupStarts(starts, (s) => s.start.getTime(), now)[0].kind // 'next' at 21:50 with 22:00 free
  */
-export function groupStarts<T>(
-  starts: readonly T[],
-  startOf: (item: T) => number,
-  now: number,
-): StartGroup<T>[] {
+export function groupStarts<T>(starts: readonly T[], startOf: (item: T) => number, now: number): StartGroup<T>[] {
   if (starts.length === 0) return [];
-  if (starts.length <= SLOT_GROUP_THRESHOLD)
-    return [{ kind: "all", from: startOf(starts[0]!), items: [...starts] }];
+  if (starts.length <= SLOT_GROUP_THRESHOLD) return [{ kind: 'all', from: startOf(starts[0]!), items: [...starts] }];
   const first = startOf(starts[0]!);
   const openUntil = first + OPEN_GROUP_MIN * MINUTE_MS;
   // Hours are counted from the business day's midnight, so 翌0:00〜 is an hour like any other.
@@ -52,7 +47,7 @@ export function groupStarts<T>(
   const hourMs = HOUR_MS * Math.max(1, Math.ceil(hours / FOLDED_GROUPS_MAX));
   const groups: StartGroup<T>[] = [
     {
-      kind: first - now < OPEN_GROUP_MIN * MINUTE_MS ? "next" : "first",
+      kind: first - now < OPEN_GROUP_MIN * MINUTE_MS ? 'next' : 'first',
       from: first,
       items: [],
     },
@@ -72,19 +67,14 @@ export function groupStarts<T>(
     span = spanFrom;
     // Headed by the hour of its first start: a two-hour span the open hour began reads 9:00〜, not 8:00〜.
     const from = Math.max(spanFrom, midnight + Math.floor((at - midnight) / HOUR_MS) * HOUR_MS);
-    groups.push({ kind: "hour", from, items: [item] });
+    groups.push({ kind: 'hour', from, items: [item] });
   }
   return groups;
 }
 
 /** The words a group is headed by: i18next's `t` on the server, the islands' dictionary in the browser. */
 export type GroupWording = (
-  key:
-    | "discovery.store.slotsNext"
-    | "discovery.store.slotsFirst"
-    | "discovery.store.slotsHour"
-    | "time.nextDay"
-    | "time.pastMidnight",
+  key: 'discovery.store.slotsNext' | 'discovery.store.slotsFirst' | 'discovery.store.slotsHour' | 'time.nextDay' | 'time.pastMidnight',
   params: Record<string, string | number>,
 ) => string;
 
@@ -92,13 +82,10 @@ export type GroupWording = (
  * A group's heading: `これから1時間`, `12:00から`, or a folded hour with its count, `翌1:00〜（4）`.
  * `under.day` is the business day the starts belong to, so past midnight reads 翌 as everywhere.
  */
-export function groupLabel(
-  g: StartGroup<unknown>,
-  under: { day: string; t: GroupWording },
-): string {
+export function groupLabel(g: StartGroup<unknown>, under: { day: string; t: GroupWording }): string {
   const { t } = under;
   const time = formatTime(new Date(g.from), under);
-  if (g.kind === "next") return t("discovery.store.slotsNext", {});
-  if (g.kind === "first") return t("discovery.store.slotsFirst", { time });
-  return t("discovery.store.slotsHour", { time, count: g.items.length });
+  if (g.kind === 'next') return t('discovery.store.slotsNext', {});
+  if (g.kind === 'first') return t('discovery.store.slotsFirst', { time });
+  return t('discovery.store.slotsHour', { time, count: g.items.length });
 }

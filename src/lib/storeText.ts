@@ -46,7 +46,10 @@ export function shownName(name: string, kana: string, locale: string): ShownName
   const words = name.trim().split(/\s+/);
   const latin = words.findIndex((w) => hasJapanese(w));
   if (latin > 0 && words.slice(latin).every(hasJapanese)) {
-    const tail = kana.trim().split(/\s+/).slice(-(words.length - latin));
+    const tail = kana
+      .trim()
+      .split(/\s+/)
+      .slice(-(words.length - latin));
     const read = words.slice(latin).map((w, i) => branchHyphen(w, romanNameOf(tail[i] ?? '')));
     if (tail.length === words.length - latin) return { name: [...words.slice(0, latin), ...read].join(' '), original: name };
   }

@@ -12,10 +12,14 @@ export function loadStylesheet(href: string): Promise<void> {
   if (existing?.dataset.loaded === 'true') return Promise.resolve();
   const link = existing ?? Object.assign(document.createElement('link'), { rel: 'stylesheet', href });
   const loaded = new Promise<void>((resolve) => {
-    link.addEventListener('load', () => {
-      link.dataset.loaded = 'true';
-      resolve();
-    }, { once: true });
+    link.addEventListener(
+      'load',
+      () => {
+        link.dataset.loaded = 'true';
+        resolve();
+      },
+      { once: true },
+    );
     link.addEventListener('error', () => resolve(), { once: true });
   });
   if (!existing) document.head.append(link);

@@ -33,7 +33,7 @@ const PHONE_SEPARATORS = /[\s\-‐‑‒–—―−ー－()（）.]/g;
 export function normalisePhone(input: string): string | null {
   if (typeof input !== 'string' || input.length > PHONE_INPUT_MAX) return null;
   let s = input.normalize('NFKC').trim().replace(PHONE_SEPARATORS, '');
-  if (s.startsWith('+81')) s = '0' + s.slice(3).replace(/^0/, '');
+  if (s.startsWith('+81')) s = `0${s.slice(3).replace(/^0/, '')}`;
   if (!/^\d+$/.test(s)) return null;
   if (/^0[5789]0\d{8}$/.test(s)) return s;
   if (/^0800\d{7}$/.test(s)) return s;

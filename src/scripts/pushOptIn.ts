@@ -20,7 +20,17 @@ function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
 function deviceLabel(): string {
   const ua = navigator.userAgent;
   const browser = /Edg\//.test(ua) ? 'Edge' : /Firefox\//.test(ua) ? 'Firefox' : /Chrome\//.test(ua) ? 'Chrome' : /Safari\//.test(ua) ? 'Safari' : '';
-  const system = /iPhone|iPad/.test(ua) ? 'iOS' : /Android/.test(ua) ? 'Android' : /Mac OS X/.test(ua) ? 'macOS' : /Windows/.test(ua) ? 'Windows' : /Linux/.test(ua) ? 'Linux' : '';
+  const system = /iPhone|iPad/.test(ua)
+    ? 'iOS'
+    : /Android/.test(ua)
+      ? 'Android'
+      : /Mac OS X/.test(ua)
+        ? 'macOS'
+        : /Windows/.test(ua)
+          ? 'Windows'
+          : /Linux/.test(ua)
+            ? 'Linux'
+            : '';
   return [browser, system].filter(Boolean).join(' / ');
 }
 
@@ -44,7 +54,9 @@ async function optIn(box: HTMLElement, status: HTMLElement): Promise<void> {
     const body = { endpoint: json.endpoint, keys: json.keys, label: deviceLabel() };
     // A guest's 順番待ち page: the device follows that entry (the entry's cookie proves it is theirs).
     const entry = Number(box.dataset.queueEntry);
-    const saved = entry ? await api.POST('/api/queue/{id}/push', { params: { path: { id: entry } }, body }) : await api.POST('/api/push/subscriptions', { body });
+    const saved = entry
+      ? await api.POST('/api/queue/{id}/push', { params: { path: { id: entry } }, body })
+      : await api.POST('/api/push/subscriptions', { body });
     if (!saved.data) return void say('failed');
     say('done');
     box.querySelector('button')?.setAttribute('hidden', '');

@@ -38,7 +38,16 @@ function storesShown() {
     const link = card.querySelector<HTMLAnchorElement>('[data-store-link]');
     if (!Number.isFinite(lat) || !Number.isFinite(lng) || !link || card.closest('[hidden]')) return [];
     const start = card.querySelector<HTMLAnchorElement>('a[data-live-slot]:not([hidden])');
-    return [{ id: card.dataset.storeId!, lat, lng, name: link.textContent?.trim() ?? '', href: link.href, start: start ? { href: start.href, text: start.textContent?.trim() ?? '' } : null }];
+    return [
+      {
+        id: card.dataset.storeId!,
+        lat,
+        lng,
+        name: link.textContent?.trim() ?? '',
+        href: link.href,
+        start: start ? { href: start.href, text: start.textContent?.trim() ?? '' } : null,
+      },
+    ];
   });
 }
 
@@ -71,7 +80,11 @@ export async function openResultsMap(box: HTMLElement, options: Options): Promis
       const n = cluster.getChildCount();
       const size = n < 10 ? 'small' : n < 100 ? 'medium' : 'large';
       const label = options.cluster.replace('{{count}}', String(n));
-      return L.divIcon({ html: `<div style="margin:7px"><span aria-hidden="true">${n}</span><span class="sr-only">${label}</span></div>`, className: `marker-cluster marker-cluster-${size}`, iconSize: L.point(44, 44) });
+      return L.divIcon({
+        html: `<div style="margin:7px"><span aria-hidden="true">${n}</span><span class="sr-only">${label}</span></div>`,
+        className: `marker-cluster marker-cluster-${size}`,
+        iconSize: L.point(44, 44),
+      });
     },
   }).addTo(map);
   let here: L.CircleMarker | null = null;
@@ -84,7 +97,11 @@ export async function openResultsMap(box: HTMLElement, options: Options): Promis
       const name = Object.assign(document.createElement('a'), { href: s.href, textContent: s.name, className: 'link font-semibold' });
       popup.append(name);
       if (s.start) {
-        const start = Object.assign(document.createElement('a'), { href: s.start.href, textContent: s.start.text, className: 'btn btn-outline ms-2 tabular-nums' });
+        const start = Object.assign(document.createElement('a'), {
+          href: s.start.href,
+          textContent: s.start.text,
+          className: 'btn btn-outline ms-2 tabular-nums',
+        });
         popup.append(start);
       }
       const marker = L.marker([s.lat, s.lng], { icon, title: s.name, alt: s.name, keyboard: true }).bindPopup(popup);
@@ -96,7 +113,14 @@ export async function openResultsMap(box: HTMLElement, options: Options): Promis
     const position = $postLocation.get();
     const points: L.LatLngExpression[] = shown.map((s) => [s.lat, s.lng]);
     if (position) {
-      here = L.circleMarker([position.latitude, position.longitude], { radius: 9, color: '#fff', weight: 3, fillColor: '#2563eb', fillOpacity: 1, interactive: true })
+      here = L.circleMarker([position.latitude, position.longitude], {
+        radius: 9,
+        color: '#fff',
+        weight: 3,
+        fillColor: '#2563eb',
+        fillOpacity: 1,
+        interactive: true,
+      })
         .bindTooltip(options.youAreHere, { permanent: false })
         .addTo(map);
       points.push([position.latitude, position.longitude]);

@@ -26,7 +26,14 @@ async function send(form: HTMLFormElement) {
   const number = (k: string) => (data.get(k) ? Number(data.get(k)) : undefined);
   const text = (k: string) => (data.get(k) ? String(data.get(k)) : undefined);
   // A field left empty is left out, and the server names it in its answer.
-  const body = { store_id: number('store_id'), area_id: number('area_id'), party_size: number('party_size') as number, genre: text('genre') as Genre | undefined, keyword: text('keyword'), email: text('email') };
+  const body = {
+    store_id: number('store_id'),
+    area_id: number('area_id'),
+    party_size: number('party_size') as number,
+    genre: text('genre') as Genre | undefined,
+    keyword: text('keyword'),
+    email: text('email'),
+  };
   button.disabled = true;
   error.hidden = true;
   try {

@@ -32,7 +32,9 @@ export interface Account {
   email_verified: boolean;
 }
 
-export const profileSchema = z.partial(z.object({ name: nameSchema, name_kana: optionalKanaField(ACCOUNT_NAME_MAX), phone: optionalPhoneField, email: emailSchema }));
+export const profileSchema = z.partial(
+  z.object({ name: nameSchema, name_kana: optionalKanaField(ACCOUNT_NAME_MAX), phone: optionalPhoneField, email: emailSchema }),
+);
 
 /**
  * The account page's form, which sends every field: each one is checked (an emptied name is an
@@ -41,7 +43,12 @@ export const profileSchema = z.partial(z.object({ name: nameSchema, name_kana: o
 export function profileFormSchema(hasAddress: boolean) {
   const required = z.required(profileSchema, { name: true, email: true });
   if (hasAddress) return required;
-  return z.extend(required, { email: z.pipe(z.union([z.literal(''), emailSchema]), z.transform((v) => v || undefined)) });
+  return z.extend(required, {
+    email: z.pipe(
+      z.union([z.literal(''), emailSchema]),
+      z.transform((v) => v || undefined),
+    ),
+  });
 }
 
 export const changePasswordSchema = z.object({

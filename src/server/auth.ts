@@ -156,7 +156,10 @@ export async function signIn(
   }
   await clear(db, pair.key);
   if (user.passwordHash && needsRehash(user.passwordHash)) {
-    await db.update(users).set({ passwordHash: await hashPassword(input.password) }).where(eq(users.id, user.id));
+    await db
+      .update(users)
+      .set({ passwordHash: await hashPassword(input.password) })
+      .where(eq(users.id, user.id));
   }
   const session = await createSession(db, user.id, client.userAgent);
   return { userId: user.id, token: session.token, expiresAt: session.expiresAt };
@@ -230,7 +233,10 @@ export async function resetPassword(db: Db, token: string, password: string): Pr
       .returning({ userId: passwordResets.userId });
     if (!spent) throw invalidLink();
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, spent.userId));
-    await tx.update(passwordResets).set({ usedAt: new Date() }).where(and(eq(passwordResets.userId, spent.userId), isNull(passwordResets.usedAt)));
+    await tx
+      .update(passwordResets)
+      .set({ usedAt: new Date() })
+      .where(and(eq(passwordResets.userId, spent.userId), isNull(passwordResets.usedAt)));
     await revokeUserSessions(tx as unknown as Db, spent.userId);
     return spent.userId;
   });

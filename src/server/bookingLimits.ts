@@ -35,9 +35,7 @@ export const DEVICE_COOKIE = 'sugu_device';
 export const DEVICE_ID = /^[A-Za-z0-9_-]{22}$/;
 const DEVICE_MAX_AGE_S = 365 * 24 * 60 * 60;
 
-export type BookingSource =
-  | { kind: 'guest'; address: string; email: string; phone: string; device: string }
-  | { kind: 'user'; userId: number };
+export type BookingSource = { kind: 'guest'; address: string; email: string; phone: string; device: string } | { kind: 'user'; userId: number };
 
 /** The browser's device id from its cookie, or a new one set on the response. */
 export function deviceId(cookies: AstroCookies, locals: { secure: boolean }): string {
@@ -75,7 +73,11 @@ function checks(source: BookingSource, act: LimitedAct): { key: string; limit: L
  */
 export async function withinBookingLimits<R>(db: Db, source: BookingSource, book: () => Promise<R>, act: LimitedAct = 'book'): Promise<R> {
   const counted = checks(source, act);
-  const giveBack = () => refund(db, counted.map((c) => c.key)).catch(() => {});
+  const giveBack = () =>
+    refund(
+      db,
+      counted.map((c) => c.key),
+    ).catch(() => {});
   try {
     await consume(db, counted, act === 'queue' ? 'queue.error.busy' : 'booking.error.tooMany');
   } catch (error) {

@@ -9,7 +9,11 @@ z.config(z.locales.en());
 export const OPERATOR_PHONE_PLACEHOLDER = '03-0000-0000';
 
 /** A setting that may be unset: trimmed, and empty read as unset. */
-const optionalSetting = () => z.pipe(z.optional(z.string().check(z.trim())), z.transform((v) => (v ? v : undefined)));
+const optionalSetting = () =>
+  z.pipe(
+    z.optional(z.string().check(z.trim())),
+    z.transform((v) => (v ? v : undefined)),
+  );
 
 const optionalUrl = (protocols: string[]) =>
   optionalSetting().check(
@@ -59,7 +63,11 @@ const optionalCount = () =>
     z.optional(z.pipe(z.coerce.number(), z.int().check(z.minimum(1), z.maximum(1_000_000)))),
   );
 /** The same, with a default. */
-const count = (fallback: number) => z.pipe(optionalCount(), z.transform((v) => v ?? fallback));
+const count = (fallback: number) =>
+  z.pipe(
+    optionalCount(),
+    z.transform((v) => v ?? fallback),
+  );
 
 /**
  * An OpenID provider's issuer: https, or http on this machine only (the provider a test runs beside
@@ -76,122 +84,139 @@ const text = (fallback: string) => z._default(z.string().check(z.trim()), fallba
 /** Trimmed text, `fallback` when unset, that must pass `test` (else `message`). */
 const textWhere = (fallback: string, test: (v: string) => boolean, message: string) => text(fallback).check(z.refine(test, { message }));
 
-const schema = z.object({
-  PORT: z._default(z.pipe(z.coerce.number(), z.int().check(z.minimum(1), z.maximum(65535))), 4321),
-  HOST: z._default(z.string().check(z.trim(), z.minLength(1)), 'localhost'),
-  DATA_DIR: z._default(z.string().check(z.trim(), z.minLength(1)), './data'),
-  DATABASE_URL: optionalUrl(['postgres:', 'postgresql:']),
-  /** Unset: `http://store.localhost:PORT` (see `parseConfig`), which browsers resolve to this machine. */
-  STORE_HOST: z.pipe(optionalUrl(['http:', 'https:']), z.transform((v) => v?.replace(/\/+$/, ''))),
-  PUBLIC_MAPS_KEY: text(''),
-  PUBLIC_ANALYTICS_ID: textWhere('', (v) => v === '' || /^[A-Za-z0-9_-]{3,64}$/.test(v), 'must be letters, digits, - or _'),
-  MAP_TILE_URL: textWhere(
-    'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
-    (v) => /^https?:\/\/[^\s]+\{z\}[^\s]*\{x\}[^\s]*\{y\}/.test(v),
-    'must be an http(s) tile URL containing {z}, {x} and {y}',
-  ),
-  SMTP_URL: optionalUrl(['smtp:', 'smtps:']),
-  MAIL_FROM: textWhere(
-    'すぐ予約 <no-reply@sugu.jp>',
-    (v) => /^(?:[^<>]*<[^<>\s@]+@[^<>\s@]+>|[^<>\s@]+@[^<>\s@]+)$/.test(v),
-    'must be an address, or a name and <address>',
-  ),
-  /**
-   * The operator's phone number for 特定商取引法に基づく表記 (/ecommerce), as it is to be shown. Unset:
-   * the placeholder, and the page says that it is one.
-   */
-  OPERATOR_PHONE: z
-    .pipe(
-      text(OPERATOR_PHONE_PLACEHOLDER),
-      z.transform((v) => v || OPERATOR_PHONE_PLACEHOLDER),
-    )
-    // As printed: digits with the usual separators (npm start reads this file before any build, so it imports nothing of src/lib).
-    .check(z.refine((v) => /^\+?\d[\d -]{8,15}\d$/.test(v) && v.replace(/\D/g, '').length >= 10, { message: 'must be a phone number as it is to be shown, e.g. 03-1234-5678' })),
-  /** How long before a booking its day-of reminder is mailed (none for a booking made later than that). */
-  REMINDER_LEAD_MINUTES: count(180),
-  /**
-   * Web Push's VAPID key pair (base64url, as `npx web-push generate-vapid-keys` prints them). Unset:
-   * a pair is generated once into DATA_DIR/vapid.json (src/server/push/vapid.ts); instances that
-   * share a database must share the pair, so set both there.
-   */
-  VAPID_PUBLIC_KEY: text(''),
-  VAPID_PRIVATE_KEY: text(''),
-  /** Who the push services may contact about this sender (VAPID `sub`): a mailto: or https: URL. */
-  VAPID_SUBJECT: textWhere('mailto:no-reply@sugu.jp', (v) => /^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/.test(v), 'must be a mailto: or https: URL'),
-  /** Tests only: push endpoints on http: and on this machine are accepted (never set in production). */
-  PUSH_ALLOW_LOCAL_ENDPOINTS: z.pipe(z._default(z.enum(['', '0', '1']), ''), z.transform((v) => v === '1')),
-  PUBLIC_ORIGIN: z.pipe(optionalUrl(['http:', 'https:']), z.transform((v) => (v ? new URL(v).origin : undefined))),
-  NODE_ENV: z._default(z.enum(['development', 'production', 'test']), 'production'),
-  /**
-   * The server's clock set to this instant (ISO 8601 with an offset) when the process starts, then
-   * running on (src/server/clock.ts): browser tests see the app at a chosen hour. Never set in
-   * production; the server logs a warning when it is.
-   */
-  SUGU_CLOCK: z.pipe(
-    z.pipe(
-      z.transform((v) => (v === '' ? undefined : v)),
-      z.optional(z.iso.datetime({ offset: true })),
+const schema = z
+  .object({
+    PORT: z._default(z.pipe(z.coerce.number(), z.int().check(z.minimum(1), z.maximum(65535))), 4321),
+    HOST: z._default(z.string().check(z.trim(), z.minLength(1)), 'localhost'),
+    DATA_DIR: z._default(z.string().check(z.trim(), z.minLength(1)), './data'),
+    DATABASE_URL: optionalUrl(['postgres:', 'postgresql:']),
+    /** Unset: `http://store.localhost:PORT` (see `parseConfig`), which browsers resolve to this machine. */
+    STORE_HOST: z.pipe(
+      optionalUrl(['http:', 'https:']),
+      z.transform((v) => v?.replace(/\/+$/, '')),
     ),
-    z.transform((v) => (v ? new Date(v) : undefined)),
-  ),
-  // Abuse limits (docs/production.md, "Abuse limits").
-  TRUST_PROXY: proxyList,
-  PROXY_HEADER: z._default(z.enum(['x-forwarded-for', 'forwarded']), 'x-forwarded-for'),
-  STREAMS_PER_CLIENT: count(10),
-  /** Unset: a quarter of the process's open-file limit, at most 2,000 (src/server/streamAdmission.ts). */
-  STREAMS_TOTAL: optionalCount(),
-  STREAM_MAX_SECONDS: count(30 * 60),
-  /** Open connections one address may hold; its newer ones are closed at once (src/server/http/edge.ts). */
-  CONNECTIONS_PER_ADDRESS: count(256),
-  /** Requests one client address may have in flight (streams included); more: 429. Behind TRUST_PROXY, the proxy's client. */
-  REQUESTS_PER_ADDRESS: count(64),
-  /** A connection that has not sent a whole request head this long after opening is closed. */
-  HEADERS_TIMEOUT_SECONDS: count(10),
-  /** A request (head and body) not received whole in this long is answered 408. */
-  REQUEST_TIMEOUT_SECONDS: count(30),
-  GUEST_BOOKINGS_PER_ADDRESS: count(20),
-  BOOKINGS_PER_CONTACT: count(5),
-  /** Mails of every kind to one mailbox (normaliseRecipient) an hour; past it they are recorded, not sent. */
-  MAIL_PER_RECIPIENT: count(20),
-  /** One "booking changed" mail per booking within this many seconds, carrying the latest state. */
-  BOOKING_CHANGE_MAIL_SECONDS: count(300),
-  /**
-   * Sign-in with OpenID Connect providers (src/server/oidc.ts): each provider is on when its issuer,
-   * client id and secret are all set, and the sign-in page then offers it. LINE Login v2.1's issuer
-   * is https://access.line.me; Google's https://accounts.google.com.
-   */
-  OIDC_LINE_ISSUER: issuerUrl,
-  OIDC_LINE_CLIENT_ID: optionalSetting(),
-  OIDC_LINE_CLIENT_SECRET: optionalSetting(),
-  OIDC_GOOGLE_ISSUER: issuerUrl,
-  OIDC_GOOGLE_CLIENT_ID: optionalSetting(),
-  OIDC_GOOGLE_CLIENT_SECRET: optionalSetting(),
-  /** The project folder (the one holding db/migrations), when Sugu runs from elsewhere (src/server/db/root.ts). */
-  SUGU_ROOT: optionalSetting(),
-  /** The PGlite worker script, when it is not found beside the code or under SUGU_ROOT (src/server/db/client.ts). */
-  SUGU_PGLITE_WORKER: optionalSetting(),
-  /** `0`: no log line per request or per live stream (docs/production.md, "Logs"); anything else: one each. */
-  SUGU_LOG_REQUESTS: z.pipe(
-    z._default(z.string(), ''),
-    z.transform((v: string) => v.trim() !== '0'),
-  ),
-  /** How often an idle live stream sends a comment so that proxies keep it open (tests shorten it). */
-  SUGU_SSE_HEARTBEAT_MS: count(15_000),
-  /** How long in-flight requests get to finish at shutdown before their connections are cut (scripts/start.mjs). */
-  SHUTDOWN_TIMEOUT_MS: z.pipe(
-    z.transform((v) => (v === '' ? undefined : v)),
-    z._default(z.pipe(z.coerce.number(), z.int().check(z.minimum(0), z.maximum(600_000))), 10_000),
-  ),
-}).check(z.superRefine((c, ctx) => {
-  // Half a provider is a mistake to name at start, not a button that fails when pressed.
-  for (const p of ['LINE', 'GOOGLE'] as const) {
-    const keys = [`OIDC_${p}_ISSUER`, `OIDC_${p}_CLIENT_ID`, `OIDC_${p}_CLIENT_SECRET`] as const;
-    const set = keys.filter((k) => c[k] !== undefined);
-    if (set.length && set.length < keys.length) {
-      for (const k of keys.filter((k) => c[k] === undefined)) ctx.addIssue({ code: 'custom', path: [k], message: `must be set with ${set.join(' and ')}` });
-    }
-  }
-}));
+    PUBLIC_MAPS_KEY: text(''),
+    PUBLIC_ANALYTICS_ID: textWhere('', (v) => v === '' || /^[A-Za-z0-9_-]{3,64}$/.test(v), 'must be letters, digits, - or _'),
+    MAP_TILE_URL: textWhere(
+      'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+      (v) => /^https?:\/\/[^\s]+\{z\}[^\s]*\{x\}[^\s]*\{y\}/.test(v),
+      'must be an http(s) tile URL containing {z}, {x} and {y}',
+    ),
+    SMTP_URL: optionalUrl(['smtp:', 'smtps:']),
+    MAIL_FROM: textWhere(
+      'すぐ予約 <no-reply@sugu.jp>',
+      (v) => /^(?:[^<>]*<[^<>\s@]+@[^<>\s@]+>|[^<>\s@]+@[^<>\s@]+)$/.test(v),
+      'must be an address, or a name and <address>',
+    ),
+    /**
+     * The operator's phone number for 特定商取引法に基づく表記 (/ecommerce), as it is to be shown. Unset:
+     * the placeholder, and the page says that it is one.
+     */
+    OPERATOR_PHONE: z
+      .pipe(
+        text(OPERATOR_PHONE_PLACEHOLDER),
+        z.transform((v) => v || OPERATOR_PHONE_PLACEHOLDER),
+      )
+      // As printed: digits with the usual separators (npm start reads this file before any build, so it imports nothing of src/lib).
+      .check(
+        z.refine((v) => /^\+?\d[\d -]{8,15}\d$/.test(v) && v.replace(/\D/g, '').length >= 10, {
+          message: 'must be a phone number as it is to be shown, e.g. 03-1234-5678',
+        }),
+      ),
+    /** How long before a booking its day-of reminder is mailed (none for a booking made later than that). */
+    REMINDER_LEAD_MINUTES: count(180),
+    /**
+     * Web Push's VAPID key pair (base64url, as `npx web-push generate-vapid-keys` prints them). Unset:
+     * a pair is generated once into DATA_DIR/vapid.json (src/server/push/vapid.ts); instances that
+     * share a database must share the pair, so set both there.
+     */
+    VAPID_PUBLIC_KEY: text(''),
+    VAPID_PRIVATE_KEY: text(''),
+    /** Who the push services may contact about this sender (VAPID `sub`): a mailto: or https: URL. */
+    VAPID_SUBJECT: textWhere('mailto:no-reply@sugu.jp', (v) => /^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/.test(v), 'must be a mailto: or https: URL'),
+    /** Tests only: push endpoints on http: and on this machine are accepted (never set in production). */
+    PUSH_ALLOW_LOCAL_ENDPOINTS: z.pipe(
+      z._default(z.enum(['', '0', '1']), ''),
+      z.transform((v) => v === '1'),
+    ),
+    PUBLIC_ORIGIN: z.pipe(
+      optionalUrl(['http:', 'https:']),
+      z.transform((v) => (v ? new URL(v).origin : undefined)),
+    ),
+    NODE_ENV: z._default(z.enum(['development', 'production', 'test']), 'production'),
+    /**
+     * The server's clock set to this instant (ISO 8601 with an offset) when the process starts, then
+     * running on (src/server/clock.ts): browser tests see the app at a chosen hour. Never set in
+     * production; the server logs a warning when it is.
+     */
+    SUGU_CLOCK: z.pipe(
+      z.pipe(
+        z.transform((v) => (v === '' ? undefined : v)),
+        z.optional(z.iso.datetime({ offset: true })),
+      ),
+      z.transform((v) => (v ? new Date(v) : undefined)),
+    ),
+    // Abuse limits (docs/production.md, "Abuse limits").
+    TRUST_PROXY: proxyList,
+    PROXY_HEADER: z._default(z.enum(['x-forwarded-for', 'forwarded']), 'x-forwarded-for'),
+    STREAMS_PER_CLIENT: count(10),
+    /** Unset: a quarter of the process's open-file limit, at most 2,000 (src/server/streamAdmission.ts). */
+    STREAMS_TOTAL: optionalCount(),
+    STREAM_MAX_SECONDS: count(30 * 60),
+    /** Open connections one address may hold; its newer ones are closed at once (src/server/http/edge.ts). */
+    CONNECTIONS_PER_ADDRESS: count(256),
+    /** Requests one client address may have in flight (streams included); more: 429. Behind TRUST_PROXY, the proxy's client. */
+    REQUESTS_PER_ADDRESS: count(64),
+    /** A connection that has not sent a whole request head this long after opening is closed. */
+    HEADERS_TIMEOUT_SECONDS: count(10),
+    /** A request (head and body) not received whole in this long is answered 408. */
+    REQUEST_TIMEOUT_SECONDS: count(30),
+    GUEST_BOOKINGS_PER_ADDRESS: count(20),
+    BOOKINGS_PER_CONTACT: count(5),
+    /** Mails of every kind to one mailbox (normaliseRecipient) an hour; past it they are recorded, not sent. */
+    MAIL_PER_RECIPIENT: count(20),
+    /** One "booking changed" mail per booking within this many seconds, carrying the latest state. */
+    BOOKING_CHANGE_MAIL_SECONDS: count(300),
+    /**
+     * Sign-in with OpenID Connect providers (src/server/oidc.ts): each provider is on when its issuer,
+     * client id and secret are all set, and the sign-in page then offers it. LINE Login v2.1's issuer
+     * is https://access.line.me; Google's https://accounts.google.com.
+     */
+    OIDC_LINE_ISSUER: issuerUrl,
+    OIDC_LINE_CLIENT_ID: optionalSetting(),
+    OIDC_LINE_CLIENT_SECRET: optionalSetting(),
+    OIDC_GOOGLE_ISSUER: issuerUrl,
+    OIDC_GOOGLE_CLIENT_ID: optionalSetting(),
+    OIDC_GOOGLE_CLIENT_SECRET: optionalSetting(),
+    /** The project folder (the one holding db/migrations), when Sugu runs from elsewhere (src/server/db/root.ts). */
+    SUGU_ROOT: optionalSetting(),
+    /** The PGlite worker script, when it is not found beside the code or under SUGU_ROOT (src/server/db/client.ts). */
+    SUGU_PGLITE_WORKER: optionalSetting(),
+    /** `0`: no log line per request or per live stream (docs/production.md, "Logs"); anything else: one each. */
+    SUGU_LOG_REQUESTS: z.pipe(
+      z._default(z.string(), ''),
+      z.transform((v: string) => v.trim() !== '0'),
+    ),
+    /** How often an idle live stream sends a comment so that proxies keep it open (tests shorten it). */
+    SUGU_SSE_HEARTBEAT_MS: count(15_000),
+    /** How long in-flight requests get to finish at shutdown before their connections are cut (scripts/start.mjs). */
+    SHUTDOWN_TIMEOUT_MS: z.pipe(
+      z.transform((v) => (v === '' ? undefined : v)),
+      z._default(z.pipe(z.coerce.number(), z.int().check(z.minimum(0), z.maximum(600_000))), 10_000),
+    ),
+  })
+  .check(
+    z.superRefine((c, ctx) => {
+      // Half a provider is a mistake to name at start, not a button that fails when pressed.
+      for (const p of ['LINE', 'GOOGLE'] as const) {
+        const keys = [`OIDC_${p}_ISSUER`, `OIDC_${p}_CLIENT_ID`, `OIDC_${p}_CLIENT_SECRET`] as const;
+        const set = keys.filter((k) => c[k] !== undefined);
+        if (set.length && set.length < keys.length) {
+          for (const k of keys.filter((k) => c[k] === undefined)) ctx.addIssue({ code: 'custom', path: [k], message: `must be set with ${set.join(' and ')}` });
+        }
+      }
+    }),
+  );
 
 export type Config = Omit<z.infer<typeof schema>, 'STORE_HOST'> & {
   /**

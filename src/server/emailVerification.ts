@@ -78,8 +78,14 @@ export async function verifyEmail(db: Db, token: string): Promise<number> {
     if (!spent) throw invalidVerifyLink();
     const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, spent.userId)).for('update');
     if (!user || user.email.toLowerCase() !== spent.email.toLowerCase()) throw invalidVerifyLink();
-    await tx.update(users).set({ emailVerifiedAt: now }).where(and(eq(users.id, spent.userId), isNull(users.emailVerifiedAt)));
-    await tx.update(emailVerifications).set({ usedAt: now }).where(and(eq(emailVerifications.userId, spent.userId), isNull(emailVerifications.usedAt)));
+    await tx
+      .update(users)
+      .set({ emailVerifiedAt: now })
+      .where(and(eq(users.id, spent.userId), isNull(users.emailVerifiedAt)));
+    await tx
+      .update(emailVerifications)
+      .set({ usedAt: now })
+      .where(and(eq(emailVerifications.userId, spent.userId), isNull(emailVerifications.usedAt)));
     return spent.userId;
   });
   await confirmWaitingWatches(db, userId);
@@ -88,7 +94,11 @@ export async function verifyEmail(db: Db, token: string): Promise<number> {
 
 /** Marks an account verified by another proof of its mailbox (a password reset link). */
 export async function markEmailVerified(db: Db, userId: number): Promise<void> {
-  const [row] = await db.update(users).set({ emailVerifiedAt: new Date() }).where(and(eq(users.id, userId), isNull(users.emailVerifiedAt))).returning({ id: users.id });
+  const [row] = await db
+    .update(users)
+    .set({ emailVerifiedAt: new Date() })
+    .where(and(eq(users.id, userId), isNull(users.emailVerifiedAt)))
+    .returning({ id: users.id });
   if (row) await confirmWaitingWatches(db, userId);
 }
 

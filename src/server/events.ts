@@ -200,7 +200,10 @@ function createFeed(): Feed {
       // postgres.js listens again by itself, but gives up if that one attempt fails: keep asking.
       retry = setInterval(() => {
         if (stopped) return clearInterval(retry);
-        h.sql.listen(AVAILABILITY_CHANNEL, onNotify, onListen).then((l) => (unlisten = l.unlisten), () => {});
+        h.sql.listen(AVAILABILITY_CHANNEL, onNotify, onListen).then(
+          (l) => (unlisten = l.unlisten),
+          () => {},
+        );
       }, LISTEN_RETRY_MS);
       retry.unref();
     });

@@ -14,7 +14,12 @@ export async function listFavourites(db: Db, userId: number, party: number, now 
     .where(eq(favourites.userId, userId))
     .orderBy(desc(favourites.createdAt), desc(favourites.storeId));
   const added = new Map(rows.map((r) => [r.storeId, r.createdAt]));
-  const cards = await storeCards(db, rows.map((r) => r.storeId), party, now);
+  const cards = await storeCards(
+    db,
+    rows.map((r) => r.storeId),
+    party,
+    now,
+  );
   return cards.map((c) => ({ ...c, addedAt: added.get(c.id)! }));
 }
 

@@ -32,7 +32,12 @@ export async function listHistory(db: Db, userId: number, party: number, now = c
     .orderBy(desc(viewingHistory.viewedAt), desc(viewingHistory.storeId))
     .limit(HISTORY_LIMIT);
   const viewed = new Map(rows.map((r) => [r.storeId, r.viewedAt]));
-  const cards = await storeCards(db, rows.map((r) => r.storeId), party, now);
+  const cards = await storeCards(
+    db,
+    rows.map((r) => r.storeId),
+    party,
+    now,
+  );
   return cards.map((c) => ({ ...c, viewedAt: viewed.get(c.id)! }));
 }
 

@@ -116,10 +116,13 @@ export async function idempotent(
     returning id`);
 
   if (!claimed.length) {
-    const [row] = await db.execute<{ fingerprint: string; status: number | null; answer: string | null }>(sql`select fingerprint, status, answer from idempotency_keys where id = ${id}`);
+    const [row] = await db.execute<{ fingerprint: string; status: number | null; answer: string | null }>(
+      sql`select fingerprint, status, answer from idempotency_keys where id = ${id}`,
+    );
     if (!row) return idempotent(db, { ...context, request: again }, handle, replayed);
     if (row.fingerprint !== fingerprint) throw new ApiError(422, 'idempotency_key_reused', 'api.error.idempotencyKeyReused');
-    if (row.status === null || row.answer === null) throw new ApiError(409, 'idempotency_key_in_flight', 'api.error.idempotencyKeyInFlight', { headers: { 'retry-after': '1' } });
+    if (row.status === null || row.answer === null)
+      throw new ApiError(409, 'idempotency_key_in_flight', 'api.error.idempotencyKeyInFlight', { headers: { 'retry-after': '1' } });
     const answer = unseal(row.answer, key, who);
     replayed?.(answer);
     return answerResponse(answer);

@@ -102,21 +102,24 @@ export function trimWhenIdle(server: Server, policy: TrimPolicy = IDLE_TRIM, log
     });
   };
   server.on('request', onRequest);
-  const timer = setInterval(() => {
-    const now = performance.now();
-    if (!trimDue(state, now, process.memoryUsage.rss(), policy)) return;
-    const heapBefore = process.memoryUsage().heapTotal;
-    const ms = giveMemoryBack();
-    state.lastTrimAt = performance.now();
-    state.activity = false;
-    // Measured once V8's threads have unmapped the pages.
-    setTimeout(() => (state.rssAfterTrim = process.memoryUsage.rss()), 1000).unref();
-    if (ms === null) {
-      clearInterval(timer);
-      return;
-    }
-    log?.({ msg: 'memory_given_back', ms: Math.round(ms), heapMB: [heapBefore, process.memoryUsage().heapTotal].map((b) => Math.round(b / 1048576)) });
-  }, Math.max(1000, Math.floor(policy.quietMs / 4)));
+  const timer = setInterval(
+    () => {
+      const now = performance.now();
+      if (!trimDue(state, now, process.memoryUsage.rss(), policy)) return;
+      const heapBefore = process.memoryUsage().heapTotal;
+      const ms = giveMemoryBack();
+      state.lastTrimAt = performance.now();
+      state.activity = false;
+      // Measured once V8's threads have unmapped the pages.
+      setTimeout(() => (state.rssAfterTrim = process.memoryUsage.rss()), 1000).unref();
+      if (ms === null) {
+        clearInterval(timer);
+        return;
+      }
+      log?.({ msg: 'memory_given_back', ms: Math.round(ms), heapMB: [heapBefore, process.memoryUsage().heapTotal].map((b) => Math.round(b / 1048576)) });
+    },
+    Math.max(1000, Math.floor(policy.quietMs / 4)),
+  );
   timer.unref();
   return () => {
     clearInterval(timer);

@@ -53,7 +53,8 @@ async function emptyAdvice(db: Db, query: ListQuery, result: StorePage, now: Dat
   // Smaller parties first (a group can split), then larger, never beyond what a table seats.
   const tries: number[] = [];
   for (let d = 1; tries.length < PARTY_TRIES && d < PARTY_MAX; d++) {
-    for (const p of [query.party - d, query.party + d]) if (p >= PARTY_MIN && p <= Math.min(largestParty, PARTY_MAX) && tries.length < PARTY_TRIES) tries.push(p);
+    for (const p of [query.party - d, query.party + d])
+      if (p >= PARTY_MIN && p <= Math.min(largestParty, PARTY_MAX) && tries.length < PARTY_TRIES) tries.push(p);
   }
   let party: number | null = null;
   for (const p of tries.sort((a, b) => Math.abs(a - query.party) - Math.abs(b - query.party) || a - b)) {
@@ -80,7 +81,11 @@ export async function loadListing(db: Db, url: URL, userId: number | null, fixed
   }
   const [result, tagsOffered] = await Promise.all([searchStores(db, parsed.data, now), offeredTags(db, now)]);
   const [favourites, advice] = await Promise.all([
-    favouriteIds(db, userId, result.items.map((c) => c.id)),
+    favouriteIds(
+      db,
+      userId,
+      result.items.map((c) => c.id),
+    ),
     result.total === 0 ? emptyAdvice(db, parsed.data, result, now) : null,
   ]);
   return { query: parsed.data, raw, rawTags, tagsOffered, result, favourites, error: null, advice };

@@ -259,10 +259,13 @@ class LiveHub {
   private scheduleMark() {
     const now = clock.now().getTime();
     const next = Math.ceil((now + 1) / STEP_MS) * STEP_MS;
-    this.markTimer = setTimeout(() => {
-      this.markDirty(this.byStore.keys());
-      this.scheduleMark();
-    }, next - now + MARK_DELAY_MS);
+    this.markTimer = setTimeout(
+      () => {
+        this.markDirty(this.byStore.keys());
+        this.scheduleMark();
+      },
+      next - now + MARK_DELAY_MS,
+    );
     this.markTimer.unref();
   }
 
@@ -311,7 +314,11 @@ interface StreamOptions {
   requestId?: string;
 }
 
-function openStream(what: { party: number; stores: readonly number[]; owner?: string }, replay: readonly number[], options: StreamOptions): ReadableStream<Uint8Array> {
+function openStream(
+  what: { party: number; stores: readonly number[]; owner?: string },
+  replay: readonly number[],
+  options: StreamOptions,
+): ReadableStream<Uint8Array> {
   let client: Client | undefined;
   const cleanup = () => {
     if (client) hub.remove(client);

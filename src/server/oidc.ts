@@ -56,7 +56,9 @@ export class OidcRefusal extends Error {
 function settings(provider: OidcProvider) {
   const c = config();
   const [issuer, clientId, secret] =
-    provider === 'line' ? [c.OIDC_LINE_ISSUER, c.OIDC_LINE_CLIENT_ID, c.OIDC_LINE_CLIENT_SECRET] : [c.OIDC_GOOGLE_ISSUER, c.OIDC_GOOGLE_CLIENT_ID, c.OIDC_GOOGLE_CLIENT_SECRET];
+    provider === 'line'
+      ? [c.OIDC_LINE_ISSUER, c.OIDC_LINE_CLIENT_ID, c.OIDC_LINE_CLIENT_SECRET]
+      : [c.OIDC_GOOGLE_ISSUER, c.OIDC_GOOGLE_CLIENT_ID, c.OIDC_GOOGLE_CLIENT_SECRET];
   return issuer && clientId && secret ? { issuer, clientId, secret } : null;
 }
 
@@ -112,7 +114,14 @@ export type OidcPurpose = { kind: 'signin' } | { kind: 'leave'; userId: number }
  * the provider is asked to sign the diner in afresh (prompt=login, max_age=0), whatever session
  * it already has, and to say when (auth_time).
  */
-export async function startSignIn(db: Db, cookies: AstroCookies, locals: { secure: boolean }, provider: OidcProvider, next: string, purpose: OidcPurpose = { kind: 'signin' }): Promise<URL> {
+export async function startSignIn(
+  db: Db,
+  cookies: AstroCookies,
+  locals: { secure: boolean },
+  provider: OidcProvider,
+  next: string,
+  purpose: OidcPurpose = { kind: 'signin' },
+): Promise<URL> {
   const cfg = await providerConfig(provider);
   const state = client.randomState();
   const nonce = client.randomNonce();
@@ -210,7 +219,10 @@ export async function finishSignIn(
   const name = typeof claims.name === 'string' && claims.name.trim() ? claims.name.trim().slice(0, ACCOUNT_NAME_MAX) : PROVIDER_NAMES[provider];
   const next = tx.next;
 
-  const [identity] = await db.select({ userId: oidcIdentities.userId }).from(oidcIdentities).where(and(eq(oidcIdentities.provider, provider), eq(oidcIdentities.subject, subject)));
+  const [identity] = await db
+    .select({ userId: oidcIdentities.userId })
+    .from(oidcIdentities)
+    .where(and(eq(oidcIdentities.provider, provider), eq(oidcIdentities.subject, subject)));
   const signedInAs = locals.user?.id ?? null;
   if (identity) {
     if (signedInAs !== null && signedInAs !== identity.userId) throw new OidcRefusal(409, 'auth.oidc.linkedElsewhere');
@@ -223,7 +235,9 @@ export async function finishSignIn(
   }
   if (verifiedEmail && (await findUserByEmail(db, verifiedEmail))) {
     const token = newToken();
-    await db.insert(oidcPendingLinks).values({ tokenHash: hashToken(token), provider, subject, email: verifiedEmail, expiresAt: new Date(Date.now() + PENDING_LINK_TTL_MS) });
+    await db
+      .insert(oidcPendingLinks)
+      .values({ tokenHash: hashToken(token), provider, subject, email: verifiedEmail, expiresAt: new Date(Date.now() + PENDING_LINK_TTL_MS) });
     cookies.set(OIDC_LINK_COOKIE, token, cookieOptions(locals, { maxAge: PENDING_LINK_TTL_MS / 1000 }));
     return { kind: 'linkPending', email: verifiedEmail, next };
   }

@@ -72,5 +72,8 @@ export async function leaveFromApi(
   if (!provider) throw new ApiError(403, 'reauth_required', 'account.leave.noWay');
   await countOidcStep(db, locals.clientAddress);
   const url = await startSignIn(db, cookies, locals, provider, '/home', { kind: 'leave', userId });
-  throw new ApiError(403, 'reauth_required', 'account.leave.continueLead', { params: { provider: PROVIDER_NAMES[provider] }, extra: { reauth_url: url.href, provider } });
+  throw new ApiError(403, 'reauth_required', 'account.leave.continueLead', {
+    params: { provider: PROVIDER_NAMES[provider] },
+    extra: { reauth_url: url.href, provider },
+  });
 }

@@ -25,11 +25,16 @@ export interface SignInWays {
 
 export async function signInWays(db: Db, userId: number): Promise<SignInWays> {
   const [rows, [user]] = await Promise.all([
-    db.select({ provider: oidcIdentities.provider, linkedAt: oidcIdentities.createdAt }).from(oidcIdentities).where(eq(oidcIdentities.userId, userId)).orderBy(asc(oidcIdentities.createdAt)),
+    db
+      .select({ provider: oidcIdentities.provider, linkedAt: oidcIdentities.createdAt })
+      .from(oidcIdentities)
+      .where(eq(oidcIdentities.userId, userId))
+      .orderBy(asc(oidcIdentities.createdAt)),
     db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId)),
   ]);
   const linked: LinkedProvider[] = [];
-  for (const row of rows) if (isOidcProvider(row.provider) && !linked.some((l) => l.provider === row.provider)) linked.push({ provider: row.provider, linkedAt: row.linkedAt });
+  for (const row of rows)
+    if (isOidcProvider(row.provider) && !linked.some((l) => l.provider === row.provider)) linked.push({ provider: row.provider, linkedAt: row.linkedAt });
   return { linked, linkable: configuredProviders().filter((p) => !linked.some((l) => l.provider === p)), hasPassword: Boolean(user?.hash) };
 }
 

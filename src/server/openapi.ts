@@ -18,16 +18,34 @@ const DOCUMENT = {
   type: 'object',
   properties: {
     openapi: { const: '3.1.0' },
-    info: { type: 'object', properties: { title: { type: 'string' }, version: { type: 'string' }, description: { type: 'string' } }, required: ['title', 'version'], additionalProperties: false },
+    info: {
+      type: 'object',
+      properties: { title: { type: 'string' }, version: { type: 'string' }, description: { type: 'string' } },
+      required: ['title', 'version'],
+      additionalProperties: false,
+    },
     jsonSchemaDialect: { type: 'string' },
     servers: { type: 'array', items: { type: 'object', properties: { url: { type: 'string' }, description: { type: 'string' } }, required: ['url'] } },
     security: { type: 'array' },
     tags: { type: 'array', items: { type: 'object', properties: { name: { type: 'string' }, description: { type: 'string' } }, required: ['name'] } },
     // Each path's operations, and each component, are objects of OpenAPI's own shape.
-    paths: { type: 'object', additionalProperties: { type: 'object', additionalProperties: { type: 'object', properties: { operationId: { type: 'string' }, responses: { type: 'object' } }, required: ['operationId', 'responses'] } } },
+    paths: {
+      type: 'object',
+      additionalProperties: {
+        type: 'object',
+        additionalProperties: {
+          type: 'object',
+          properties: { operationId: { type: 'string' }, responses: { type: 'object' } },
+          required: ['operationId', 'responses'],
+        },
+      },
+    },
     components: {
       type: 'object',
-      properties: { schemas: { type: 'object', additionalProperties: { type: 'object' } }, securitySchemes: { type: 'object', additionalProperties: { type: 'object', properties: { type: { type: 'string' } }, required: ['type'] } } },
+      properties: {
+        schemas: { type: 'object', additionalProperties: { type: 'object' } },
+        securitySchemes: { type: 'object', additionalProperties: { type: 'object', properties: { type: { type: 'string' } }, required: ['type'] } },
+      },
       required: ['schemas', 'securitySchemes'],
       additionalProperties: false,
     },

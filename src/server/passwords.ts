@@ -34,9 +34,5 @@ export async function verifyPassword(passwordHash: string | null, password: stri
 export function needsRehash(passwordHash: string): boolean {
   const m = /^\$argon2id\$v=19\$m=(\d+),t=(\d+),p=(\d+)\$/.exec(passwordHash);
   if (!m) return true;
-  return (
-    Number(m[1]) < ARGON2_OPTIONS.memoryCost ||
-    Number(m[2]) < ARGON2_OPTIONS.timeCost ||
-    Number(m[3]) < ARGON2_OPTIONS.parallelism
-  );
+  return Number(m[1]) < ARGON2_OPTIONS.memoryCost || Number(m[2]) < ARGON2_OPTIONS.timeCost || Number(m[3]) < ARGON2_OPTIONS.parallelism;
 }

@@ -62,7 +62,8 @@ export async function cachedStoreDetail<T>(db: Db, id: number, read: (db: Db, id
   const date = tokyoParts(new Date(now)).date;
   const version = versionOf(id);
   const hit = map.get(id);
-  if (hit && hit.epoch === state.epoch && hit.version === version && hit.date === date && now - hit.loadedAt < STORE_DETAIL_TTL_MS) return hit.value as Promise<T | null>;
+  if (hit && hit.epoch === state.epoch && hit.version === version && hit.date === date && now - hit.loadedAt < STORE_DETAIL_TTL_MS)
+    return hit.value as Promise<T | null>;
   const entry: Entry = { value: read(db, id), date, loadedAt: now, epoch: state.epoch, version };
   map.delete(id);
   map.set(id, entry);

@@ -84,7 +84,11 @@ export function admitStream(client: string): Ticket {
  * The stream as the client gets it: the same bytes, ended after its lifetime, and its place given
  * back however it ends (the client leaves, the server ends it, shutdown).
  */
-export function holdStream(body: ReadableStream<Uint8Array>, ticket: Ticket, lifetimeMs = config().STREAM_MAX_SECONDS * 1000 * (0.9 + Math.random() * 0.2)): ReadableStream<Uint8Array> {
+export function holdStream(
+  body: ReadableStream<Uint8Array>,
+  ticket: Ticket,
+  lifetimeMs = config().STREAM_MAX_SECONDS * 1000 * (0.9 + Math.random() * 0.2),
+): ReadableStream<Uint8Array> {
   const reader = body.getReader();
   let ended = false;
   let timer: NodeJS.Timeout | undefined;

@@ -28,7 +28,10 @@ const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 
  * @example jsonLdText({ name: '</script>' }) // '{"name":"\\u003c/script>"}'
  */
 export function jsonLdText(data: object): string {
-  return JSON.stringify(data).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(data)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 /** The whole element, for mails (pages draw it with Astro's `set:html`). */
@@ -159,11 +162,7 @@ export type ReservationMarkup = WithContext<FoodEstablishmentReservation> & { re
  * A booking as Google's reservation markup asks for it (reservationNumber, reservationStatus,
  * underName.name, reservationFor.name and address, startTime, partySize), with where it is changed.
  */
-export function reservationLd(
-  b: ReservationFacts,
-  who: { name: string },
-  links: { origin: string; modify: string },
-): ReservationMarkup {
+export function reservationLd(b: ReservationFacts, who: { name: string }, links: { origin: string; modify: string }): ReservationMarkup {
   return {
     '@context': CONTEXT,
     '@type': 'FoodEstablishmentReservation',

@@ -20,7 +20,10 @@ export const $guestBookings = persistentAtom<RememberedBooking[]>('guestBookings
     try {
       const list = JSON.parse(raw) as unknown;
       return Array.isArray(list)
-        ? list.filter((b): b is RememberedBooking => Number.isInteger(b?.id) && Number.isInteger(b?.storeId) && typeof b?.code === 'string' && typeof b?.start === 'string')
+        ? list.filter(
+            (b): b is RememberedBooking =>
+              Number.isInteger(b?.id) && Number.isInteger(b?.storeId) && typeof b?.code === 'string' && typeof b?.start === 'string',
+          )
         : [];
     } catch {
       return [];

@@ -30,14 +30,20 @@ export interface ToastInput {
 /** Text of an error toast: the message plus the error's message; `fallback` (Failed!) when there is neither. */
 export function toastText(input: ToastInput, fallback: string): string {
   const errorText = input.error instanceof Error ? input.error.message : typeof input.error === 'string' ? input.error : '';
-  const parts = [input.message, errorText].filter((p): p is string => Boolean(p && p.trim()));
+  const parts = [input.message, errorText].filter((p): p is string => Boolean(p?.trim()));
   if (input.kind === 'error') return parts.length ? parts.join(' ') : fallback;
   return parts.join(' ');
 }
 
 export function showToast(input: ToastInput, fallback = 'Failed!'): Toast {
   const kind = input.kind ?? 'normal';
-  const toast: Toast = { id: nextId++, kind, message: toastText({ ...input, kind }, fallback), timeout: input.timeout ?? TOAST_TIMEOUTS[kind], ...(input.link ? { link: input.link } : {}) };
+  const toast: Toast = {
+    id: nextId++,
+    kind,
+    message: toastText({ ...input, kind }, fallback),
+    timeout: input.timeout ?? TOAST_TIMEOUTS[kind],
+    ...(input.link ? { link: input.link } : {}),
+  };
   $toasts.set([...$toasts.get(), toast]);
   return toast;
 }

@@ -14,8 +14,24 @@ export interface CurrencyConfig {
 }
 
 export const CURRENCIES = {
-  USD: { label: 'USD', decimalDigits: 2, decimalSeparator: '.', thousandsSeparator: ',', currencySymbol: '$', currencySymbolPosition: 'left', currencySymbolNumberOfSpaces: 0 },
-  EUR: { label: 'EUR', decimalDigits: 2, decimalSeparator: '.', thousandsSeparator: ',', currencySymbol: '€', currencySymbolPosition: 'right', currencySymbolNumberOfSpaces: 1 },
+  USD: {
+    label: 'USD',
+    decimalDigits: 2,
+    decimalSeparator: '.',
+    thousandsSeparator: ',',
+    currencySymbol: '$',
+    currencySymbolPosition: 'left',
+    currencySymbolNumberOfSpaces: 0,
+  },
+  EUR: {
+    label: 'EUR',
+    decimalDigits: 2,
+    decimalSeparator: '.',
+    thousandsSeparator: ',',
+    currencySymbol: '€',
+    currencySymbolPosition: 'right',
+    currencySymbolNumberOfSpaces: 1,
+  },
 } as const satisfies Record<string, CurrencyConfig>;
 
 export type CurrencyCode = keyof typeof CURRENCIES;

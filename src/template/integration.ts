@@ -37,7 +37,11 @@ function pageFiles(dir: string): string[] {
 export function templateRoutes(dir = TEMPLATE_PAGES_DIR): TemplateRoute[] {
   return pageFiles(dir)
     .map((entrypoint) => {
-      const route = path.relative(dir, entrypoint).split(path.sep).join('/').replace(/\.astro$/, '');
+      const route = path
+        .relative(dir, entrypoint)
+        .split(path.sep)
+        .join('/')
+        .replace(/\.astro$/, '');
       const pattern = `/${route.replace(/(^|\/)index$/, '')}`;
       return { pattern: pattern.length > 1 ? pattern.replace(/\/$/, '') : pattern, entrypoint };
     })

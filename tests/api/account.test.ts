@@ -30,7 +30,12 @@ async function resetLinkFor(app: App, email: string, nth = 1): Promise<string> {
 
 forEachApp('account', (app) => {
   it('answers 401 to guests on every /api/me call', async () => {
-    for (const [path, method] of [['/api/me', 'GET'], ['/api/me', 'PATCH'], ['/api/me', 'DELETE'], ['/api/me/password', 'PUT']] as const) {
+    for (const [path, method] of [
+      ['/api/me', 'GET'],
+      ['/api/me', 'PATCH'],
+      ['/api/me', 'DELETE'],
+      ['/api/me/password', 'PUT'],
+    ] as const) {
       const res = await app().fetch(path, { method, json: method === 'GET' ? undefined : {} });
       expect([path, method, res.status]).toEqual([path, method, 401]);
       expect(((await res.json()) as Envelope).error.code).toBe('unauthorized');
@@ -43,10 +48,21 @@ forEachApp('account', (app) => {
     expect(got.status).toBe(200);
     expect(await got.json()).toEqual({ id: u.userId, email: u.email, name: '鈴木 一郎', name_kana: '', phone: '', email_verified: true });
     const newEmail = uniqueEmail('renamed');
-    const res = await app().fetch('/api/me', { method: 'PATCH', cookie: u.jar.header(), json: { name_kana: 'すずき　イチロウ', phone: '０９０－１２３４－５６７８', email: fullWidth(newEmail.toUpperCase()) } });
+    const res = await app().fetch('/api/me', {
+      method: 'PATCH',
+      cookie: u.jar.header(),
+      json: { name_kana: 'すずき　イチロウ', phone: '０９０－１２３４－５６７８', email: fullWidth(newEmail.toUpperCase()) },
+    });
     expect(res.status).toBe(200);
     // A new address is unverified again, and is sent its own link (which verifies it).
-    expect(await res.json()).toEqual({ id: u.userId, email: newEmail, name: '鈴木 一郎', name_kana: 'スズキ イチロウ', phone: '09012345678', email_verified: false });
+    expect(await res.json()).toEqual({
+      id: u.userId,
+      email: newEmail,
+      name: '鈴木 一郎',
+      name_kana: 'スズキ イチロウ',
+      phone: '09012345678',
+      email_verified: false,
+    });
     await verifyEmail(app(), await verificationToken(app(), newEmail));
     expect(await (await me(app(), { cookie: u.jar.header() })).json()).toMatchObject({ email: newEmail, email_verified: true });
     // Bearer works as well as the cookie, and the new address signs in.
@@ -57,7 +73,12 @@ forEachApp('account', (app) => {
   it('refuses bad kana, foreign phone numbers and a taken address, naming the fields', async () => {
     const u = await signUp(app());
     const other = await signUp(app());
-    const bad = await app().fetch('/api/me', { method: 'PATCH', cookie: u.jar.header(), headers: EN, json: { name_kana: 'Yamada', phone: '+1 415 555 0100', name: '' } });
+    const bad = await app().fetch('/api/me', {
+      method: 'PATCH',
+      cookie: u.jar.header(),
+      headers: EN,
+      json: { name_kana: 'Yamada', phone: '+1 415 555 0100', name: '' },
+    });
     expect(bad.status).toBe(400);
     const fields = ((await bad.json()) as Envelope).error.fields!;
     expect(fields.name_kana).toMatch(/katakana or hiragana/);
@@ -72,10 +93,19 @@ forEachApp('account', (app) => {
   it('changes the password with the current one, ending every other session', async () => {
     const u = await signUp(app());
     const phone = await signIn(app(), u.email, u.password);
-    const wrong = await app().fetch('/api/me/password', { method: 'PUT', cookie: u.jar.header(), headers: EN, json: { current_password: 'not-it-at-all', new_password: 'fresh-tangerine-7' } });
+    const wrong = await app().fetch('/api/me/password', {
+      method: 'PUT',
+      cookie: u.jar.header(),
+      headers: EN,
+      json: { current_password: 'not-it-at-all', new_password: 'fresh-tangerine-7' },
+    });
     expect(wrong.status).toBe(400);
     expect(((await wrong.json()) as Envelope).error.fields).toEqual({ current_password: 'The password is not correct' });
-    const ok = await app().fetch('/api/me/password', { method: 'PUT', cookie: u.jar.header(), json: { current_password: u.password, new_password: 'fresh-tangerine-7' } });
+    const ok = await app().fetch('/api/me/password', {
+      method: 'PUT',
+      cookie: u.jar.header(),
+      json: { current_password: u.password, new_password: 'fresh-tangerine-7' },
+    });
     expect(ok.status).toBe(204);
     expect((await me(app(), { cookie: u.jar.header() })).status).toBe(200);
     expect((await me(app(), { cookie: phone.jar.header() })).status).toBe(401);
@@ -142,7 +172,13 @@ forEachApp('account', (app) => {
     const body = JSON.stringify({ email: u.email });
     const status = await new Promise<number>((resolve, reject) => {
       const req = http.request(
-        { host: '127.0.0.1', port, path: '/api/password/forgot', method: 'POST', headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+        {
+          host: '127.0.0.1',
+          port,
+          path: '/api/password/forgot',
+          method: 'POST',
+          headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+        },
         (res) => {
           res.resume();
           resolve(res.statusCode ?? 0);
@@ -181,7 +217,9 @@ forEachApp('account', (app) => {
     const late = new URL(await resetLinkFor(app(), u.email, 2)).searchParams.get('token')!;
     const h = await openAppDb(app());
     try {
-      const [{ n }] = await h.sql<{ n: number }[]>`select count(*)::int as n from password_resets where user_id = ${u.userId} and abs(extract(epoch from expires_at - created_at) - 3600) < 5`;
+      const [{ n }] = await h.sql<
+        { n: number }[]
+      >`select count(*)::int as n from password_resets where user_id = ${u.userId} and abs(extract(epoch from expires_at - created_at) - 3600) < 5`;
       expect(n).toBe(2);
       await h.sql`update password_resets set expires_at = now() - interval '1 second' where user_id = ${u.userId} and used_at is null`;
     } finally {
@@ -218,7 +256,9 @@ forEachApp('account', (app) => {
     const h = await openAppDb(app());
     try {
       const [table] = await h.sql<{ id: number; store_id: number }[]>`select id, store_id from store_tables order by id limit 1`;
-      const [other] = await h.sql<{ id: number; store_id: number }[]>`select id, store_id from store_tables where store_id <> ${table!.store_id} order by id limit 1`;
+      const [other] = await h.sql<
+        { id: number; store_id: number }[]
+      >`select id, store_id from store_tables where store_id <> ${table!.store_id} order by id limit 1`;
       const future = `now() + interval '400 days'`;
       const [fut] = await h.sql<{ id: number }[]>`
         insert into bookings (code, store_id, table_id, user_id, party_size, starts_at, ends_at, note)
@@ -245,7 +285,17 @@ forEachApp('account', (app) => {
       expect(await count(h.sql`select count(*) as n from favourites where user_id = ${u.userId}`)).toBe(0);
       expect(await count(h.sql`select count(*) as n from viewing_history where user_id = ${u.userId}`)).toBe(0);
       expect(await count(h.sql`select count(*) as n from mail_outbox where lower(to_address) = lower(${u.email})`)).toBe(0);
-      const rows = await h.sql<{ id: number; status: string; user_id: number | null; note: string; guest_name: string | null; guest_email: string | null; guest_phone: string | null }[]>`
+      const rows = await h.sql<
+        {
+          id: number;
+          status: string;
+          user_id: number | null;
+          note: string;
+          guest_name: string | null;
+          guest_email: string | null;
+          guest_phone: string | null;
+        }[]
+      >`
         select id, status, user_id, note, guest_name, guest_email, guest_phone from bookings where id in (${fut!.id}, ${past!.id}) order by id`;
       expect(rows).toEqual([
         { id: fut!.id, status: 'cancelled', user_id: null, note: '', guest_name: null, guest_email: null, guest_phone: null },

@@ -40,7 +40,9 @@ export function appContextSuite(engine: 'pglite' | 'postgres') {
       }
       // An answer kept for an Idempotency-Key two days ago: the sweep that starts with the app deletes it.
       const handle = await openDb(engine === 'postgres' ? { databaseUrl } : { dataDir });
-      await handle.db.insert(idempotencyKeys).values({ id: 'kept-two-days', fingerprint: 'f', status: 201, answer: '{}', createdAt: new Date(Date.now() - 48 * 3_600_000) });
+      await handle.db
+        .insert(idempotencyKeys)
+        .values({ id: 'kept-two-days', fingerprint: 'f', status: 201, answer: '{}', createdAt: new Date(Date.now() - 48 * 3_600_000) });
       await handle.close();
       appModule = await import('../../src/server/app');
       intervals = watchIntervals();
@@ -89,7 +91,9 @@ export function appContextSuite(engine: 'pglite' | 'postgres') {
     it('runs its jobs at once: the sweep has deleted the expired answer', async () => {
       const { db } = await app.db();
       await expect
-        .poll(async () => (await db.execute<{ n: number }>(sql`select count(*)::int as n from idempotency_keys where id = 'kept-two-days'`))[0]!.n, { timeout: 20_000 })
+        .poll(async () => (await db.execute<{ n: number }>(sql`select count(*)::int as n from idempotency_keys where id = 'kept-two-days'`))[0]!.n, {
+          timeout: 20_000,
+        })
         .toBe(0);
     });
 

@@ -19,7 +19,12 @@ const ENDPOINTS: { method: string; path: string; signedIn?: boolean; body: Recor
 forEachApp('accounts bad input', (app) => {
   let user: SignedUp;
   const send = (e: (typeof ENDPOINTS)[number], init: { body?: string; json?: unknown }) =>
-    app().fetch(e.path, { method: e.method, headers: { 'accept-language': 'en', 'content-type': 'application/json' }, cookie: e.signedIn ? user.jar.header() : undefined, ...init });
+    app().fetch(e.path, {
+      method: e.method,
+      headers: { 'accept-language': 'en', 'content-type': 'application/json' },
+      cookie: e.signedIn ? user.jar.header() : undefined,
+      ...init,
+    });
 
   beforeAll(async () => {
     user = await signUp(app());
@@ -78,4 +83,3 @@ forEachApp('accounts bad input', (app) => {
     expect((await app().fetch('/api/me', { cookie: user.jar.header() })).status).toBe(200);
   });
 });
-

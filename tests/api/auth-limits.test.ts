@@ -12,7 +12,13 @@ const login = (email: string, password: string) => ({ method: 'POST', headers: {
 
 /** POST /api/login from another source address. */
 const loginFrom = (app: App, from: string, email: string, password: string) =>
-  rawRequest(app, { method: 'POST', path: '/api/login', from, headers: { 'content-type': 'application/json', origin: app.url }, body: JSON.stringify({ email, password }) });
+  rawRequest(app, {
+    method: 'POST',
+    path: '/api/login',
+    from,
+    headers: { 'content-type': 'application/json', origin: app.url },
+    body: JSON.stringify({ email, password }),
+  });
 
 // One app per engine: these tests share its counters, and the per-IP test runs last because it
 // slows every sign-in from this test's address.

@@ -16,7 +16,15 @@ const HOUR = 3_600_000;
 
 forEachEngine('background jobs', (db) => {
   let storeId: number;
-  const watch = (endsAt: Date, email: string) => ({ email, storeId, partySize: 2, startsFrom: new Date(endsAt.getTime() - HOUR), endsAt, confirmedAt: new Date(), locale: 'ja' });
+  const watch = (endsAt: Date, email: string) => ({
+    email,
+    storeId,
+    partySize: 2,
+    startsFrom: new Date(endsAt.getTime() - HOUR),
+    endsAt,
+    confirmedAt: new Date(),
+    locale: 'ja',
+  });
 
   beforeAll(async () => {
     ({ storeId } = await prepare(db().db));
@@ -24,11 +32,9 @@ forEachEngine('background jobs', (db) => {
 
   it('pruneAvailabilityEvents deletes the rows older than the retention and keeps the rest', async () => {
     const d = db().db;
-    await d.insert(availabilityEvents).values([
-      { storeId, createdAt: new Date(Date.now() - 3 * HOUR) },
-      { storeId, createdAt: new Date(Date.now() - 2 * HOUR) },
-      { storeId },
-    ]);
+    await d
+      .insert(availabilityEvents)
+      .values([{ storeId, createdAt: new Date(Date.now() - 3 * HOUR) }, { storeId, createdAt: new Date(Date.now() - 2 * HOUR) }, { storeId }]);
     expect(await pruneAvailabilityEvents(d, 1 * HOUR)).toBe(2);
     const left = await d.select().from(availabilityEvents).where(eq(availabilityEvents.storeId, storeId));
     expect(left).toHaveLength(1);
@@ -40,11 +46,13 @@ forEachEngine('background jobs', (db) => {
   it('pruneWatches deletes watches that ended more than a day ago, and only those', async () => {
     const d = db().db;
     const now = new Date();
-    await d.insert(watches).values([
-      watch(new Date(now.getTime() - 25 * HOUR), 'ended-long-ago@example.jp'),
-      watch(new Date(now.getTime() - 23 * HOUR), 'ended-yesterday@example.jp'),
-      watch(new Date(now.getTime() + 2 * HOUR), 'still-open@example.jp'),
-    ]);
+    await d
+      .insert(watches)
+      .values([
+        watch(new Date(now.getTime() - 25 * HOUR), 'ended-long-ago@example.jp'),
+        watch(new Date(now.getTime() - 23 * HOUR), 'ended-yesterday@example.jp'),
+        watch(new Date(now.getTime() + 2 * HOUR), 'still-open@example.jp'),
+      ]);
     await pruneWatches(d, now);
     const left = (await d.select({ email: watches.email }).from(watches)).map((w) => w.email).sort();
     expect(left).toEqual(['ended-yesterday@example.jp', 'still-open@example.jp']);
@@ -56,7 +64,10 @@ forEachEngine('background jobs', (db) => {
     await entry.loaded;
     const before = entry.matcher.size;
     // Another instance writes a watch straight into the database: this matcher does not know it yet.
-    const [row] = await d.insert(watches).values(watch(new Date(Date.now() + 3 * HOUR), 'from-another-instance@example.jp')).returning({ id: watches.id });
+    const [row] = await d
+      .insert(watches)
+      .values(watch(new Date(Date.now() + 3 * HOUR), 'from-another-instance@example.jp'))
+      .returning({ id: watches.id });
     expect(entry.matcher.size).toBe(before);
     await reloadWatches(d);
     expect(entry.matcher.size).toBe(before + 1);

@@ -42,11 +42,45 @@ const BAD_INSTANTS = [
   '2026-02-30',
 ];
 /** Text that is not text, or too much of it. */
-const BAD_TEXTS = ['\ud800', 'a\udfffb', '\udc00\ud800', 'x\u0007y', 'x\u0000y', 'x\u0085y', 'x\u009fy', '山田\u202e花子', 'x\u2066y', 'x\u200by', '\ufeff', 'x\r\ny', 'x\ty', '\u007f', 'あ'.repeat(5000)];
+const BAD_TEXTS = [
+  '\ud800',
+  'a\udfffb',
+  '\udc00\ud800',
+  'x\u0007y',
+  'x\u0000y',
+  'x\u0085y',
+  'x\u009fy',
+  '山田\u202e花子',
+  'x\u2066y',
+  'x\u200by',
+  '\ufeff',
+  'x\r\ny',
+  'x\ty',
+  '\u007f',
+  'あ'.repeat(5000),
+];
 const BAD_VALUES: unknown[] = [...BAD_NUMBERS, ...BAD_INSTANTS, ...BAD_TEXTS];
 const BAD_QUERY_VALUES = [...BAD_ID_TEXTS, ...BAD_INSTANTS, ...BAD_TEXTS.map((s) => s.slice(0, 300))];
 /** For forms and pages, which render a whole page each time: one of each class. */
-const BAD_FORM_VALUES = ['0', '-1', '2147483648', '99999999999999999999', '1.5', 'abc', '9999-12-31T23:59:59+09:00', '0000-01-01T00:00:00Z', '+275760-09-13T00:00:00Z', '9999-12-31', '\ud800', 'x\u0007y', 'x\u0085y', '山田\u202e花子', 'x\u200by', 'x\r\ny', 'あ'.repeat(3000)];
+const BAD_FORM_VALUES = [
+  '0',
+  '-1',
+  '2147483648',
+  '99999999999999999999',
+  '1.5',
+  'abc',
+  '9999-12-31T23:59:59+09:00',
+  '0000-01-01T00:00:00Z',
+  '+275760-09-13T00:00:00Z',
+  '9999-12-31',
+  '\ud800',
+  'x\u0007y',
+  'x\u0085y',
+  '山田\u202e花子',
+  'x\u200by',
+  'x\r\ny',
+  'あ'.repeat(3000),
+];
 
 /** The sweep on one engine; each engine has its own file, so that the two run side by side in two workers. */
 export function badValuesAre4xx(engine: Engine): void {
@@ -70,13 +104,19 @@ export function badValuesAre4xx(engine: Engine): void {
       const jobs = queue;
       queue = [];
       let next = 0;
-      await Promise.all(Array.from({ length: 4 }, async () => {
-        while (next < jobs.length) await jobs[next++]!();
-      }));
+      await Promise.all(
+        Array.from({ length: 4 }, async () => {
+          while (next < jobs.length) await jobs[next++]!();
+        }),
+      );
     }
 
     /** Sends one request; a 5xx (or a server that does not answer) is a failure, named by what was sent. */
-    async function probe(label: string, path: string, init: { method: string; cookie?: string; json?: unknown; form?: Record<string, string>; headers?: Record<string, string> }) {
+    async function probe(
+      label: string,
+      path: string,
+      init: { method: string; cookie?: string; json?: unknown; form?: Record<string, string>; headers?: Record<string, string> },
+    ) {
       sent++;
       const controller = new AbortController();
       const headers: Record<string, string> = { 'accept-language': 'ja', ...init.headers };
@@ -109,25 +149,44 @@ export function badValuesAre4xx(engine: Engine): void {
       diner = fx.users[0]!.cookie;
       const login = await app.fetch('/api/login', { method: 'POST', json: { email: DEMO_STAFF.email, password: DEMO_STAFF.password } });
       expect(login.status).toBe(200);
-      staff = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+      staff = login.headers
+        .getSetCookie()
+        .map((c) => c.split(';')[0])
+        .join('; ');
       const tables = (await (await app.fetch('/api/store/tables', { cookie: staff })).json()) as { store_id: number; items: { id: number }[] };
       staffStoreId = tables.store_id;
       tableId = tables.items[0]!.id;
       hours = ((await (await app.fetch('/api/store/hours', { cookie: staff })).json()) as { hours: unknown }).hours;
-      const booked = await app.fetch('/api/bookings', { method: 'POST', cookie: diner, json: { store_id: fx.storeId, start: tokyoStart(3, 13), party_size: 2 } });
+      const booked = await app.fetch('/api/bookings', {
+        method: 'POST',
+        cookie: diner,
+        json: { store_id: fx.storeId, start: tokyoStart(3, 13), party_size: 2 },
+      });
       expect(booked.status).toBe(201);
       bookingId = ((await booked.json()) as { id: number }).id;
       const g = await app.fetch('/api/guest-bookings', {
         method: 'POST',
-        json: { store_id: fx.storeId, start: tokyoStart(3, 15), party_size: 2, name: '山田 花子', name_kana: 'ヤマダ ハナコ', phone: '090-1234-5678', email: 'hanako@example.jp' },
+        json: {
+          store_id: fx.storeId,
+          start: tokyoStart(3, 15),
+          party_size: 2,
+          name: '山田 花子',
+          name_kana: 'ヤマダ ハナコ',
+          phone: '090-1234-5678',
+          email: 'hanako@example.jp',
+        },
       });
       expect(g.status).toBe(201);
       const gj = (await g.json()) as { id: number; edit_token: string };
       guest = { id: gj.id, token: gj.edit_token };
       // A booking at the staff's store, for the store's own calls.
-      const slots = (await (await app.fetch(`/api/stores/${staffStoreId}/availability?party=2&date=${tokyoStart(2, 12).slice(0, 10)}`)).json()) as { slots?: { start: string; free_tables: number }[] };
+      const slots = (await (await app.fetch(`/api/stores/${staffStoreId}/availability?party=2&date=${tokyoStart(2, 12).slice(0, 10)}`)).json()) as {
+        slots?: { start: string; free_tables: number }[];
+      };
       const free = (slots.slots ?? []).find((s) => s.free_tables > 0);
-      const sb = free ? await app.fetch('/api/bookings', { method: 'POST', cookie: fx.users[1]!.cookie, json: { store_id: staffStoreId, start: free.start, party_size: 2 } }) : null;
+      const sb = free
+        ? await app.fetch('/api/bookings', { method: 'POST', cookie: fx.users[1]!.cookie, json: { store_id: staffStoreId, start: free.start, party_size: 2 } })
+        : null;
       staffBookingId = sb?.status === 201 ? ((await sb.json()) as { id: number }).id : bookingId;
     });
     afterAll(() => cleanup?.());
@@ -171,12 +230,17 @@ export function badValuesAre4xx(engine: Engine): void {
           const cookie = template === '/api/login' && M === 'DELETE' ? undefined : staffOp ? staff : diner;
           const headers: Record<string, string> = template.startsWith('/api/guest-bookings/') ? { 'x-booking-token': guest.token } : {};
           const idFor = (name: string) =>
-            template.startsWith('/api/bookings/') ? bookingId
-            : template.startsWith('/api/guest-bookings/') ? guest.id
-            : template.startsWith('/api/store/bookings/') ? staffBookingId
-            : template.startsWith('/api/store/tables/') ? tableId
-            : name === 'storeId' || template.startsWith('/api/stores/') ? fx.storeId
-            : 1;
+            template.startsWith('/api/bookings/')
+              ? bookingId
+              : template.startsWith('/api/guest-bookings/')
+                ? guest.id
+                : template.startsWith('/api/store/bookings/')
+                  ? staffBookingId
+                  : template.startsWith('/api/store/tables/')
+                    ? tableId
+                    : name === 'storeId' || template.startsWith('/api/stores/')
+                      ? fx.storeId
+                      : 1;
           const pathParams = (op.parameters ?? []).filter((p) => p.in === 'path');
           const queryParams = (op.parameters ?? []).filter((p) => p.in === 'query');
           const fill = (over: Record<string, string> = {}) => template.replace(/\{(\w+)\}/g, (_, n: string) => over[n] ?? String(idFor(n)));
@@ -189,7 +253,8 @@ export function badValuesAre4xx(engine: Engine): void {
           };
           const body = op.requestBody ? baseBody() : undefined;
           // Deleting is probed with bad ids only: a valid one would take away what the rest probes.
-          for (const p of pathParams) for (const bad of BAD_ID_TEXTS) queue.push(() => probe('path', fill({ [p.name]: bad }), { method: M, cookie, json: body, headers }));
+          for (const p of pathParams)
+            for (const bad of BAD_ID_TEXTS) queue.push(() => probe('path', fill({ [p.name]: bad }), { method: M, cookie, json: body, headers }));
           for (const p of queryParams) {
             for (const bad of BAD_QUERY_VALUES) queue.push(() => probe(`query ${p.name}`, `${fill()}?${p.name}=${enc(bad)}`, { method: M, cookie, headers }));
           }
@@ -200,7 +265,9 @@ export function badValuesAre4xx(engine: Engine): void {
         }
       }
       // The document was read, and it is the whole API (its own unit test checks it against the routes).
-      expect(ops).toEqual(expect.arrayContaining(['POST /api/guest-bookings', 'PATCH /api/bookings/{id}', 'GET /api/watches', 'PATCH /api/store/bookings/{id}']));
+      expect(ops).toEqual(
+        expect.arrayContaining(['POST /api/guest-bookings', 'PATCH /api/bookings/{id}', 'GET /api/watches', 'PATCH /api/store/bookings/{id}']),
+      );
       await drain();
       expect(ops.length).toBeGreaterThan(40);
       expect(sent).toBeGreaterThan(2000);
@@ -210,15 +277,29 @@ export function badValuesAre4xx(engine: Engine): void {
     it('answers every product form 4xx (or a page), never 5xx, for every class of bad value', async () => {
       const s = fx.storeId;
       const guestEdit = `/store/${s}/booking-without/edit/${guest.id}?token=${encodeURIComponent(guest.token)}`;
-      const bookingFields = { intent: 'book', date: tokyoStart(4, 12).slice(0, 10), start: tokyoStart(4, 21), party_size: '2', seat_preference: '', note: '窓際' };
+      const bookingFields = {
+        intent: 'book',
+        date: tokyoStart(4, 12).slice(0, 10),
+        start: tokyoStart(4, 21),
+        party_size: '2',
+        seat_preference: '',
+        note: '窓際',
+      };
       const contact = { name: '山田 花子', name_kana: 'ヤマダ ハナコ', phone: '090-1234-5678', email: 'hanako@example.jp', remember: '' };
       const forms: Array<{ path: string; cookie?: string; fields: Record<string, string> }> = [
         { path: `/store/${s}/booking`, cookie: diner, fields: bookingFields },
         { path: `/store/${s}/booking-without`, fields: { ...bookingFields, ...contact } },
         { path: `/store/${s}/booking/edit/${bookingId}`, cookie: diner, fields: { ...bookingFields, intent: 'next' } },
         { path: guestEdit, fields: { ...bookingFields, ...contact, intent: 'next' } },
-        { path: '/watches', cookie: diner, fields: { store_id: String(s), area_id: '', genre: '', keyword: '', party_size: '2', from: '', minutes: '60', email: '', next: '' } },
-        { path: '/watches', fields: { store_id: '', area_id: '1', genre: '', keyword: '焼鳥', party_size: '2', from: '', minutes: '60', email: 'watch@example.jp', next: '' } },
+        {
+          path: '/watches',
+          cookie: diner,
+          fields: { store_id: String(s), area_id: '', genre: '', keyword: '', party_size: '2', from: '', minutes: '60', email: '', next: '' },
+        },
+        {
+          path: '/watches',
+          fields: { store_id: '', area_id: '1', genre: '', keyword: '焼鳥', party_size: '2', from: '', minutes: '60', email: 'watch@example.jp', next: '' },
+        },
         { path: '/watches', cookie: diner, fields: { intent: 'cancel', id: '1' } },
         { path: '/account-info', cookie: diner, fields: { intent: 'push-remove', id: '1' } },
         { path: '/account-info', cookie: diner, fields: { intent: 'oidc-unlink', provider: 'line' } },
@@ -260,10 +341,19 @@ export function badValuesAre4xx(engine: Engine): void {
       ];
       for (const page of pages) {
         for (const name of page.query) {
-          for (const bad of BAD_FORM_VALUES) queue.push(() => probe(`page ${name}`, `${page.path}?${name}=${enc(bad)}`, { method: 'GET', cookie: page.cookie }));
+          for (const bad of BAD_FORM_VALUES)
+            queue.push(() => probe(`page ${name}`, `${page.path}?${name}=${enc(bad)}`, { method: 'GET', cookie: page.cookie }));
         }
       }
-      const idPages = (bad: string) => [`/store/${bad}`, `/store/${bad}/booking`, `/store/${bad}/booking-without`, `/store/${s}/booking/edit/${bad}`, `/store/${s}/booking/complete/${bad}`, `/store/${bad}/booking/edit/${bookingId}`, `/store/${s}/booking-without/edit/${bad}?token=x`];
+      const idPages = (bad: string) => [
+        `/store/${bad}`,
+        `/store/${bad}/booking`,
+        `/store/${bad}/booking-without`,
+        `/store/${s}/booking/edit/${bad}`,
+        `/store/${s}/booking/complete/${bad}`,
+        `/store/${bad}/booking/edit/${bookingId}`,
+        `/store/${s}/booking-without/edit/${bad}?token=x`,
+      ];
       for (const bad of BAD_ID_TEXTS) {
         for (const path of idPages(bad)) {
           queue.push(() => probe('page id', path, { method: 'GET', cookie: diner }));
@@ -276,7 +366,16 @@ export function badValuesAre4xx(engine: Engine): void {
     }, 600_000);
 
     it('stores a guest name without controls, bidi overrides or zero-width characters, and refuses what cannot be cleaned with a field error', async () => {
-      const body = (name: string, hour: number) => ({ store_id: fx.storeId, start: tokyoStart(5, hour), party_size: 2, name, name_kana: 'ヤマダ ハナコ', phone: '090-1234-5678', email: 'hanako@example.jp', note: '卵\r\nアレルギー\u200b' });
+      const body = (name: string, hour: number) => ({
+        store_id: fx.storeId,
+        start: tokyoStart(5, hour),
+        party_size: 2,
+        name,
+        name_kana: 'ヤマダ ハナコ',
+        phone: '090-1234-5678',
+        email: 'hanako@example.jp',
+        note: '卵\r\nアレルギー\u200b',
+      });
       for (const name of ['山田\u202e花子', '山田\u0007花子', '山田\u0085花子', '山田\ud800花子', '山田\u2067花子']) {
         const res = await app.fetch('/api/guest-bookings', { method: 'POST', headers: { 'accept-language': 'ja' }, json: body(name, 9) });
         expect([name, res.status]).toEqual([name, 400]);
@@ -299,7 +398,11 @@ export function badValuesAre4xx(engine: Engine): void {
 function enc(value: string): string {
   return value
     .split(/([\ud800-\udfff])/)
-    .map((part) => (/^[\ud800-\udfff]$/.test(part) ? '%ED%' + (0x80 + ((part.charCodeAt(0) >> 6) & 0x3f)).toString(16).toUpperCase() + '%' + (0x80 + (part.charCodeAt(0) & 0x3f)).toString(16).toUpperCase() : encodeURIComponent(part)))
+    .map((part) =>
+      /^[\ud800-\udfff]$/.test(part)
+        ? `%ED%${(0x80 + ((part.charCodeAt(0) >> 6) & 0x3f)).toString(16).toUpperCase()}%${(0x80 + (part.charCodeAt(0) & 0x3f)).toString(16).toUpperCase()}`
+        : encodeURIComponent(part),
+    )
     .join('');
 }
 

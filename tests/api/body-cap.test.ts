@@ -200,7 +200,11 @@ for (const engine of ['pglite', 'postgres'] as const) {
       const over = await app.fetch('/preferences', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `${padded}x` });
       expect(over.status).toBe(413);
       await over.body?.cancel();
-      const signIn = await app.fetch('/auth/signin', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'email=demo%40sugu.jp&password=sugu-demo-2026' });
+      const signIn = await app.fetch('/auth/signin', {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'email=demo%40sugu.jp&password=sugu-demo-2026',
+      });
       expect(signIn.status).toBe(303);
       expect(signIn.headers.getSetCookie().length).toBeGreaterThan(0);
     });

@@ -31,7 +31,7 @@ for (const engine of ['pglite', 'postgres'] as const) {
     afterAll(() => cleanup?.());
 
     it('refuses a ご要望 one over the limit with its error, keeping every character, the counter showing it', async () => {
-      const note = 'あ'.repeat(NOTE_MAX) + '終';
+      const note = `${'あ'.repeat(NOTE_MAX)}終`;
       const res = await post({ ...fields(), ...contact, note });
       expect(res.status).toBe(400);
       const html = await res.text();

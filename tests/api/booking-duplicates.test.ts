@@ -51,7 +51,12 @@ for (const engine of ['pglite', 'postgres'] as const) {
       // The link opens the first booking's page.
       expect((await app.fetch(e.booking_url, { cookie: as(0) })).status).toBe(200);
       // English too.
-      const en = await app.fetch('/api/bookings', { method: 'POST', json: { store_id: fx.storeId, start: tokyoStart(2, 17), party_size: 2 }, cookie: as(0), headers: { 'accept-language': 'en' } });
+      const en = await app.fetch('/api/bookings', {
+        method: 'POST',
+        json: { store_id: fx.storeId, start: tokyoStart(2, 17), party_size: 2 },
+        cookie: as(0),
+        headers: { 'accept-language': 'en' },
+      });
       expect(((await en.json()) as Json).error.message).toMatch(/already have a booking at this restaurant/);
       // The stay is 18:00–20:00: from 20:00 on is not an overlap.
       expect((await book(0, { store_id: fx.storeId, start: tokyoStart(2, 20), party_size: 2 })).status).toBe(201);
@@ -65,7 +70,14 @@ for (const engine of ['pglite', 'postgres'] as const) {
       const first = await guestBook({ ...d, store_id: fx.storeId, start: tokyoStart(3, 18), party_size: 2 });
       expect(first.status).toBe(201);
       const b = (await first.json()) as Json;
-      const again = await guestBook({ ...d, phone: fullWidth(d.phone), email: `other-${d.email}`, store_id: fx.storeId, start: tokyoStart(3, 18, 30), party_size: 4 });
+      const again = await guestBook({
+        ...d,
+        phone: fullWidth(d.phone),
+        email: `other-${d.email}`,
+        store_id: fx.storeId,
+        start: tokyoStart(3, 18, 30),
+        party_size: 4,
+      });
       expect(again.status).toBe(409);
       const text = await again.text();
       const e = (JSON.parse(text) as Json).error;
@@ -93,8 +105,21 @@ for (const engine of ['pglite', 'postgres'] as const) {
       const d = diner();
       const start = tokyoStart(5, 18);
       expect((await guestBook({ ...d, store_id: fx.storeId, start, party_size: 2 })).status).toBe(201);
-      const form = new URLSearchParams({ intent: 'book', date: '', start, party_size: '2', seat_preference: '', note: '記念日', ...d, phone: fullWidth(d.phone) });
-      const posted = await app.fetch(`/store/${fx.storeId}/booking-without`, { method: 'POST', body: form, headers: { 'content-type': 'application/x-www-form-urlencoded', 'accept-language': 'ja' } });
+      const form = new URLSearchParams({
+        intent: 'book',
+        date: '',
+        start,
+        party_size: '2',
+        seat_preference: '',
+        note: '記念日',
+        ...d,
+        phone: fullWidth(d.phone),
+      });
+      const posted = await app.fetch(`/store/${fx.storeId}/booking-without`, {
+        method: 'POST',
+        body: form,
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'accept-language': 'ja' },
+      });
       expect(posted.status).toBe(409);
       const html = await posted.text();
       expect(html).toContain('同じ連絡先で、このお店の時間の重なるご予約がすでにあります。');
@@ -103,7 +128,12 @@ for (const engine of ['pglite', 'postgres'] as const) {
 
       const mine = (await (await book(1, { store_id: fx.storeId, start: tokyoStart(5, 12), party_size: 2 })).json()) as Json;
       const signed = new URLSearchParams({ intent: 'book', date: '', start: tokyoStart(5, 13), party_size: '2', seat_preference: '', note: '' });
-      const res = await app.fetch(`/store/${fx.storeId}/booking`, { method: 'POST', body: signed, cookie: as(1), headers: { 'content-type': 'application/x-www-form-urlencoded', 'accept-language': 'ja' } });
+      const res = await app.fetch(`/store/${fx.storeId}/booking`, {
+        method: 'POST',
+        body: signed,
+        cookie: as(1),
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'accept-language': 'ja' },
+      });
       expect(res.status).toBe(409);
       const page = await res.text();
       expect(page).toContain('このお店には、時間の重なるご予約がすでにあります。');
@@ -125,7 +155,8 @@ for (const engine of ['pglite', 'postgres'] as const) {
 
     it('one device, other names, phone and e-mail: an overlapping guest booking is 409 with the message and a link that device can open; another device, or a time not overlapping, books', async () => {
       const { b, jar, device } = await firstFromDevice(tokyoStart(6, 18));
-      const fromDevice = (body: Json) => app.fetch('/api/guest-bookings', { method: 'POST', json: body, cookie: `sugu_device=${device}`, headers: { 'accept-language': 'ja' } });
+      const fromDevice = (body: Json) =>
+        app.fetch('/api/guest-bookings', { method: 'POST', json: body, cookie: `sugu_device=${device}`, headers: { 'accept-language': 'ja' } });
       const again = await fromDevice({ ...diner(), store_id: fx.storeId, start: tokyoStart(6, 19), party_size: 3 });
       expect(again.status).toBe(409);
       const e = ((await again.json()) as Json).error;
@@ -146,7 +177,15 @@ for (const engine of ['pglite', 'postgres'] as const) {
       const { b, device } = await firstFromDevice(tokyoStart(7, 12));
       const link = `/store/${fx.storeId}/booking-without/edit/${b.id}`;
       const d = diner();
-      const guestForm = new URLSearchParams({ intent: 'book', date: '', start: tokyoStart(7, 13), party_size: '2', seat_preference: '', note: '窓際希望', ...d });
+      const guestForm = new URLSearchParams({
+        intent: 'book',
+        date: '',
+        start: tokyoStart(7, 13),
+        party_size: '2',
+        seat_preference: '',
+        note: '窓際希望',
+        ...d,
+      });
       const posted = await formPost(`/store/${fx.storeId}/booking-without`, guestForm, `sugu_device=${device}`);
       expect(posted.status).toBe(409);
       const html = await posted.text();
@@ -162,7 +201,12 @@ for (const engine of ['pglite', 'postgres'] as const) {
       const page = await res.text();
       expect(page).toContain(DUPLICATE);
       expect(page).toContain(`href="${link}"`);
-      const api = await app.fetch('/api/bookings', { method: 'POST', json: { store_id: fx.storeId, start: tokyoStart(7, 13), party_size: 2 }, cookie: `${as(0)}; sugu_device=${device}`, headers: { 'accept-language': 'ja' } });
+      const api = await app.fetch('/api/bookings', {
+        method: 'POST',
+        json: { store_id: fx.storeId, start: tokyoStart(7, 13), party_size: 2 },
+        cookie: `${as(0)}; sugu_device=${device}`,
+        headers: { 'accept-language': 'ja' },
+      });
       expect(api.status).toBe(409);
       expect(((await api.json()) as Json).error).toMatchObject({ code: 'duplicate_booking', message: DUPLICATE, booking_url: link });
 
@@ -172,10 +216,15 @@ for (const engine of ['pglite', 'postgres'] as const) {
       expect(elsewhere.headers.get('location')).toMatch(new RegExp(`^/store/${fx.storeId}/booking-without/complete/\\d+$`));
 
       // A later booking from the device, then moved onto the first's time: refused, and left where it was.
-      const later = await app.fetch('/api/guest-bookings', { method: 'POST', json: { ...diner(), store_id: fx.storeId, start: tokyoStart(7, 15), party_size: 2 }, cookie: `sugu_device=${device}` });
+      const later = await app.fetch('/api/guest-bookings', {
+        method: 'POST',
+        json: { ...diner(), store_id: fx.storeId, start: tokyoStart(7, 15), party_size: 2 },
+        cookie: `sugu_device=${device}`,
+      });
       expect(later.status).toBe(201);
       const l = (await later.json()) as Json;
-      const move = (start: string) => app.fetch(`/api/guest-bookings/${l.id}`, { method: 'PATCH', json: { start }, headers: { 'x-booking-token': l.edit_token, 'accept-language': 'ja' } });
+      const move = (start: string) =>
+        app.fetch(`/api/guest-bookings/${l.id}`, { method: 'PATCH', json: { start }, headers: { 'x-booking-token': l.edit_token, 'accept-language': 'ja' } });
       const moved = await move(tokyoStart(7, 13));
       expect(moved.status).toBe(409);
       expect(((await moved.json()) as Json).error).toMatchObject({ code: 'duplicate_booking', message: DUPLICATE, booking_url: link });

@@ -70,7 +70,10 @@ export async function prepare(db: Db): Promise<Fixture> {
   for (const n of [1, 2]) {
     const email = `booker${n}-${crypto.randomBytes(3).toString('hex')}@example.jp`;
     // Accounts that have verified their address (booking mails reach them); tests of unverified ones sign up.
-    const [u] = await db.insert(users).values({ email, passwordHash: 'x', name: `予約 太郎${n}`, emailVerifiedAt: new Date() }).returning({ id: users.id });
+    const [u] = await db
+      .insert(users)
+      .values({ email, passwordHash: 'x', name: `予約 太郎${n}`, emailVerifiedAt: new Date() })
+      .returning({ id: users.id });
     const token = newToken();
     await db.insert(sessions).values({ id: hashToken(token), userId: u!.id, expiresAt: new Date(Date.now() + 86_400_000) });
     out.push({ id: u!.id, email, token, cookie: `example=${token}` });

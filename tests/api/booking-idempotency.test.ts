@@ -33,7 +33,9 @@ for (const engine of ['pglite', 'postgres'] as const) {
     const book = (n: 0 | 1, body: Json, k?: string) =>
       app.fetch('/api/bookings', { method: 'POST', json: body, cookie: as(n), headers: { 'accept-language': 'ja', ...(k ? { 'idempotency-key': k } : {}) } });
     const mine = async (n: 0 | 1, start: string) =>
-      ((await (await app.fetch('/api/bookings', { cookie: as(n) })).json()) as Json).items.filter((b: Json) => b.start === isoTokyo(start) && b.status === 'confirmed');
+      ((await (await app.fetch('/api/bookings', { cookie: as(n) })).json()) as Json).items.filter(
+        (b: Json) => b.start === isoTokyo(start) && b.status === 'confirmed',
+      );
 
     it('a guest retry with the same key gets the first answer again, edit token included, and the cookies the first set', async () => {
       const body = { ...guest(), store_id: fx.storeId, start: tokyoStart(2, 12), party_size: 2 };
@@ -105,7 +107,8 @@ for (const engine of ['pglite', 'postgres'] as const) {
     it('changes and cancels take a key too: a replayed change is the first answer, another body is 422', async () => {
       const created = (await (await book(0, { store_id: fx.storeId, start: tokyoStart(4, 12), party_size: 2 })).json()) as Json;
       const k = key();
-      const patch = (json: Json, kk = k) => app.fetch(`/api/bookings/${created.id}`, { method: 'PATCH', json, cookie: as(0), headers: { 'idempotency-key': kk } });
+      const patch = (json: Json, kk = k) =>
+        app.fetch(`/api/bookings/${created.id}`, { method: 'PATCH', json, cookie: as(0), headers: { 'idempotency-key': kk } });
       const first = await patch({ party_size: 3 });
       expect(first.status).toBe(200);
       const a = (await first.json()) as Json;
@@ -129,9 +132,12 @@ for (const engine of ['pglite', 'postgres'] as const) {
     });
 
     it('a guest change with a key replays; the key is per booking holder', async () => {
-      const created = (await (await app.fetch('/api/guest-bookings', { method: 'POST', json: { ...guest(), store_id: fx.storeId, start: tokyoStart(4, 15), party_size: 2 } })).json()) as Json;
+      const created = (await (
+        await app.fetch('/api/guest-bookings', { method: 'POST', json: { ...guest(), store_id: fx.storeId, start: tokyoStart(4, 15), party_size: 2 } })
+      ).json()) as Json;
       const k = key();
-      const patch = (json: Json) => app.fetch(`/api/guest-bookings/${created.id}`, { method: 'PATCH', json, headers: { 'x-booking-token': created.edit_token, 'idempotency-key': k } });
+      const patch = (json: Json) =>
+        app.fetch(`/api/guest-bookings/${created.id}`, { method: 'PATCH', json, headers: { 'x-booking-token': created.edit_token, 'idempotency-key': k } });
       const a = await patch({ party_size: 3 });
       expect(a.status).toBe(200);
       const b = await patch({ party_size: 3 });
@@ -142,9 +148,15 @@ for (const engine of ['pglite', 'postgres'] as const) {
 
     it('a guest cancel retried with its key, ten at once and again later, answers the same and cancels once', async () => {
       const d = guest();
-      const created = (await (await app.fetch('/api/guest-bookings', { method: 'POST', json: { ...d, store_id: fx.storeId, start: tokyoStart(4, 18), party_size: 2 } })).json()) as Json;
+      const created = (await (
+        await app.fetch('/api/guest-bookings', { method: 'POST', json: { ...d, store_id: fx.storeId, start: tokyoStart(4, 18), party_size: 2 } })
+      ).json()) as Json;
       const k = key();
-      const del = (kk = k) => app.fetch(`/api/guest-bookings/${created.id}`, { method: 'DELETE', headers: { 'x-booking-token': created.edit_token, 'idempotency-key': kk, 'accept-language': 'ja' } });
+      const del = (kk = k) =>
+        app.fetch(`/api/guest-bookings/${created.id}`, {
+          method: 'DELETE',
+          headers: { 'x-booking-token': created.edit_token, 'idempotency-key': kk, 'accept-language': 'ja' },
+        });
       const answers = await Promise.all(Array.from({ length: 10 }, () => del()));
       const statuses = answers.map((r) => r.status);
       expect(statuses.every((s) => s === 200 || s === 409)).toBe(true);
@@ -159,7 +171,11 @@ for (const engine of ['pglite', 'postgres'] as const) {
       expect(later.status).toBe(200);
       expect(await later.json()).toEqual(ok[0]);
       // The same key for another request (a change of the cancelled booking) is refused, not run.
-      const other = await app.fetch(`/api/guest-bookings/${created.id}`, { method: 'PATCH', json: { party_size: 3 }, headers: { 'x-booking-token': created.edit_token, 'idempotency-key': k } });
+      const other = await app.fetch(`/api/guest-bookings/${created.id}`, {
+        method: 'PATCH',
+        json: { party_size: 3 },
+        headers: { 'x-booking-token': created.edit_token, 'idempotency-key': k },
+      });
       expect(other.status).toBe(422);
       if (engine === 'postgres') {
         const h = await openAppDb(app);
@@ -186,7 +202,11 @@ for (const engine of ['pglite', 'postgres'] as const) {
       const g = guest();
       const start = tokyoStart(5, 15);
       const form = new URLSearchParams({ intent: 'book', date: '', start, party_size: '2', seat_preference: '', note: '', ...g });
-      const posted = await app.fetch(`/store/${fx.storeId}/booking-without`, { method: 'POST', body: form, headers: { 'content-type': 'application/x-www-form-urlencoded', 'accept-language': 'ja' } });
+      const posted = await app.fetch(`/store/${fx.storeId}/booking-without`, {
+        method: 'POST',
+        body: form,
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'accept-language': 'ja' },
+      });
       expect(posted.status).toBe(303);
       const location = posted.headers.get('location')!;
       expect(location).toMatch(new RegExp(`^/store/${fx.storeId}/booking-without/complete/\\d+$`));
@@ -207,7 +227,12 @@ for (const engine of ['pglite', 'postgres'] as const) {
     it('without JavaScript a signed-in booking redirects (303) to its result page', async () => {
       const start = tokyoStart(5, 18);
       const form = new URLSearchParams({ intent: 'book', date: '', start, party_size: '2', seat_preference: '', note: '' });
-      const posted = await app.fetch(`/store/${fx.storeId}/booking`, { method: 'POST', body: form, cookie: as(1), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      const posted = await app.fetch(`/store/${fx.storeId}/booking`, {
+        method: 'POST',
+        body: form,
+        cookie: as(1),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
       expect(posted.status).toBe(303);
       expect(posted.headers.get('location')).toMatch(new RegExp(`^/store/${fx.storeId}/booking/complete/\\d+$`));
     });
@@ -228,20 +253,31 @@ for (const engine of ['pglite', 'postgres'] as const) {
           const start = tokyoStart(6, 16);
           const both = await Promise.all(
             Array.from({ length: 10 }, (_, i) =>
-              (i % 2 ? second : app).fetch('/api/bookings', { method: 'POST', json: { store_id: fx.storeId, start, party_size: 2 }, cookie: as(0), headers: { 'idempotency-key': k2 } }),
+              (i % 2 ? second : app).fetch('/api/bookings', {
+                method: 'POST',
+                json: { store_id: fx.storeId, start, party_size: 2 },
+                cookie: as(0),
+                headers: { 'idempotency-key': k2 },
+              }),
             ),
           );
           expect(both.filter((r) => r.status === 201).length).toBeGreaterThanOrEqual(1);
           expect(both.every((r) => r.status === 201 || r.status === 409)).toBe(true);
           const h = await openAppDb(app);
           try {
-            const rows = await h.sql<{ n: number }[]>`select count(*)::int as n from bookings where store_id = ${fx.storeId} and starts_at = ${new Date(start)} and user_id = ${fx.users[0]!.id}`;
+            const rows = await h.sql<
+              { n: number }[]
+            >`select count(*)::int as n from bookings where store_id = ${fx.storeId} and starts_at = ${new Date(start)} and user_id = ${fx.users[0]!.id}`;
             expect(rows[0]!.n).toBe(1);
-            const keys = await h.sql<{ n: number; plain: number }[]>`select count(*)::int as n, count(*) filter (where answer like ${'%' + k + '%'} or id = ${k})::int as plain from idempotency_keys`;
+            const keys = await h.sql<
+              { n: number; plain: number }[]
+            >`select count(*)::int as n, count(*) filter (where answer like ${`%${k}%`} or id = ${k})::int as plain from idempotency_keys`;
             expect(keys[0]!.n).toBeGreaterThanOrEqual(2);
             // Neither the key nor the edit token is readable in the table.
             expect(keys[0]!.plain).toBe(0);
-            const tokens = await h.sql<{ n: number }[]>`select count(*)::int as n from idempotency_keys where answer like ${'%' + ((await (await app.fetch('/api/guest-bookings', { method: 'POST', json: body, headers: { 'idempotency-key': k } })).json()) as Json).edit_token + '%'}`;
+            const tokens = await h.sql<
+              { n: number }[]
+            >`select count(*)::int as n from idempotency_keys where answer like ${`%${((await (await app.fetch('/api/guest-bookings', { method: 'POST', json: body, headers: { 'idempotency-key': k } })).json()) as Json).edit_token}%`}`;
             expect(tokens[0]!.n).toBe(0);
           } finally {
             await h.close();

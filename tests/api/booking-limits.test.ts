@@ -23,11 +23,22 @@ const freshStart = () => {
 let serial = 0;
 const diner = () => {
   const n = ++serial;
-  return { name: '予約 花子', name_kana: 'ヨヤク ハナコ', phone: `090-${String(1000 + n).slice(-4)}-${String(2000 + n).slice(-4)}`, email: `diner-${process.pid}-${n}@example.jp` };
+  return {
+    name: '予約 花子',
+    name_kana: 'ヨヤク ハナコ',
+    phone: `090-${String(1000 + n).slice(-4)}-${String(2000 + n).slice(-4)}`,
+    email: `diner-${process.pid}-${n}@example.jp`,
+  };
 };
 
 function guestBooking(app: App, body: Json, from = '127.0.0.1', headers: Record<string, string> = {}): Promise<RawResponse> {
-  return rawRequest(app, { method: 'POST', path: '/api/guest-bookings', from, headers: { 'content-type': 'application/json', origin: app.url, 'accept-language': 'ja', ...headers }, body: JSON.stringify(body) });
+  return rawRequest(app, {
+    method: 'POST',
+    path: '/api/guest-bookings',
+    from,
+    headers: { 'content-type': 'application/json', origin: app.url, 'accept-language': 'ja', ...headers },
+    body: JSON.stringify(body),
+  });
 }
 
 for (const engine of ['pglite', 'postgres'] as const) {
@@ -98,7 +109,12 @@ for (const engine of ['pglite', 'postgres'] as const) {
 
     it('holds a signed-in account to 5 bookings a day', async () => {
       const { cookie } = fx.users[1]!;
-      const mine = (i: number) => app.fetch('/api/bookings', { method: 'POST', cookie, json: { store_id: fx.storeId, start: tokyoStart(10 + Math.floor(i / 3), 1 + (i % 3) * 6), party_size: 2 } });
+      const mine = (i: number) =>
+        app.fetch('/api/bookings', {
+          method: 'POST',
+          cookie,
+          json: { store_id: fx.storeId, start: tokyoStart(10 + Math.floor(i / 3), 1 + (i % 3) * 6), party_size: 2 },
+        });
       for (let i = 0; i < 5; i++) expect((await mine(i)).status).toBe(201);
       const refused = await mine(5);
       expect(refused.status).toBe(429);
@@ -123,14 +139,21 @@ for (const engine of ['pglite', 'postgres'] as const) {
       expect(guest.status).toBe(201);
       const booked = JSON.parse(guest.body) as Json;
       expect(booked.note).toBe(note); // the booker still sees it
-      const mine = await app.fetch('/api/bookings', { method: 'POST', cookie: fx.users[0]!.cookie, headers: { 'accept-language': 'ja' }, json: { store_id: fx.storeId, start: tokyoStart(13, 16), party_size: 2, note } });
+      const mine = await app.fetch('/api/bookings', {
+        method: 'POST',
+        cookie: fx.users[0]!.cookie,
+        headers: { 'accept-language': 'ja' },
+        json: { store_id: fx.storeId, start: tokyoStart(13, 16), party_size: 2, note },
+      });
       expect(mine.status).toBe(201);
       // The embedded database is locked by its server: read it once the server has stopped.
       const h = engine === 'postgres' ? await openAppDb(app) : (await app.stop(), await openDb({ dataDir: dataDir! }));
       let mails: { to_address: string; body_text: string }[];
       try {
-        mails = [...(await h.db.execute<{ to_address: string; body_text: string }>(sql`
-          select to_address, body_text from mail_outbox where kind = 'booking_created' and to_address in (${to}, ${fx.users[0]!.email})`))];
+        mails = [
+          ...(await h.db.execute<{ to_address: string; body_text: string }>(sql`
+          select to_address, body_text from mail_outbox where kind = 'booking_created' and to_address in (${to}, ${fx.users[0]!.email})`)),
+        ];
       } finally {
         await h.close();
       }

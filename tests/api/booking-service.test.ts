@@ -39,7 +39,14 @@ forEachEngine(
       const before = (await storeDaySlots(db, fx.storeId, '2026-11-21', 2, NOW))!.find((s) => s.start.getTime() === new Date(start).getTime())!;
       expect(before.freeTables).toBe(K);
       const results = await Promise.all(
-        Array.from({ length: K + 10 }, (_, i) => createBooking(db, { store_id: fx.storeId, start, party_size: 2, ...guest, phone: `090-7${String(i).padStart(3, '0')}-0000`, email: `r${i}@example.jp` }, asGuest, NOW)),
+        Array.from({ length: K + 10 }, (_, i) =>
+          createBooking(
+            db,
+            { store_id: fx.storeId, start, party_size: 2, ...guest, phone: `090-7${String(i).padStart(3, '0')}-0000`, email: `r${i}@example.jp` },
+            asGuest,
+            NOW,
+          ),
+        ),
       );
       expect(results.filter((o) => o.kind === 'booked')).toHaveLength(K);
       expect(results.filter((o) => o.kind === 'slot_taken')).toHaveLength(10);
@@ -64,7 +71,12 @@ forEachEngine(
     });
 
     it('says which table and stay a booking, a change and a cancellation took or gave up', async () => {
-      const booked = await createBooking(db, { store_id: fx.storeId, start: '2026-11-22T12:00:00+09:00', party_size: 2, ...guest, email: 'hold@example.jp' }, asGuest, NOW);
+      const booked = await createBooking(
+        db,
+        { store_id: fx.storeId, start: '2026-11-22T12:00:00+09:00', party_size: 2, ...guest, email: 'hold@example.jp' },
+        asGuest,
+        NOW,
+      );
       if (booked.kind !== 'booked') throw new Error(booked.kind);
       const { booking, editToken } = booked;
       expect(booked.change).toEqual({ storeId: fx.storeId, released: null, taken: { tableId: booking.tableId, start: booking.start, end: booking.end } });
@@ -86,7 +98,9 @@ forEachEngine(
       expect(row!.hash).not.toContain(editToken!);
       expect(await guestTokenValid(db, booking.id, editToken!, new Date('2026-11-20T22:59:00+09:00'))).not.toBeNull();
       expect(await guestTokenValid(db, booking.id, editToken!, new Date('2026-11-20T23:00:00+09:00'))).toBeNull();
-      await expect(getBooking(db, booking.id, { kind: 'guest', token: editToken! }, new Date('2026-11-21T00:00:00+09:00'))).rejects.toMatchObject({ status: 404 });
+      await expect(getBooking(db, booking.id, { kind: 'guest', token: editToken! }, new Date('2026-11-21T00:00:00+09:00'))).rejects.toMatchObject({
+        status: 404,
+      });
       // After the start it can be read but no longer changed or cancelled.
       const during = ctx(new Date('2026-11-20T21:30:00+09:00'));
       await expect(change(db, booking.id, { note: 'x' }, { kind: 'guest', token: editToken! }, during)).rejects.toMatchObject({ status: 409 });
@@ -114,20 +128,23 @@ forEachEngine(
         // 00:30 on Saturday in Tokyo is still Friday evening in New York and Friday 15:30 in UTC.
         const late = await book(db, { store_id: fx.storeId, start: '2026-11-21T00:30:00+09:00', party_size: 2, ...diner }, asGuest, t);
         expect(late.booking.start.toISOString()).toBe('2026-11-20T15:30:00.000Z');
-        const mails = await db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, `${zone}@example.jp`));
+        const mails = await db
+          .select()
+          .from(mailOutbox)
+          .where(eq(mailOutbox.toAddress, `${zone}@example.jp`));
         // Under its business day (Friday night), with the calendar date beside it.
         expect(mails[0]!.bodyText).toContain('11月20日(金) 翌0:30〜翌2:30（11月21日(土)）');
         // Friday 20 Nov + 13 = Thursday 3 Dec is the last bookable day; 4 Dec is refused, in Tokyo days.
-        await expect(
-          book(db, { store_id: fx.storeId, start: '2026-12-03T12:00:00+09:00', party_size: 2, ...diner }, asGuest, t),
-        ).resolves.toBeTruthy();
-        await expect(
-          book(db, { store_id: fx.storeId, start: '2026-12-04T12:00:00+09:00', party_size: 2, ...diner }, asGuest, t),
-        ).rejects.toMatchObject({ status: 400, options: { fields: { start: expect.stringContaining('13日') } } });
+        await expect(book(db, { store_id: fx.storeId, start: '2026-12-03T12:00:00+09:00', party_size: 2, ...diner }, asGuest, t)).resolves.toBeTruthy();
+        await expect(book(db, { store_id: fx.storeId, start: '2026-12-04T12:00:00+09:00', party_size: 2, ...diner }, asGuest, t)).rejects.toMatchObject({
+          status: 400,
+          options: { fields: { start: expect.stringContaining('13日') } },
+        });
         // 20:00 Tokyo is already past at 20:07 Tokyo, whatever the local clock says.
-        await expect(
-          book(db, { store_id: fx.storeId, start: '2026-11-20T20:00:00+09:00', party_size: 2, ...diner }, asGuest, t),
-        ).rejects.toMatchObject({ status: 400, options: { fields: { start: expect.stringContaining('過ぎた') } } });
+        await expect(book(db, { store_id: fx.storeId, start: '2026-11-20T20:00:00+09:00', party_size: 2, ...diner }, asGuest, t)).rejects.toMatchObject({
+          status: 400,
+          options: { fields: { start: expect.stringContaining('過ぎた') } },
+        });
       });
     });
   },

@@ -23,7 +23,8 @@ for (const engine of ['pglite', 'postgres'] as const) {
     afterAll(() => cleanup?.());
 
     const as = (n: 0 | 1) => fx.users[n]!.cookie;
-    const book = (n: 0 | 1, body: Json) => app.fetch('/api/bookings', { method: 'POST', json: body, cookie: as(n), headers: { 'accept-language': 'ja-JP,ja;q=0.9' } });
+    const book = (n: 0 | 1, body: Json) =>
+      app.fetch('/api/bookings', { method: 'POST', json: body, cookie: as(n), headers: { 'accept-language': 'ja-JP,ja;q=0.9' } });
     // Each call is another diner (one diner cannot hold two overlapping bookings at a store), unless the body names the contact.
     let diners = 0;
     const guestBook = (body: Json) => {
@@ -64,7 +65,9 @@ for (const engine of ['pglite', 'postgres'] as const) {
       if (engine === 'postgres') {
         const h = await openAppDb(app);
         try {
-          const mails = await h.sql<{ to_address: string; subject: string; body_text: string }[]>`select to_address, subject, body_text from mail_outbox where kind = 'booking_created' and to_address = ${fx.users[0]!.email}`;
+          const mails = await h.sql<
+            { to_address: string; subject: string; body_text: string }[]
+          >`select to_address, subject, body_text from mail_outbox where kind = 'booking_created' and to_address = ${fx.users[0]!.email}`;
           expect(mails).toHaveLength(1);
           expect(mails[0]!.subject).toContain(b.code);
           expect(mails[0]!.body_text).toMatch(/\d+月\d+日\([日月火水木金土]\) 19:30〜21:30/);
@@ -113,7 +116,9 @@ for (const engine of ['pglite', 'postgres'] as const) {
       if (engine === 'postgres') {
         const h = await openAppDb(app);
         try {
-          const rows = await h.sql<{ n: number; tables: number }[]>`select count(*)::int as n, count(distinct table_id)::int as tables from bookings where store_id = ${fx.storeId} and starts_at = ${start} and status = 'confirmed'`;
+          const rows = await h.sql<
+            { n: number; tables: number }[]
+          >`select count(*)::int as n, count(distinct table_id)::int as tables from bookings where store_id = ${fx.storeId} and starts_at = ${start} and status = 'confirmed'`;
           expect(rows[0]).toEqual({ n: 4, tables: 4 });
         } finally {
           await h.close();
@@ -142,7 +147,15 @@ for (const engine of ['pglite', 'postgres'] as const) {
       });
       expect(patch.status).toBe(200);
       const changed = (await patch.json()) as Json;
-      expect(changed).toMatchObject({ id: b.id, code: b.code, start: isoTokyo(tokyoStart(5, 19, 15)), party_size: 5, seat_preference: 'private_room', table_kind: 'private_room', note: '誕生日です' });
+      expect(changed).toMatchObject({
+        id: b.id,
+        code: b.code,
+        start: isoTokyo(tokyoStart(5, 19, 15)),
+        party_size: 5,
+        seat_preference: 'private_room',
+        table_kind: 'private_room',
+        note: '誕生日です',
+      });
 
       // Fill the tiny store, then try to move a booking there: not possible across stores, so fill our store's slot instead.
       const full = tokyoStart(5, 22);
@@ -181,8 +194,12 @@ for (const engine of ['pglite', 'postgres'] as const) {
       expect(guestBookedSchema.safeParse(b).error).toBeUndefined();
       expect(b.guest).toMatchObject({ name: '山田 花子', phone: '0312345678' });
       const cookies = res.headers.getSetCookie();
-      expect(cookies.some((c) => c.startsWith('sugu_guest=') && c.includes(`Path=/api/guest-bookings/${b.id}`) && /HttpOnly/i.test(c) && /SameSite=Lax/i.test(c))).toBe(true);
-      expect(cookies.some((c) => c.startsWith('sugu_guest_page=') && c.includes(`Path=/store/${fx.storeId}/booking-without/edit/${b.id}`) && /HttpOnly/i.test(c))).toBe(true);
+      expect(
+        cookies.some((c) => c.startsWith('sugu_guest=') && c.includes(`Path=/api/guest-bookings/${b.id}`) && /HttpOnly/i.test(c) && /SameSite=Lax/i.test(c)),
+      ).toBe(true);
+      expect(
+        cookies.some((c) => c.startsWith('sugu_guest_page=') && c.includes(`Path=/store/${fx.storeId}/booking-without/edit/${b.id}`) && /HttpOnly/i.test(c)),
+      ).toBe(true);
       // The edit token travels only to its booking; the device id (no secret, kept only hashed) to
       // every booking form too, since one device is one diner wherever it books from.
       expect(cookies.filter((c) => c.startsWith('sugu_guest')).every((c) => !/Path=\/;/i.test(c) && !/Path=\/$/i.test(c))).toBe(true);
@@ -193,12 +210,21 @@ for (const engine of ['pglite', 'postgres'] as const) {
       expect((await app.fetch(url, { cookie: `sugu_guest=${b.edit_token}` })).status).toBe(200);
       const second = (await (await app.fetch(url, { headers: { 'x-booking-token': b.edit_token } })).json()) as Json;
       expect(second).not.toHaveProperty('edit_token');
-      for (const headers of [{} as Record<string, string>, { 'x-booking-token': 'wrong' }, { 'x-booking-token': b.edit_token.slice(0, -1) + (b.edit_token.endsWith('A') ? 'B' : 'A') }, { 'x-booking-token': 'x'.repeat(5000) }]) {
+      for (const headers of [
+        {} as Record<string, string>,
+        { 'x-booking-token': 'wrong' },
+        { 'x-booking-token': b.edit_token.slice(0, -1) + (b.edit_token.endsWith('A') ? 'B' : 'A') },
+        { 'x-booking-token': 'x'.repeat(5000) },
+      ]) {
         const r = await app.fetch(url, { headers });
         expect(r.status).toBe(404);
         expect(((await r.json()) as Json).error.code).toBe('not_found');
       }
-      const patch = await app.fetch(url, { method: 'PATCH', headers: { 'x-booking-token': b.edit_token }, json: { party_size: 2, start: tokyoStart(7, 18, 45) } });
+      const patch = await app.fetch(url, {
+        method: 'PATCH',
+        headers: { 'x-booking-token': b.edit_token },
+        json: { party_size: 2, start: tokyoStart(7, 18, 45) },
+      });
       expect(patch.status).toBe(200);
       expect(((await patch.json()) as Json).party_size).toBe(2);
       const ics = await app.fetch(`${url}/ics`, { headers: { 'x-booking-token': b.edit_token } });
@@ -228,7 +254,11 @@ for (const engine of ['pglite', 'postgres'] as const) {
         [`/api/guest-bookings/99999999`, 'unknown id', { headers: { 'x-booking-token': g.edit_token } }],
       ];
       for (const [path, label, opts] of attempts) {
-        for (const [method, json] of [['GET', undefined], ['PATCH', { note: 'hacked' }], ['DELETE', undefined]] as const) {
+        for (const [method, json] of [
+          ['GET', undefined],
+          ['PATCH', { note: 'hacked' }],
+          ['DELETE', undefined],
+        ] as const) {
           if (path.endsWith('/ics') && method !== 'GET') continue;
           const r = await app.fetch(path, { method, json, ...opts });
           expect([label, method, r.status]).toEqual([label, method, 404]);
@@ -268,7 +298,13 @@ for (const engine of ['pglite', 'postgres'] as const) {
       expect(html).toContain(b.code);
       expect(html).not.toContain(b.edit_token);
 
-      for (const bad of [`${page}?token=wrong`, `${page}?token=`, page, `/store/${fx.storeId}/booking-without/edit/${b.id + 1000}?token=${b.edit_token}`, `/store/${fx.tinyStoreId}/booking-without/edit/${b.id}?token=${b.edit_token}`]) {
+      for (const bad of [
+        `${page}?token=wrong`,
+        `${page}?token=`,
+        page,
+        `/store/${fx.storeId}/booking-without/edit/${b.id + 1000}?token=${b.edit_token}`,
+        `/store/${fx.tinyStoreId}/booking-without/edit/${b.id}?token=${b.edit_token}`,
+      ]) {
         const r = await app.fetch(bad, { headers: { 'accept-language': 'ja' } });
         expect([bad, r.status]).toEqual([bad, 404]);
         expect(r.headers.getSetCookie()).toHaveLength(0);
@@ -281,8 +317,14 @@ for (const engine of ['pglite', 'postgres'] as const) {
       const page = `/store/${fx.storeId}/booking-without/edit/${b.id}`;
       const cookie = `sugu_guest_page=${encodeURIComponent(b.edit_token)}; sugu_guest=${encodeURIComponent(b.edit_token)}`;
       const post = (fields: Record<string, string>, headers: Record<string, string> = {}) =>
-        app.fetch(page, { method: 'POST', cookie, headers: { 'content-type': 'application/x-www-form-urlencoded', 'accept-language': 'ja', ...headers }, body: new URLSearchParams(fields).toString() });
-      const status = async () => ((await (await app.fetch(`/api/guest-bookings/${b.id}`, { headers: { 'x-booking-token': b.edit_token } })).json()) as Json).status;
+        app.fetch(page, {
+          method: 'POST',
+          cookie,
+          headers: { 'content-type': 'application/x-www-form-urlencoded', 'accept-language': 'ja', ...headers },
+          body: new URLSearchParams(fields).toString(),
+        });
+      const status = async () =>
+        ((await (await app.fetch(`/api/guest-bookings/${b.id}`, { headers: { 'x-booking-token': b.edit_token } })).json()) as Json).status;
 
       const asked = await post({ intent: 'ask-cancel' });
       expect(asked.status).toBe(200);

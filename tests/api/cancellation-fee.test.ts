@@ -37,19 +37,32 @@ for (const engine of ['pglite', 'postgres'] as const) {
     afterAll(() => cleanup?.());
 
     const bookGuest = async (start: string, storeId = fx.storeId, party = 4) => {
-      const res = await app.fetch('/api/guest-bookings', { method: 'POST', json: { ...guest(), store_id: storeId, start, party_size: party }, headers: { 'accept-language': 'ja' } });
+      const res = await app.fetch('/api/guest-bookings', {
+        method: 'POST',
+        json: { ...guest(), store_id: storeId, start, party_size: party },
+        headers: { 'accept-language': 'ja' },
+      });
       expect(res.status).toBe(201);
       return (await res.json()) as Json;
     };
     const asGuest = (b: Json, init: { method?: string; lang?: string } = {}) =>
-      app.fetch(`/api/guest-bookings/${b.id}`, { method: init.method ?? 'GET', headers: { 'x-booking-token': b.edit_token, 'accept-language': init.lang ?? 'ja' } });
+      app.fetch(`/api/guest-bookings/${b.id}`, {
+        method: init.method ?? 'GET',
+        headers: { 'x-booking-token': b.edit_token, 'accept-language': init.lang ?? 'ja' },
+      });
 
     it('gives each start of the day the fee booking it now would carry', async () => {
       const res = await app.fetch(`/api/stores/${fx.storeId}/availability?date=${day}&party=4`, { headers: { 'accept-language': 'ja' } });
       const slots = ((await res.json()) as Json).slots as Json[];
       const fee = (start: string) => slots.find((s) => Date.parse(s.start) === Date.parse(start))?.cancellation_fee;
       // 18:00 is inside the two hours already; 20:00 is free until 18:00.
-      expect(fee(at(18))).toEqual({ applies: 'due', free_until: null, per_person: 2000, total: 8000, message: 'このお時間はすでにキャンセル料の対象です。予約後にキャンセルすると、お一人様¥2,000（合計¥8,000）がかかります。' });
+      expect(fee(at(18))).toEqual({
+        applies: 'due',
+        free_until: null,
+        per_person: 2000,
+        total: 8000,
+        message: 'このお時間はすでにキャンセル料の対象です。予約後にキャンセルすると、お一人様¥2,000（合計¥8,000）がかかります。',
+      });
       expect(fee(at(20))).toMatchObject({ applies: 'free', free_until: at(18), per_person: 2000, total: 8000 });
       expect(fee(at(20)).message).toMatch(/^\d+月\d+日\(.\) 18:00までは無料でキャンセルできます。/);
       for (const s of slots) expect(z.safeParse(cancellationFeeSchema, s.cancellation_fee).success).toBe(true);
@@ -57,13 +70,22 @@ for (const engine of ['pglite', 'postgres'] as const) {
 
     it('inside the window: made, read and cancelled, each answer says what cancelling costs', async () => {
       const made = await bookGuest(at(18));
-      expect(made.cancellation_fee).toMatchObject({ applies: 'due', per_person: 2000, total: 8000, message: '今キャンセルすると、お一人様¥2,000（合計¥8,000）のキャンセル料がかかります。' });
+      expect(made.cancellation_fee).toMatchObject({
+        applies: 'due',
+        per_person: 2000,
+        total: 8000,
+        message: '今キャンセルすると、お一人様¥2,000（合計¥8,000）のキャンセル料がかかります。',
+      });
       const read = (await (await asGuest(made, { lang: 'en' })).json()) as Json;
       expect(z.safeParse(bookingSchema, read).success).toBe(true);
       expect(read.cancellation_fee.message).toBe('Cancelling now costs ¥2,000 per person (¥8,000 in total).');
       const cancelled = (await (await asGuest(made, { method: 'DELETE' })).json()) as Json;
       expect(cancelled.status).toBe('cancelled');
-      expect(cancelled.cancellation_fee).toMatchObject({ applies: 'due', total: 8000, message: 'このキャンセルには、お一人様¥2,000（合計¥8,000）のキャンセル料がかかります。' });
+      expect(cancelled.cancellation_fee).toMatchObject({
+        applies: 'due',
+        total: 8000,
+        message: 'このキャンセルには、お一人様¥2,000（合計¥8,000）のキャンセル料がかかります。',
+      });
     });
 
     it('outside the window: free until two hours before, and a cancellation then costs nothing', async () => {
@@ -75,7 +97,12 @@ for (const engine of ['pglite', 'postgres'] as const) {
 
     it('a signed-in diner’s booking says the same, and a store without a fee says none', async () => {
       const cookie = fx.users[0]!.cookie;
-      const res = await app.fetch('/api/bookings', { method: 'POST', cookie, json: { store_id: fx.storeId, start: at(22), party_size: 2 }, headers: { 'accept-language': 'ja' } });
+      const res = await app.fetch('/api/bookings', {
+        method: 'POST',
+        cookie,
+        json: { store_id: fx.storeId, start: at(22), party_size: 2 },
+        headers: { 'accept-language': 'ja' },
+      });
       expect(res.status).toBe(201);
       const made = (await res.json()) as Json;
       expect(made.cancellation_fee).toMatchObject({ applies: 'free', free_until: at(20), per_person: 2000, total: 4000 });
@@ -95,7 +122,13 @@ for (const engine of ['pglite', 'postgres'] as const) {
 
     it('a change is told the fee in words for a change: free until …, or charged from the moment it is changed', async () => {
       const change = await feesOfDay(4, 'change');
-      expect(change.get(Date.parse(at(18)))).toEqual({ applies: 'due', free_until: null, per_person: 2000, total: 8000, message: 'このお時間はすでにキャンセル料の対象です。変更後にキャンセルすると、お一人様¥2,000（合計¥8,000）がかかります。' });
+      expect(change.get(Date.parse(at(18)))).toEqual({
+        applies: 'due',
+        free_until: null,
+        per_person: 2000,
+        total: 8000,
+        message: 'このお時間はすでにキャンセル料の対象です。変更後にキャンセルすると、お一人様¥2,000（合計¥8,000）がかかります。',
+      });
       expect(change.get(Date.parse(at(20)))).toEqual((await feesOfDay(4, 'book')).get(Date.parse(at(20))));
       const bad = await app.fetch(`/api/stores/${fx.storeId}/availability?date=${day}&party=4&offer=later`, { headers: { 'accept-language': 'ja' } });
       expect(bad.status).toBe(400);
@@ -125,7 +158,8 @@ for (const engine of ['pglite', 'postgres'] as const) {
     });
 
     const weekLater = (hh: number, mm = 0) => toTokyoIso(tokyoInstant(addTokyoDays(day, 7), hh * 60 + mm));
-    const patchGuest = (b: Json, json: Json) => app.fetch(`/api/guest-bookings/${b.id}`, { method: 'PATCH', json, headers: { 'x-booking-token': b.edit_token, 'accept-language': 'ja' } });
+    const patchGuest = (b: Json, json: Json) =>
+      app.fetch(`/api/guest-bookings/${b.id}`, { method: 'PATCH', json, headers: { 'x-booking-token': b.edit_token, 'accept-language': 'ja' } });
 
     it('a guest booking inside the window cannot be moved away or made smaller online, so cancelling it still costs the fee', async () => {
       const made = await bookGuest(at(18, 30));

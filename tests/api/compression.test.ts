@@ -170,7 +170,13 @@ describe('compression and caching on the built server', () => {
 
   it('live availability: an event reaches a client that accepts br and gzip at once, unbuffered', async () => {
     const { hostname, port } = new URL(app.url);
-    const req = http.request({ host: hostname, port, path: '/api/availability/stream?stores=1,2,3&party=2', headers: { accept: 'text/event-stream', 'accept-encoding': BROWSER }, agent: false });
+    const req = http.request({
+      host: hostname,
+      port,
+      path: '/api/availability/stream?stores=1,2,3&party=2',
+      headers: { accept: 'text/event-stream', 'accept-encoding': BROWSER },
+      agent: false,
+    });
     try {
       const res = await new Promise<http.IncomingMessage>((resolve, reject) => req.on('response', resolve).on('error', reject).end());
       expect(res.statusCode).toBe(200);

@@ -26,7 +26,7 @@ const MARKS = Array.from({ length: 13 }, (_, i) => tokyoStart(DAYS, 18 + Math.fl
 /** A small deterministic generator, so a failure can be replayed. */
 function rng(seed: number) {
   let s = seed >>> 0;
-  return () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+  return () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32;
 }
 
 for (const engine of ['pglite', 'postgres'] as const) {
@@ -72,7 +72,15 @@ for (const engine of ['pglite', 'postgres'] as const) {
       const create = () =>
         app.fetch('/api/guest-bookings', {
           method: 'POST',
-          json: { store_id: fx.storeId, start: pick(MARKS), party_size: pick([1, 2, 2, 3, 4, 4, 5, 6]), name: '嵐 太郎', name_kana: 'アラシ タロウ', phone: `090-1${String(++n).padStart(3, '0')}-5678`, email: `storm${n}@example.jp` },
+          json: {
+            store_id: fx.storeId,
+            start: pick(MARKS),
+            party_size: pick([1, 2, 2, 3, 4, 4, 5, 6]),
+            name: '嵐 太郎',
+            name_kana: 'アラシ タロウ',
+            phone: `090-1${String(++n).padStart(3, '0')}-5678`,
+            email: `storm${n}@example.jp`,
+          },
         });
 
       /** What each 201 promised, updated by later 200 answers. */
@@ -98,13 +106,15 @@ for (const engine of ['pglite', 'postgres'] as const) {
         const headers = { 'x-booking-token': b.token };
         if (i % 3 === 0) {
           work.push(
-            app.fetch(`/api/guest-bookings/${id}`, { method: 'PATCH', headers, json: { start: pick(MARKS), party_size: pick([1, 2, 3, 4, 5, 6]) } }).then(async (res) => {
-              statuses.edit!.push(res.status);
-              if (res.status === 200) {
-                const changed = (await res.json()) as Json;
-                Object.assign(b, { start: changed.start, party: changed.party_size, status: changed.status });
-              } else await res.body?.cancel();
-            }),
+            app
+              .fetch(`/api/guest-bookings/${id}`, { method: 'PATCH', headers, json: { start: pick(MARKS), party_size: pick([1, 2, 3, 4, 5, 6]) } })
+              .then(async (res) => {
+                statuses.edit!.push(res.status);
+                if (res.status === 200) {
+                  const changed = (await res.json()) as Json;
+                  Object.assign(b, { start: changed.start, party: changed.party_size, status: changed.status });
+                } else await res.body?.cancel();
+              }),
           );
         } else if (i % 3 === 1) {
           work.push(
@@ -120,9 +130,18 @@ for (const engine of ['pglite', 'postgres'] as const) {
       await Promise.all(work);
 
       // Only the answers the contract allows; a lost race is a 409, never a 5xx.
-      expect(statuses.create!.every((s) => s === 201 || s === 409), `create: ${statuses.create}`).toBe(true);
-      expect(statuses.edit!.every((s) => s === 200 || s === 409), `edit: ${statuses.edit}`).toBe(true);
-      expect(statuses.cancel!.every((s) => s === 200), `cancel: ${statuses.cancel}`).toBe(true);
+      expect(
+        statuses.create!.every((s) => s === 201 || s === 409),
+        `create: ${statuses.create}`,
+      ).toBe(true);
+      expect(
+        statuses.edit!.every((s) => s === 200 || s === 409),
+        `edit: ${statuses.edit}`,
+      ).toBe(true);
+      expect(
+        statuses.cancel!.every((s) => s === 200),
+        `cancel: ${statuses.cancel}`,
+      ).toBe(true);
       expect(statuses.create!.filter((s) => s === 409).length).toBeGreaterThan(0); // the storm did contend
 
       // Every 201-answered booking reads back as its last successful answer said.
@@ -167,7 +186,10 @@ for (const engine of ['pglite', 'postgres'] as const) {
         }
 
         // The database holds exactly the bookings the API said are confirmed.
-        const confirmed = [...expected].filter(([, b]) => b.status === 'confirmed').map(([id]) => id).sort((x, y) => x - y);
+        const confirmed = [...expected]
+          .filter(([, b]) => b.status === 'confirmed')
+          .map(([id]) => id)
+          .sort((x, y) => x - y);
         expect(held.map((b) => b.id).sort((x, y) => x - y)).toEqual(confirmed);
 
         // Free tables = tables fitting the party − those a confirmed booking holds during the stay.

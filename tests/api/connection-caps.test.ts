@@ -73,11 +73,16 @@ for (const engine of ['pglite', 'postgres'] as const) {
 
     it('answers 429 past a client’s requests in flight, behind a trusted proxy by the client it names, and no one else', async () => {
       const partial = (client: string) =>
-        hold(app, PROXY, `POST /preferences HTTP/1.1\r\nHost: localhost\r\nX-Forwarded-For: ${client}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 100\r\n\r\ntheme=`);
+        hold(
+          app,
+          PROXY,
+          `POST /preferences HTTP/1.1\r\nHost: localhost\r\nX-Forwarded-For: ${client}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 100\r\n\r\ntheme=`,
+        );
       const stuck: Held[] = [];
       for (let i = 0; i < REQUESTS; i++) stuck.push(await partial('203.0.113.1'));
       held.push(...stuck);
-      const asClient = (client: string) => rawRequest(app, { path: '/api/areas', from: PROXY, headers: { 'x-forwarded-for': client, 'accept-language': 'ja' } });
+      const asClient = (client: string) =>
+        rawRequest(app, { path: '/api/areas', from: PROXY, headers: { 'x-forwarded-for': client, 'accept-language': 'ja' } });
       // Once the server has the five, the same client's next request is refused.
       const refused = await until(async () => {
         const res = await asClient('203.0.113.1');

@@ -25,7 +25,16 @@ describe('database away [postgres]', () => {
 
   const slotsOn = async (app: App) => {
     const res = await app.fetch(`/api/stores/${storeId}/availability?party=2&date=${date}`);
-    if (res.status !== 200) console.log(app === a ? 'A' : 'B', app.output().split('\n').filter((l) => !l.includes('"msg":"request"')).slice(-40).join('\n'));
+    if (res.status !== 200)
+      console.log(
+        app === a ? 'A' : 'B',
+        app
+          .output()
+          .split('\n')
+          .filter((l) => !l.includes('"msg":"request"'))
+          .slice(-40)
+          .join('\n'),
+      );
     expect(res.status).toBe(200);
     return ((await res.json()) as { slots: Slot[] }).slots;
   };
@@ -37,7 +46,10 @@ describe('database away [postgres]', () => {
     b = await startApp('postgres', {}, { databaseUrl });
     const login = await a.fetch('/api/login', { method: 'POST', json: { email: DEMO_USER.email, password: DEMO_USER.password } });
     expect(login.status).toBe(200);
-    cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    cookie = login.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
     // A store with free starts tomorrow, for two.
     const areas = (await (await a.fetch('/api/stores?per_page=50')).json()) as { items: { id: number }[] };
     date = addTokyoDays(businessDate(new Date()), 1);
@@ -98,7 +110,12 @@ describe('database away [postgres]', () => {
     }
 
     const started = Date.now();
-    const refused = await a.fetch('/api/bookings', { method: 'POST', cookie, headers: { 'accept-language': 'ja' }, json: { store_id: storeId, start: first!.start, party_size: 2 } });
+    const refused = await a.fetch('/api/bookings', {
+      method: 'POST',
+      cookie,
+      headers: { 'accept-language': 'ja' },
+      json: { store_id: storeId, start: first!.start, party_size: 2 },
+    });
     const elapsed = Date.now() - started;
     expect(refused.status).toBe(503);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
@@ -113,7 +130,10 @@ describe('database away [postgres]', () => {
     const booked = await a.fetch('/api/bookings', { method: 'POST', cookie, json: { store_id: storeId, start: second!.start, party_size: 2 } });
     expect(booked.status).toBe(201);
     // Instance B hears of it (its index caught up with the feed back), and answers normally.
-    await until(async () => (await slotsOn(b)).find((x) => x.start === second!.start)?.free_tables === second!.free_tables - 1, 'the booking made on A in B’s availability');
+    await until(
+      async () => (await slotsOn(b)).find((x) => x.start === second!.start)?.free_tables === second!.free_tables - 1,
+      'the booking made on A in B’s availability',
+    );
     for (const app of [a, b]) {
       const home = await app.fetch('/home', { cookie });
       if (home.status !== 200) console.log(app === a ? 'A' : 'B', app.output().slice(-6000));

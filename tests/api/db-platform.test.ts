@@ -48,9 +48,7 @@ describe.each(ENGINES)('migrations [%s]', (engine) => {
     const cons = await h.sql<{ conname: string }[]>`select conname from pg_constraint where contype = 'x' order by 1`;
     expect(cons.map((c) => c.conname)).toEqual(['bookings_no_overlap_per_table', 'bookings_no_overlap_per_user_store']);
     const idx = await h.sql<{ indexname: string }[]>`select indexname from pg_indexes where tablename = 'stores'`;
-    expect(idx.map((i) => i.indexname)).toEqual(
-      expect.arrayContaining(['stores_search_terms_gin', 'stores_area_location_gist', 'stores_location_gist']),
-    );
+    expect(idx.map((i) => i.indexname)).toEqual(expect.arrayContaining(['stores_search_terms_gin', 'stores_area_location_gist', 'stores_location_gist']));
   }, 180_000); // five migrations twice on a fresh database: minutes on a busy 2-core machine
 });
 
@@ -192,10 +190,7 @@ forEachEngine(
           .values({ ...base, code: code(), startsAt: at(0), endsAt: at(120) })
           .returning({ id: bookings.id });
         await h.db.insert(bookings).values({ ...base, code: code(), startsAt: at(30), endsAt: at(150), status: 'cancelled' });
-        await h.db
-          .update(bookings)
-          .set({ status: 'cancelled', cancelledAt: new Date() })
-          .where(eq(bookings.id, first!.id));
+        await h.db.update(bookings).set({ status: 'cancelled', cancelledAt: new Date() }).where(eq(bookings.id, first!.id));
         await h.db.insert(bookings).values({ ...base, code: code(), startsAt: at(15), endsAt: at(135) });
       });
 

@@ -134,7 +134,16 @@ forEachEngine(
         if (busy.some((b) => b.status === 'confirmed' && b.startsAt < to && from < b.endsAt)) continue;
         const [row] = await db
           .insert(bookings)
-          .values({ code: `T-${t.id}-${Date.now()}`, storeId: target.id, tableId: t.id, userId: null, partySize: 2, startsAt: from, endsAt: to, guestName: 'テスト' })
+          .values({
+            code: `T-${t.id}-${Date.now()}`,
+            storeId: target.id,
+            tableId: t.id,
+            userId: null,
+            partySize: 2,
+            startsAt: from,
+            endsAt: to,
+            guestName: 'テスト',
+          })
           .returning({ id: bookings.id });
         made.push(row!.id);
       }
@@ -151,8 +160,14 @@ forEachEngine(
 
     it('keeps favourites per user, idempotent, refusing unknown stores', async () => {
       const { db } = get();
-      const [u] = await db.insert(users).values({ email: `fav-${Date.now()}@example.jp`, passwordHash: 'x', name: 'お気に入り' }).returning({ id: users.id });
-      const [other] = await db.insert(users).values({ email: `fav2-${Date.now()}@example.jp`, passwordHash: 'x', name: '別の人' }).returning({ id: users.id });
+      const [u] = await db
+        .insert(users)
+        .values({ email: `fav-${Date.now()}@example.jp`, passwordHash: 'x', name: 'お気に入り' })
+        .returning({ id: users.id });
+      const [other] = await db
+        .insert(users)
+        .values({ email: `fav2-${Date.now()}@example.jp`, passwordHash: 'x', name: '別の人' })
+        .returning({ id: users.id });
       expect(await addFavourite(db, u!.id, 3)).toBe(true);
       expect(await addFavourite(db, u!.id, 3)).toBe(true);
       expect(await addFavourite(db, u!.id, 5)).toBe(true);
@@ -166,7 +181,10 @@ forEachEngine(
 
     it('records views newest first, refreshing repeats and capping the history', async () => {
       const { db } = get();
-      const [u] = await db.insert(users).values({ email: `hist-${Date.now()}@example.jp`, passwordHash: 'x', name: '履歴' }).returning({ id: users.id });
+      const [u] = await db
+        .insert(users)
+        .values({ email: `hist-${Date.now()}@example.jp`, passwordHash: 'x', name: '履歴' })
+        .returning({ id: users.id });
       const base = NOW.getTime();
       for (let i = 1; i <= HISTORY_LIMIT + 5; i++) await recordView(db, u!.id, i, new Date(base + i * 1000));
       let list = await listHistory(db, u!.id, 2, NOW);
@@ -194,11 +212,18 @@ forEachEngine(
         { name: '焼肉' },
         { lat: 35.658, lng: 139.7016 },
         { lat: 35.7141, lng: 139.7774, party: 6, per_page: 7, page: 2 },
-        { lat: 35.69, lng: 139.70, genre: 'sushi', per_page: 50 },
+        { lat: 35.69, lng: 139.7, genre: 'sushi', per_page: 50 },
       ];
       const shape = (p: Awaited<ReturnType<typeof searchStores>>) => ({
         total: p.total,
-        items: p.items.map((c) => ({ id: c.id, name: c.name, area: c.areaName, free: c.freeTables, next: c.nextSlots.map((x) => x.start.getTime()), d: c.distanceM })),
+        items: p.items.map((c) => ({
+          id: c.id,
+          name: c.name,
+          area: c.areaName,
+          free: c.freeTables,
+          next: c.nextSlots.map((x) => x.start.getTime()),
+          d: c.distanceM,
+        })),
       });
       const fromIndex = [];
       for (const input of queries) fromIndex.push(shape(await searchStores(db, q(input), NOW)));

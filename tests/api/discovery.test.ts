@@ -6,7 +6,17 @@ import { expect, it } from 'vitest';
 import { forEachApp } from '../helpers/app';
 
 type Slot = { start: string; end: string; free_tables: number };
-type Card = { id: number; name: string; genre: string; area: { id: number; name: string }; station: string; distance_m: number | null; next_slots: Slot[]; free_tables: number; bookable_now: boolean };
+type Card = {
+  id: number;
+  name: string;
+  genre: string;
+  area: { id: number; name: string };
+  station: string;
+  distance_m: number | null;
+  next_slots: Slot[];
+  free_tables: number;
+  bookable_now: boolean;
+};
 type Page = { items: Card[]; page: number; per_page: number; total: number };
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:00\+09:00$/;
@@ -66,7 +76,8 @@ forEachApp('discovery API', (app) => {
     // The area's name as a keyword finds the sample and only stores of that area, station or name.
     const byArea = await get<Page>(`/api/stores?name=${encodeURIComponent(sample.area.name)}&per_page=50`);
     expect(byArea.items.map((c) => c.id)).toContain(sample.id);
-    for (const c of byArea.items) expect(c.area.name === sample.area.name || c.station.includes(sample.area.name) || c.name.includes(sample.area.name)).toBe(true);
+    for (const c of byArea.items)
+      expect(c.area.name === sample.area.name || c.station.includes(sample.area.name) || c.name.includes(sample.area.name)).toBe(true);
     const named = await get<Page>(`/api/stores?name=${encodeURIComponent(sample.name)}&per_page=50`);
     expect(named.items.map((c) => c.id)).toContain(sample.id);
     expect((await get<Page>(`/api/stores?name=${encodeURIComponent('存在しない店名zz')}`)).total).toBe(0);
@@ -81,7 +92,14 @@ forEachApp('discovery API', (app) => {
   });
 
   it('answers one store, and 404 for unknown or malformed ids', async () => {
-    const store = await get<{ id: number; name: string; phone: string; hours: unknown[]; photos: Array<{ width: number; height: number }>; budget: { min: number; max: number } }>('/api/stores/1');
+    const store = await get<{
+      id: number;
+      name: string;
+      phone: string;
+      hours: unknown[];
+      photos: Array<{ width: number; height: number }>;
+      budget: { min: number; max: number };
+    }>('/api/stores/1');
     expect(store.id).toBe(1);
     expect(store.phone).toMatch(/^0\d{1,4}-\d{1,4}-\d{4}$/);
     expect(store.hours.length).toBeGreaterThan(0);

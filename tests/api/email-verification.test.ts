@@ -65,7 +65,12 @@ for (const engine of ['pglite', 'postgres'] as const) {
       const u = await signUp(app, {}, { verify: false });
       const me = await (await app.fetch('/api/me', { cookie: u.jar.header() })).json();
       expect(me).toMatchObject({ email: u.email, email_verified: false });
-      const booked = await app.fetch('/api/bookings', { method: 'POST', cookie: u.jar.header(), headers: JA, json: { store_id: fx.storeId, start: start(), party_size: 2 } });
+      const booked = await app.fetch('/api/bookings', {
+        method: 'POST',
+        cookie: u.jar.header(),
+        headers: JA,
+        json: { store_id: fx.storeId, start: start(), party_size: 2 },
+      });
       expect(booked.status).toBe(201);
       // The booking page says why no mail comes, with the form that sends the link again.
       const { id } = (await booked.json()) as { id: number };
@@ -78,7 +83,9 @@ for (const engine of ['pglite', 'postgres'] as const) {
       if (app.databaseUrl) {
         const h = await openAppDb(app);
         try {
-          const rows = await h.db.execute<{ kind: string; error: string | null }>(sql`select kind, error from mail_outbox where lower(to_address) = lower(${u.email}) order by id`);
+          const rows = await h.db.execute<{ kind: string; error: string | null }>(
+            sql`select kind, error from mail_outbox where lower(to_address) = lower(${u.email}) order by id`,
+          );
           expect([...rows].map((r) => [r.kind, r.error])).toEqual([
             ['email_verification', null],
             ['booking_created', 'unverified_recipient'],
@@ -93,7 +100,16 @@ for (const engine of ['pglite', 'postgres'] as const) {
       const verified = await app.fetch('/api/email-verification', { method: 'POST', json: { token: link } });
       expect(verified.status).toBe(204);
       expect(await (await app.fetch('/api/me', { cookie: u.jar.header() })).json()).toMatchObject({ email_verified: true });
-      expect((await app.fetch('/api/bookings', { method: 'POST', cookie: u.jar.header(), headers: JA, json: { store_id: fx.storeId, start: start(), party_size: 2 } })).status).toBe(201);
+      expect(
+        (
+          await app.fetch('/api/bookings', {
+            method: 'POST',
+            cookie: u.jar.header(),
+            headers: JA,
+            json: { store_id: fx.storeId, start: start(), party_size: 2 },
+          })
+        ).status,
+      ).toBe(201);
       await until(() => mailedTo(app, u.email).length === 2, 'the booking mail after verification');
       expect(mailedTo(app, u.email)[1]!.subject).toMatch(BOOKED);
       const after = await (await app.fetch(`/store/${fx.storeId}/booking/complete/${id}`, { cookie: u.jar.header(), headers: JA })).text();
@@ -109,8 +125,14 @@ for (const engine of ['pglite', 'postgres'] as const) {
       const again = await app.fetch('/api/email-verification', { method: 'POST', headers: EN, json: { token } });
       expect(again.status).toBe(400);
       expect(again.headers.getSetCookie().filter((c) => c.startsWith('example='))).toEqual([]);
-      expect(await again.json()).toMatchObject({ error: { code: 'invalid_link', message: 'This confirmation link has already been used or has expired. Sign in and send the confirmation mail again' } });
-      const page = await app.fetch('/auth/verify', { method: 'POST', headers: { ...JA, 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ token }) });
+      expect(await again.json()).toMatchObject({
+        error: { code: 'invalid_link', message: 'This confirmation link has already been used or has expired. Sign in and send the confirmation mail again' },
+      });
+      const page = await app.fetch('/auth/verify', {
+        method: 'POST',
+        headers: { ...JA, 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ token }),
+      });
       expect(page.status).toBe(400);
       expect(await page.text()).toContain('この確認リンクは使用済みか、有効期限が切れています');
     });
@@ -121,7 +143,11 @@ for (const engine of ['pglite', 'postgres'] as const) {
       // Opening the link only shows the button: a mail scanner following it spends nothing.
       const opened = await (await app.fetch(`/auth/verify?token=${token}`, { headers: JA })).text();
       expect(opened).toContain('メールアドレスを確認する');
-      const res = await app.fetch('/auth/verify', { method: 'POST', headers: { ...JA, 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ token }) });
+      const res = await app.fetch('/auth/verify', {
+        method: 'POST',
+        headers: { ...JA, 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ token }),
+      });
       expect([res.status, res.headers.get('location')]).toEqual([303, '/account-info']);
       const jar = new CookieJar().store(res);
       expect(await (await app.fetch('/api/me', { cookie: jar.header() })).json()).toMatchObject({ email: u.email, email_verified: true });
@@ -139,7 +165,9 @@ for (const engine of ['pglite', 'postgres'] as const) {
       }
       const res = await app.fetch('/api/email-verification', { method: 'POST', headers: JA, json: { token } });
       expect(res.status).toBe(400);
-      expect(await res.json()).toMatchObject({ error: { code: 'invalid_link', message: 'この確認リンクは使用済みか、有効期限が切れています。ログインして確認メールを再送してください' } });
+      expect(await res.json()).toMatchObject({
+        error: { code: 'invalid_link', message: 'この確認リンクは使用済みか、有効期限が切れています。ログインして確認メールを再送してください' },
+      });
       expect(await (await app.fetch('/api/me', { cookie: u.jar.header() })).json()).toMatchObject({ email_verified: false });
     });
 
@@ -162,7 +190,12 @@ for (const engine of ['pglite', 'postgres'] as const) {
       await verificationToken(app, u.email);
       expect((await app.fetch('/api/me/email-verification', { method: 'POST' })).status).toBe(401);
       expect((await app.fetch('/api/me/email-verification', { method: 'POST', cookie: u.jar.header() })).status).toBe(202);
-      const form = await app.fetch('/auth/verify?resend=1&next=%2Fbooking-list', { method: 'POST', cookie: u.jar.header(), headers: { ...JA, 'content-type': 'application/x-www-form-urlencoded' }, body: '' });
+      const form = await app.fetch('/auth/verify?resend=1&next=%2Fbooking-list', {
+        method: 'POST',
+        cookie: u.jar.header(),
+        headers: { ...JA, 'content-type': 'application/x-www-form-urlencoded' },
+        body: '',
+      });
       expect([form.status, form.headers.get('location')]).toEqual([303, '/booking-list']);
       await until(() => mailedTo(app, u.email).length === 3, 'three verification mails');
       expect((await app.fetch('/api/me/email-verification', { method: 'POST', cookie: u.jar.header() })).status).toBe(202);

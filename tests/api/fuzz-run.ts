@@ -78,35 +78,54 @@ const ids = fc.oneof(
 );
 const queries = fc.dictionary(
   fc.constantFrom('name', 'area', 'genre', 'party', 'lat', 'lng', 'page', 'per_page', 'date', 'stores', 'store_id', 'x'),
-  fc.oneof(fc.string({ maxLength: 40 }), fc.integer().map(String), fc.double().map(String), fc.constantFrom('', '200', '-1', '999', '2026-02-30', 'a'.repeat(10_000))),
+  fc.oneof(
+    fc.string({ maxLength: 40 }),
+    fc.integer().map(String),
+    fc.double().map(String),
+    fc.constantFrom('', '200', '-1', '999', '2026-02-30', 'a'.repeat(10_000)),
+  ),
 );
 const bodies = fc.oneof(
   fc.json().map((s) => ({ raw: s })),
   fc.object({ maxDepth: 3 }).map((o) => ({ raw: JSON.stringify(o) })),
-  fc.record(
-    {
-      email: fc.oneof(fc.emailAddress(), fc.string(), fc.integer()),
-      password: fc.oneof(fc.string({ maxLength: 300 }), fc.constant(null)),
-      name: fc.oneof(fc.string({ maxLength: 300 }), fc.array(fc.string())),
-      store_id: fc.oneof(fc.integer(), fc.string(), fc.constant(null)),
-      start: fc.oneof(fc.date({ noInvalidDate: true }).map((d) => d.toISOString()), fc.string()),
-      party_size: fc.oneof(fc.integer({ min: -5, max: 1000 }), fc.string()),
-      note: fc.string({ maxLength: 3000 }),
-      token: fc.string({ maxLength: 100 }),
-      table_id: fc.oneof(fc.integer(), fc.string(), fc.constant(null)),
-      end: fc.oneof(fc.date({ noInvalidDate: true }).map((d) => d.toISOString()), fc.string()),
-      mark: fc.oneof(fc.constantFrom('arrived', 'no_show', 'cancelled'), fc.string()),
-      reason: fc.string({ maxLength: 300 }),
-      agree: fc.oneof(fc.boolean(), fc.string()),
-      title: fc.oneof(fc.string({ maxLength: 60 }), fc.integer()),
-      body: fc.string({ maxLength: 200 }),
-      link_to_store: fc.oneof(fc.boolean(), fc.string()),
-      starts_on: fc.oneof(fc.date({ noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)), fc.string()),
-      ends_on: fc.oneof(fc.date({ noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)), fc.string()),
-    },
-    { requiredKeys: [] },
-  ).map((o) => ({ raw: JSON.stringify(o) })),
-  fc.constantFrom({ raw: '{' }, { raw: 'null' }, { raw: '[]' }, { raw: '"text"' }, { raw: '' }, { raw: '{"a":' + '1'.repeat(70_000) + '}' }),
+  fc
+    .record(
+      {
+        email: fc.oneof(fc.emailAddress(), fc.string(), fc.integer()),
+        password: fc.oneof(fc.string({ maxLength: 300 }), fc.constant(null)),
+        name: fc.oneof(fc.string({ maxLength: 300 }), fc.array(fc.string())),
+        store_id: fc.oneof(fc.integer(), fc.string(), fc.constant(null)),
+        start: fc.oneof(
+          fc.date({ noInvalidDate: true }).map((d) => d.toISOString()),
+          fc.string(),
+        ),
+        party_size: fc.oneof(fc.integer({ min: -5, max: 1000 }), fc.string()),
+        note: fc.string({ maxLength: 3000 }),
+        token: fc.string({ maxLength: 100 }),
+        table_id: fc.oneof(fc.integer(), fc.string(), fc.constant(null)),
+        end: fc.oneof(
+          fc.date({ noInvalidDate: true }).map((d) => d.toISOString()),
+          fc.string(),
+        ),
+        mark: fc.oneof(fc.constantFrom('arrived', 'no_show', 'cancelled'), fc.string()),
+        reason: fc.string({ maxLength: 300 }),
+        agree: fc.oneof(fc.boolean(), fc.string()),
+        title: fc.oneof(fc.string({ maxLength: 60 }), fc.integer()),
+        body: fc.string({ maxLength: 200 }),
+        link_to_store: fc.oneof(fc.boolean(), fc.string()),
+        starts_on: fc.oneof(
+          fc.date({ noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)),
+          fc.string(),
+        ),
+        ends_on: fc.oneof(
+          fc.date({ noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)),
+          fc.string(),
+        ),
+      },
+      { requiredKeys: [] },
+    )
+    .map((o) => ({ raw: JSON.stringify(o) })),
+  fc.constantFrom({ raw: '{' }, { raw: 'null' }, { raw: '[]' }, { raw: '"text"' }, { raw: '' }, { raw: `{"a":${'1'.repeat(70_000)}}` }),
 );
 
 /** One digest per table: any change to a row a diner could make changes it. */
@@ -125,7 +144,10 @@ const digestOf = async (sql: { unsafe(q: string): Promise<unknown[]> }) => (awai
 async function signIn(app: App, account: { email: string; password: string } = DEMO_USER): Promise<string> {
   const res = await app.fetch('/api/login', { method: 'POST', json: { email: account.email, password: account.password } });
   expect(res.status).toBe(200);
-  return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
 }
 
 /** The fuzz run on one engine; each engine has its own file, so that the two run side by side in two workers. */
@@ -156,7 +178,7 @@ export function fuzzEveryEndpoint(engine: Engine): void {
         await fc.assert(
           fc.asyncProperty(fc.constantFrom(...ENDPOINTS), ids, queries, bodies, async (ep, id, query, body) => {
             const path = ep.path.replace(':id', id);
-            const qs = ep.query ? '?' + new URLSearchParams(query).toString() : '';
+            const qs = ep.query ? `?${new URLSearchParams(query).toString()}` : '';
             const before = ep.writes && db ? JSON.stringify(await digestOf(db.sql)) : '';
             const controller = new AbortController();
             const res = await app.fetch(path + qs, {

@@ -25,11 +25,23 @@ for (const engine of ['pglite', 'postgres'] as const) {
     let fx: Fixture;
     let cleanup: () => Promise<void>;
     let bookingId: number;
-    const guest = () => ({ store_id: fx.storeId, start: tokyoStart(4, 15), party_size: 2, name: '山田 花子', name_kana: 'ヤマダ ハナコ', phone: '090-1234-5678', email: 'hanako@example.jp' });
+    const guest = () => ({
+      store_id: fx.storeId,
+      start: tokyoStart(4, 15),
+      party_size: 2,
+      name: '山田 花子',
+      name_kana: 'ヤマダ ハナコ',
+      phone: '090-1234-5678',
+      email: 'hanako@example.jp',
+    });
 
     beforeAll(async () => {
       ({ app, fx, cleanup } = await startWithFixture(engine));
-      const res = await app.fetch('/api/bookings', { method: 'POST', cookie: fx.users[0]!.cookie, json: { store_id: fx.storeId, start: tokyoStart(5, 13), party_size: 2 } });
+      const res = await app.fetch('/api/bookings', {
+        method: 'POST',
+        cookie: fx.users[0]!.cookie,
+        json: { store_id: fx.storeId, start: tokyoStart(5, 13), party_size: 2 },
+      });
       expect(res.status).toBe(201);
       bookingId = ((await res.json()) as { id: number }).id;
     });
@@ -70,7 +82,11 @@ for (const engine of ['pglite', 'postgres'] as const) {
         expect([path, res.status]).toEqual([path, 400]);
         expect(await res.text()).toContain('not allowed');
       }
-      const form = await app.fetch('/auth/signin', { method: 'POST', headers: { ...en, 'content-type': 'application/x-www-form-urlencoded' }, body: 'email=a%00%40example.jp&password=x' });
+      const form = await app.fetch('/auth/signin', {
+        method: 'POST',
+        headers: { ...en, 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'email=a%00%40example.jp&password=x',
+      });
       expect(form.status).toBe(400);
       expect(app.output()).not.toMatch(/"status":500/);
     });
@@ -94,11 +110,24 @@ for (const engine of ['pglite', 'postgres'] as const) {
           ['DELETE', `/api/history/${id}`, cookie],
         ];
         for (const [method, path, who] of paths) {
-          const res = await app.fetch(encodeURI(path), { method, cookie: who, headers: { 'x-booking-token': 'x' }, ...(method === 'PATCH' ? { json: { party_size: 2 } } : {}) });
+          const res = await app.fetch(encodeURI(path), {
+            method,
+            cookie: who,
+            headers: { 'x-booking-token': 'x' },
+            ...(method === 'PATCH' ? { json: { party_size: 2 } } : {}),
+          });
           expect([method, path, res.status]).toEqual([method, path, 404]);
           expect((await envelope(res)).code).toBe('not_found');
         }
-        for (const path of [`/store/${id}`, `/store/${id}/booking-without`, `/store/${id}/booking`, `/areas/${id}`, `/store/${fx.storeId}/booking-without/edit/${id}?token=x`, `/store/${fx.storeId}/booking/edit/${id}`, `/store/${fx.storeId}/booking/complete/${id}`]) {
+        for (const path of [
+          `/store/${id}`,
+          `/store/${id}/booking-without`,
+          `/store/${id}/booking`,
+          `/areas/${id}`,
+          `/store/${fx.storeId}/booking-without/edit/${id}?token=x`,
+          `/store/${fx.storeId}/booking/edit/${id}`,
+          `/store/${fx.storeId}/booking/complete/${id}`,
+        ]) {
           const res = await app.fetch(encodeURI(path), { cookie });
           expect([path, res.status]).toEqual([path, 404]);
           await res.body?.cancel();
@@ -125,7 +154,12 @@ for (const engine of ['pglite', 'postgres'] as const) {
 
     it('puts every /api error in the JSON envelope: cross-site writes, bad %-encoding, headers over 16 KB, unknown methods', async () => {
       // Astro's own origin check answered text/plain.
-      const csrf = await rawRequest(app, { method: 'POST', path: '/api/bookings', headers: { origin: 'https://evil.example', 'content-type': 'text/plain', cookie: fx.users[0]!.cookie }, body: '{}' });
+      const csrf = await rawRequest(app, {
+        method: 'POST',
+        path: '/api/bookings',
+        headers: { origin: 'https://evil.example', 'content-type': 'text/plain', cookie: fx.users[0]!.cookie },
+        body: '{}',
+      });
       expect(csrf.status).toBe(403);
       expect(JSON.parse(csrf.body).error.code).toBe('cross_origin');
       for (const path of ['/api/stores?name=%E0%A4%A', '/api/stores?name=%zz', '/api/%E0%A4%A', '/api/stores/%FF']) {
@@ -162,7 +196,12 @@ for (const engine of ['pglite', 'postgres'] as const) {
       const [before, after] = JSON.stringify({ ...guest(), name: '@@' }).split('@@');
       const body = Buffer.concat([Buffer.from(before!), Buffer.from([0xff, 0xfe, 0x80]), Buffer.from(after!)]);
       expect(() => new TextDecoder('utf-8', { fatal: true }).decode(body)).toThrow();
-      const res = await rawRequest(app, { method: 'POST', path: '/api/guest-bookings', headers: { 'content-type': 'application/json', origin: app.url, 'accept-language': 'en' }, body });
+      const res = await rawRequest(app, {
+        method: 'POST',
+        path: '/api/guest-bookings',
+        headers: { 'content-type': 'application/json', origin: app.url, 'accept-language': 'en' },
+        body,
+      });
       expect(res.status).toBe(400);
       expect(JSON.parse(res.body).error.code).toBe('invalid_encoding');
       // The same body in valid UTF-8 books: the refusal was for the bytes alone.
@@ -173,7 +212,13 @@ for (const engine of ['pglite', 'postgres'] as const) {
     it('logs an upload cut short as a client abort, not as a 500 with a stack', async () => {
       const { port, hostname } = new URL(app.url);
       // Expect: 100-continue makes the server say when it has the request and waits for the body.
-      const req = http.request({ host: hostname, port, method: 'POST', path: '/api/guest-bookings', headers: { 'content-type': 'application/json', 'content-length': '4000', origin: app.url, 'x-request-id': `cut-${engine}`, expect: '100-continue' } });
+      const req = http.request({
+        host: hostname,
+        port,
+        method: 'POST',
+        path: '/api/guest-bookings',
+        headers: { 'content-type': 'application/json', 'content-length': '4000', origin: app.url, 'x-request-id': `cut-${engine}`, expect: '100-continue' },
+      });
       req.on('error', () => {});
       await new Promise((resolve) => req.once('continue', resolve));
       req.write('{"store_id": 1, "name": "', () => req.destroy());

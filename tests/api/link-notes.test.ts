@@ -29,7 +29,9 @@ for (const engine of ['pglite', 'postgres'] as Engine[]) {
     };
 
     it('a party it cannot seat, a day outside the window, a start never offered: each said beside its field', async () => {
-      expect(note(await page({ party: '99' }), 'party_size')).toBe('人数「99」ではご予約いただけません（このお店は1〜2名まで）。2名の空き時間を表示しています。');
+      expect(note(await page({ party: '99' }), 'party_size')).toBe(
+        '人数「99」ではご予約いただけません（このお店は1〜2名まで）。2名の空き時間を表示しています。',
+      );
       expect(note(await page({ party: '0' }), 'party_size')).toContain('人数「0」ではご予約いただけません');
       expect(note(await page({ party: '4' }), 'party_size')).toContain('2名の空き時間を表示しています');
       expect(note(await page({ date: addTokyoDays(watchDay, 30) }), 'date')).toMatch(/^「\d+月\d+日\(.\)」はご予約いただける日ではありません/);
@@ -40,7 +42,9 @@ for (const engine of ['pglite', 'postgres'] as Engine[]) {
     it('a link it honours carries no note, and its start stays chosen', async () => {
       const html = await page({ start: onWatchDay(19), party: '2', date: watchDay });
       for (const field of ['party_size', 'date', 'start']) expect(note(html, field)).toBeUndefined();
-      expect(html).toMatch(new RegExp(`<input[^>]*checked[^>]*value="${onWatchDay(19).replace("+", "\\+")}"|<input[^>]*value="${onWatchDay(19).replace("+", "\\+")}"[^>]*checked`));
+      expect(html).toMatch(
+        new RegExp(`<input[^>]*checked[^>]*value="${onWatchDay(19).replace('+', '\\+')}"|<input[^>]*value="${onWatchDay(19).replace('+', '\\+')}"[^>]*checked`),
+      );
     });
   });
 }

@@ -25,8 +25,15 @@ async function all(db: Db, input: Record<string, unknown>) {
 
 /** Every store with what the filters read, and its state for the rules. */
 async function everything(db: Db) {
-  const rows = await db.select({ id: stores.id, tags: stores.tags, budgetMin: stores.budgetMin, budgetMax: stores.budgetMax, walkMinutes: stores.walkMinutes }).from(stores);
-  const states = await loadStoreStates(db, rows.map((r) => r.id), new Date(NOW.getTime() - 86400_000), new Date(NOW.getTime() + 86400_000));
+  const rows = await db
+    .select({ id: stores.id, tags: stores.tags, budgetMin: stores.budgetMin, budgetMax: stores.budgetMax, walkMinutes: stores.walkMinutes })
+    .from(stores);
+  const states = await loadStoreStates(
+    db,
+    rows.map((r) => r.id),
+    new Date(NOW.getTime() - 86400_000),
+    new Date(NOW.getTime() + 86400_000),
+  );
   return { rows, states };
 }
 
@@ -61,7 +68,10 @@ forEachEngine(
           .sort((a, b) => a - b);
         const { items, total } = await all(db, { ...input, tag: c.tag ? [...c.tag] : undefined });
         expect(total, JSON.stringify(input)).toBeGreaterThan(0);
-        expect(items.map((x) => x.id).sort((a, b) => a - b), JSON.stringify(input)).toEqual(expected);
+        expect(
+          items.map((x) => x.id).sort((a, b) => a - b),
+          JSON.stringify(input),
+        ).toEqual(expected);
         // The starts shown are those with a free table of the kind asked for.
         for (const card of items) {
           const want = bookableNow(ofKind(states.get(card.id)!, c.seat as TableKind | undefined), c.party ?? 2, NOW);
@@ -76,7 +86,8 @@ forEachEngine(
       const byBudget = await all(db, { sort: 'budget' });
       expect(byBudget.total).toBe(total);
       const budgets = byBudget.items.map((c) => [c.budgetMin, c.budgetMax] as const);
-      for (let i = 1; i < budgets.length; i++) expect(budgets[i - 1]![0] < budgets[i]![0] || (budgets[i - 1]![0] === budgets[i]![0] && budgets[i - 1]![1] <= budgets[i]![1])).toBe(true);
+      for (let i = 1; i < budgets.length; i++)
+        expect(budgets[i - 1]![0] < budgets[i]![0] || (budgets[i - 1]![0] === budgets[i]![0] && budgets[i - 1]![1] <= budgets[i]![1])).toBe(true);
       expect(budgets[0]![0]).toBeLessThan(budgets.at(-1)![0]);
 
       const walks = (await all(db, { sort: 'nearest' })).items.map((c) => c.walkMinutes);

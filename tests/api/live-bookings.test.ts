@@ -177,7 +177,9 @@ describe.runIf(hasBookingApi)('live availability with the booking API', () => {
       };
       await Promise.all(Array.from({ length: 6 }, (_, w) => worker(w)));
       expect(killed).toBe(true);
-      await new Promise<void>((resolve) => (app.process.exitCode !== null || app.process.signalCode !== null ? resolve() : app.process.once('exit', () => resolve())));
+      await new Promise<void>((resolve) =>
+        app.process.exitCode !== null || app.process.signalCode !== null ? resolve() : app.process.once('exit', () => resolve()),
+      );
 
       // The lock of the killed process is stale: reopening takes it over.
       const h = await openDb({ dataDir: app.dataDir! });

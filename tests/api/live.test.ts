@@ -156,7 +156,10 @@ forEachApp(
       await s.snapshot(stores);
       expect(app().output()).toMatch(new RegExp(`"msg":"stream_opened","requestId":"gone-${app().engine}"`));
       s.close();
-      await eventually(() => new RegExp(`"msg":"stream_closed","requestId":"gone-${app().engine}"[^\\n]*"open":0`).test(app().output()) || undefined, 'the server to close the stream');
+      await eventually(
+        () => new RegExp(`"msg":"stream_closed","requestId":"gone-${app().engine}"[^\\n]*"open":0`).test(app().output()) || undefined,
+        'the server to close the stream',
+      );
     });
   },
   env,

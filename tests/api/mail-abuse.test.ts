@@ -30,7 +30,12 @@ const freshStart = () => {
 let serial = 0;
 const diner = (email?: string) => {
   const n = ++serial;
-  return { name: '予約 花子', name_kana: 'ヨヤク ハナコ', phone: `090-${String(3000 + n).slice(-4)}-${String(4000 + n).slice(-4)}`, email: email ?? `diner-${process.pid}-${n}@example.jp` };
+  return {
+    name: '予約 花子',
+    name_kana: 'ヨヤク ハナコ',
+    phone: `090-${String(3000 + n).slice(-4)}-${String(4000 + n).slice(-4)}`,
+    email: email ?? `diner-${process.pid}-${n}@example.jp`,
+  };
 };
 
 for (const engine of ['pglite', 'postgres'] as const) {
@@ -57,12 +62,18 @@ for (const engine of ['pglite', 'postgres'] as const) {
     });
 
     const from = (address: string) => ({ 'x-forwarded-for': address, 'accept-language': 'ja' });
-    const book = (address: string, who = diner()) => app.fetch('/api/guest-bookings', { method: 'POST', headers: from(address), json: { store_id: fx.storeId, start: freshStart(), party_size: 2, ...who } });
-    const watch = (address: string, email: string) => app.fetch('/api/watches', { method: 'POST', headers: from(address), json: { store_id: fx.storeId, party_size: 2, email } });
+    const book = (address: string, who = diner()) =>
+      app.fetch('/api/guest-bookings', { method: 'POST', headers: from(address), json: { store_id: fx.storeId, start: freshStart(), party_size: 2, ...who } });
+    const watch = (address: string, email: string) =>
+      app.fetch('/api/watches', { method: 'POST', headers: from(address), json: { store_id: fx.storeId, party_size: 2, email } });
     const forgot = (address: string, email: string) => app.fetch('/api/password/forgot', { method: 'POST', headers: from(address), json: { email } });
     /** Mails the SMTP server received for one mailbox, however its address was written. */
     const mailsTo = (mailbox: string) => smtp.received.filter((m) => normaliseRecipient(m.to) === mailbox);
-    const lines = (pattern: RegExp) => app.output().split('\n').filter((l) => pattern.test(l));
+    const lines = (pattern: RegExp) =>
+      app
+        .output()
+        .split('\n')
+        .filter((l) => pattern.test(l));
 
     it('counts an IPv6 client by its /64: 20 guest bookings from one /64, however its addresses rotate, then 429; the next /64 books', async () => {
       for (let i = 1; i <= 20; i++) expect((await book(`2001:db8:${engine === 'pglite' ? 'a' : 'b'}:1::${i.toString(16)}`)).status).toBe(201);
@@ -103,7 +114,11 @@ for (const engine of ['pglite', 'postgres'] as const) {
         const { id, edit_token } = (await booked.json()) as Json;
         const began = Date.now();
         for (let i = 0; i < 30; i++) {
-          const res = await app.fetch(`/api/guest-bookings/${id}`, { method: 'PATCH', headers: { 'x-booking-token': edit_token, ...from('198.51.104.1') }, json: { party_size: i === 29 ? 4 : 3 - (i % 2) } });
+          const res = await app.fetch(`/api/guest-bookings/${id}`, {
+            method: 'PATCH',
+            headers: { 'x-booking-token': edit_token, ...from('198.51.104.1') },
+            json: { party_size: i === 29 ? 4 : 3 - (i % 2) },
+          });
           expect(res.status).toBe(200);
         }
         const elapsed = Date.now() - began;
@@ -139,7 +154,8 @@ for (const engine of ['pglite', 'postgres'] as const) {
 
     it('answers sign-up on a taken address (any case) as on a new one, signs no one in, and mails the owner that someone tried (the new address its verification link)', async () => {
       const owner = fx.users[1]!.email;
-      const signUp = (email: string) => app.fetch('/api/users', { method: 'POST', headers: from('198.51.105.1'), json: { name: '他人', email, password: 'someone-elses-pass', agree: true } });
+      const signUp = (email: string) =>
+        app.fetch('/api/users', { method: 'POST', headers: from('198.51.105.1'), json: { name: '他人', email, password: 'someone-elses-pass', agree: true } });
       const fresh = await signUp(`fresh-${engine}@example.jp`);
       const taken = await signUp(owner.toUpperCase());
       expect([taken.status, await taken.json()]).toEqual([201, {}]);
@@ -148,8 +164,12 @@ for (const engine of ['pglite', 'postgres'] as const) {
       expect(new CookieJar().store(taken).get('example')).toBeUndefined();
       expect(new CookieJar().store(fresh).get('example')).toBeUndefined();
       expect(fresh.headers.getSetCookie()).toEqual(taken.headers.getSetCookie());
-      await expect.poll(() => mailsTo(`fresh-${engine}@example.jp`).filter((m) => /\/auth\/verify\?token=/.test(m.parsed.text ?? '')).length, { timeout: 60_000 }).toBe(1);
-      await expect.poll(() => mailsTo(owner).filter((m) => m.subject === '【すぐ予約】このメールアドレスでの新規登録がありました').length, { timeout: 60_000 }).toBe(1);
+      await expect
+        .poll(() => mailsTo(`fresh-${engine}@example.jp`).filter((m) => /\/auth\/verify\?token=/.test(m.parsed.text ?? '')).length, { timeout: 60_000 })
+        .toBe(1);
+      await expect
+        .poll(() => mailsTo(owner).filter((m) => m.subject === '【すぐ予約】このメールアドレスでの新規登録がありました').length, { timeout: 60_000 })
+        .toBe(1);
       const [mail] = mailsTo(owner).filter((m) => m.subject.includes('新規登録'));
       expect(mail!.parsed.text).toContain('/auth/signin');
       expect(mail!.parsed.text).not.toContain('someone-elses-pass');

@@ -18,7 +18,8 @@ import { claimDueMail, deliverDueMail, DELIVERY, retryDelay, type MailTransport 
 
 const FROM = 'すぐ予約 <no-reply@sugu.jp>';
 const SUBJECT = '【すぐ予約】ご予約が確定しました（焼肉 さくら 渋谷店 SG-7K3Q9P）';
-const TEXT = 'ご予約が確定しました。ご来店をお待ちしております。\n\n日時: 11月20日(金) 21:00〜23:00\n人数: 4名\n\n予約の確認・変更は次のリンクから:\nhttps://sugu.test/booking-list?from=mail&code=SG-7K3Q9P';
+const TEXT =
+  'ご予約が確定しました。ご来店をお待ちしております。\n\n日時: 11月20日(金) 21:00〜23:00\n人数: 4名\n\n予約の確認・変更は次のリンクから:\nhttps://sugu.test/booking-list?from=mail&code=SG-7K3Q9P';
 
 const at = (base: Date, ms: number) => new Date(base.getTime() + ms);
 
@@ -74,7 +75,8 @@ forEachEngine('mail delivery', (get, engine) => {
   });
 
   it('sends a calendar file with the text and HTML, its METHOD in its type, the parts unchanged', async () => {
-    const ics = 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nMETHOD:CANCEL\r\nBEGIN:VEVENT\r\nUID:booking-1@sugu.test\r\nSEQUENCE:2\r\nSTATUS:CANCELLED\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n';
+    const ics =
+      'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nMETHOD:CANCEL\r\nBEGIN:VEVENT\r\nUID:booking-1@sugu.test\r\nSEQUENCE:2\r\nSTATUS:CANCELLED\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n';
     await queue('calendar@example.jp', { calendar: ics });
     expect(await deliverDueMail(db, transport, { from: FROM })).toEqual({ sent: 1, failed: 0 });
     const [mail] = await smtp.waitFor(1);

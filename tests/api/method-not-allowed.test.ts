@@ -15,7 +15,11 @@ forEachApp('unsupported methods', (app) => {
       const documented = Object.keys(operations).map((m) => m.toUpperCase());
       const path = template.replace(/\{[^}]+\}/g, '1');
       for (const method of METHODS.filter((m) => !documented.includes(m))) {
-        const res = await app().fetch(path, { method, headers: { 'accept-language': 'ja', 'content-type': 'application/json' }, body: method === 'GET' ? undefined : '{}' });
+        const res = await app().fetch(path, {
+          method,
+          headers: { 'accept-language': 'ja', 'content-type': 'application/json' },
+          body: method === 'GET' ? undefined : '{}',
+        });
         const body = (await res.json()) as { error: { code: string; message: string } };
         expect([method, path, res.status]).toEqual([method, path, 405]);
         expect(body.error.code).toBe('method_not_allowed');

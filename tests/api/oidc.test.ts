@@ -305,7 +305,12 @@ forEachApp(
       expect(bookings).not.toContain('.invalid');
       expect(bookings).toMatch(/<a href="\/account-info"[^>]*>Add an e-mail address</);
       const post = (fields: Record<string, string>) =>
-        app().fetch('/account-info', { method: 'POST', cookie: jar.header(), headers: { 'content-type': 'application/x-www-form-urlencoded', 'accept-language': 'en' }, body: new URLSearchParams(fields) });
+        app().fetch('/account-info', {
+          method: 'POST',
+          cookie: jar.header(),
+          headers: { 'content-type': 'application/x-www-form-urlencoded', 'accept-language': 'en' },
+          body: new URLSearchParams(fields),
+        });
       // The profile saves with the address left empty…
       expect((await post({ name: 'ライン 次郎', name_kana: '', phone: '', email: '' })).status).toBe(303);
       expect((await me(app(), jar)).body).toMatchObject({ email: '', email_verified: false });
@@ -331,7 +336,12 @@ forEachApp(
       expect(page).toContain('Confirm with LINE and leave');
       expect(page).not.toContain('name="password"');
       const leave = (fields: Record<string, string>) =>
-        app().fetch('/user-leave-association', { method: 'POST', cookie: jar.header(), headers: { 'content-type': 'application/x-www-form-urlencoded', 'accept-language': 'en' }, body: new URLSearchParams(fields) });
+        app().fetch('/user-leave-association', {
+          method: 'POST',
+          cookie: jar.header(),
+          headers: { 'content-type': 'application/x-www-form-urlencoded', 'accept-language': 'en' },
+          body: new URLSearchParams(fields),
+        });
       // Not confirmed, or a provider not linked: refused by name, nothing started.
       const unconfirmed = await leave({ provider: 'line' });
       expect(unconfirmed.status).toBe(400);
@@ -371,7 +381,8 @@ forEachApp(
       const id = account({ email: uniqueEmail('line'), email_verified: true });
       const { jar } = await signInWith(app(), id);
       const mine = (await me(app(), jar)).body!;
-      const del = (json: Record<string, unknown>, lang = 'en') => app().fetch('/api/me', { method: 'DELETE', cookie: jar.header(), headers: { 'accept-language': lang }, json });
+      const del = (json: Record<string, unknown>, lang = 'en') =>
+        app().fetch('/api/me', { method: 'DELETE', cookie: jar.header(), headers: { 'accept-language': lang }, json });
       // Not confirmed, or a provider not linked: refused by field, nothing started.
       const unconfirmed = await del({});
       expect(unconfirmed.status).toBe(400);
@@ -417,7 +428,12 @@ forEachApp(
       const user = await signUp(app());
       const jar = user.jar;
       await signInWith(app(), account({ email: uniqueEmail('line'), email_verified: true }), jar);
-      const missing = await app().fetch('/api/me', { method: 'DELETE', cookie: jar.header(), headers: { 'accept-language': 'en' }, json: { provider: 'line', confirm: true } });
+      const missing = await app().fetch('/api/me', {
+        method: 'DELETE',
+        cookie: jar.header(),
+        headers: { 'accept-language': 'en' },
+        json: { provider: 'line', confirm: true },
+      });
       expect(missing.status).toBe(400);
       expect(await missing.json()).toMatchObject({ error: { code: 'validation_failed', fields: { password: expect.stringContaining('Password') } } });
       expect(missing.headers.getSetCookie().some((c) => c.startsWith('sugu_oidc='))).toBe(false);
@@ -458,17 +474,21 @@ forEachApp(
       const login = await app().fetch('/api/login', { method: 'POST', json: { email: mine.email, password: 'any-password-at-all' } });
       expect(login.status).toBe(401);
     });
-
   },
   { ...oidcEnv(port), PUBLIC_ORIGIN: ORIGIN },
 );
 
-forEachApp('sign-in without a provider configured', (app) => {
-  it('shows no provider and has no provider route', async () => {
-    const html = await (await app().fetch('/auth/signin', { headers: { 'accept-language': 'ja' } })).text();
-    expect(html).not.toContain('LINEでログイン');
-    // The spec's 「または次の方法でログイン」 stays, heading the demo account under its own label.
-    expect(html).toMatch(/>または次の方法でログイン<[\s\S]*>お試し用<[\s\S]*>デモアカウント/);
-    expect((await app().fetch('/auth/oidc/line')).status).toBe(404);
-  });
-}, {}, { shared: true });
+forEachApp(
+  'sign-in without a provider configured',
+  (app) => {
+    it('shows no provider and has no provider route', async () => {
+      const html = await (await app().fetch('/auth/signin', { headers: { 'accept-language': 'ja' } })).text();
+      expect(html).not.toContain('LINEでログイン');
+      // The spec's 「または次の方法でログイン」 stays, heading the demo account under its own label.
+      expect(html).toMatch(/>または次の方法でログイン<[\s\S]*>お試し用<[\s\S]*>デモアカウント/);
+      expect((await app().fetch('/auth/oidc/line')).status).toBe(404);
+    });
+  },
+  {},
+  { shared: true },
+);

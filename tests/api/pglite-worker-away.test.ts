@@ -51,13 +51,17 @@ describe('PGlite worker away [pglite]', () => {
     const later = free.find((x) => Date.parse(x.start) >= Date.parse(free[0]!.start) + 4 * 3600_000);
     return later ? ([free[0]!, later] as const) : null;
   };
-  const book = (start: string, lang = 'ja') => app.fetch('/api/bookings', { method: 'POST', cookie, headers: { 'accept-language': lang }, json: { store_id: storeId, start, party_size: 2 } });
+  const book = (start: string, lang = 'ja') =>
+    app.fetch('/api/bookings', { method: 'POST', cookie, headers: { 'accept-language': lang }, json: { store_id: storeId, start, party_size: 2 } });
 
   beforeAll(async () => {
     app = await startApp('pglite');
     const login = await app.fetch('/api/login', { method: 'POST', json: { email: DEMO_USER.email, password: DEMO_USER.password } });
     expect(login.status).toBe(200);
-    cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    cookie = login.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
     // A store with free starts tomorrow, for two.
     const listed = (await (await app.fetch('/api/stores?per_page=50')).json()) as { items: { id: number }[] };
     date = addTokyoDays(businessDate(new Date()), 1);
@@ -138,7 +142,10 @@ describe('PGlite worker away [pglite]', () => {
     const mine = (await (await app.fetch('/api/bookings', { cookie })).json()) as { items: { id: number }[] };
     expect(mine.items.map((b) => b.id)).toContain(kept);
     // The index serves again, the new booking counted.
-    await until(async () => (await slotsOn()).find((x) => x.start === second.start)?.free_tables === second.free_tables - 1, 'the new booking in the availability');
+    await until(
+      async () => (await slotsOn()).find((x) => x.start === second.start)?.free_tables === second.free_tables - 1,
+      'the new booking in the availability',
+    );
     const home = await app.fetch('/home', { cookie });
     expect(home.status).toBe(200);
     expect(await home.text()).not.toContain('data-booking-paused');

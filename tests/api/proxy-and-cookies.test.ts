@@ -23,7 +23,13 @@ for (const engine of ['pglite', 'postgres'] as const) {
     afterAll(() => app?.stop());
 
     const loginVia = (email: string, password: string, headers: Record<string, string>, from?: string) =>
-      rawRequest(app, { method: 'POST', path: '/api/login', from, headers: { 'content-type': 'application/json', origin: app.url, ...headers }, body: JSON.stringify({ email, password }) });
+      rawRequest(app, {
+        method: 'POST',
+        path: '/api/login',
+        from,
+        headers: { 'content-type': 'application/json', origin: app.url, ...headers },
+        body: JSON.stringify({ email, password }),
+      });
 
     it('takes the client from X-Forwarded-For: the owner signs in while an attacker behind the same proxy is stopped', async () => {
       const owner = await signUp(app);
@@ -58,13 +64,23 @@ for (const engine of ['pglite', 'postgres'] as const) {
 
     it('makes cookies Secure and sends HSTS when the trusted proxy says https, and only then', async () => {
       const post = (headers: Record<string, string>, from?: string) =>
-        rawRequest(app, { method: 'POST', path: '/preferences', from, headers: { 'content-type': 'application/x-www-form-urlencoded', origin: app.url, ...headers }, body: 'theme=dark&locale=ja&back=/home' });
+        rawRequest(app, {
+          method: 'POST',
+          path: '/preferences',
+          from,
+          headers: { 'content-type': 'application/x-www-form-urlencoded', origin: app.url, ...headers },
+          body: 'theme=dark&locale=ja&back=/home',
+        });
       const https = await post({ 'x-forwarded-for': '203.0.113.9', 'x-forwarded-proto': 'https' });
       const lines = setting([https.headers['set-cookie'] ?? []].flat());
       expect(lines.length).toBeGreaterThanOrEqual(3); // locale, theme, flash
       for (const line of lines) expect(line).toMatch(/;\s*Secure/i);
       expect(https.headers['strict-transport-security']).toMatch(/max-age=\d+/);
-      for (const [headers, from] of [[{ 'x-forwarded-proto': 'http' }, undefined], [{}, undefined], [{ 'x-forwarded-proto': 'https' }, '127.0.0.2']] as const) {
+      for (const [headers, from] of [
+        [{ 'x-forwarded-proto': 'http' }, undefined],
+        [{}, undefined],
+        [{ 'x-forwarded-proto': 'https' }, '127.0.0.2'],
+      ] as const) {
         const plain = await post(headers, from);
         const set = setting([plain.headers['set-cookie'] ?? []].flat());
         expect(set.length).toBeGreaterThanOrEqual(3);
@@ -90,17 +106,39 @@ for (const engine of ['pglite', 'postgres'] as const) {
         seen.push(...lines);
         return lines;
       };
-      const form = (body: Record<string, string>) => ({ method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(body).toString() });
+      const form = (body: Record<string, string>) => ({
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(body).toString(),
+      });
       const u = await signUp(app);
-      collect(await app.fetch('/api/users', { method: 'POST', json: { name: '安全 太郎', email: `secure-${engine}-${Date.now()}@example.jp`, password: 'long-enough-pass-1', agree: true } }));
+      collect(
+        await app.fetch('/api/users', {
+          method: 'POST',
+          json: { name: '安全 太郎', email: `secure-${engine}-${Date.now()}@example.jp`, password: 'long-enough-pass-1', agree: true },
+        }),
+      );
       collect(await app.fetch('/api/login', { method: 'POST', json: { email: u.email, password: u.password } }));
       collect(await app.fetch('/auth/signin', form({ email: u.email, password: u.password })));
-      collect(await app.fetch('/auth/signup', form({ name: '安全 花子', email: `secure2-${engine}-${Date.now()}@example.jp`, password: 'long-enough-pass-2', agree: 'on' })));
+      collect(
+        await app.fetch(
+          '/auth/signup',
+          form({ name: '安全 花子', email: `secure2-${engine}-${Date.now()}@example.jp`, password: 'long-enough-pass-2', agree: 'on' }),
+        ),
+      );
       collect(await app.fetch('/preferences', form({ theme: 'dark', locale: 'en', back: '/home' })));
       collect(await app.fetch('/account-info', { ...form({ name: '安全 次郎', email: u.email }), cookie: u.jar.header() }));
       const guest = await app.fetch('/api/guest-bookings', {
         method: 'POST',
-        json: { store_id: fx.storeId, start: tokyoStart(6, 12), party_size: 2, name: '山田 花子', name_kana: 'ヤマダ ハナコ', phone: '090-1234-5678', email: 'secure-guest@example.jp' },
+        json: {
+          store_id: fx.storeId,
+          start: tokyoStart(6, 12),
+          party_size: 2,
+          name: '山田 花子',
+          name_kana: 'ヤマダ ハナコ',
+          phone: '090-1234-5678',
+          email: 'secure-guest@example.jp',
+        },
       });
       expect(guest.status).toBe(201);
       expect(collect(guest).length).toBeGreaterThanOrEqual(2);

@@ -56,7 +56,12 @@ forEachEngine('pushes from the jobs', (get, engine) => {
     const user = fx.users[0]!;
     const device = push.browser(`/${engine}/reminder`);
     await subscribe(db, translatorFor('en'), { kind: 'user', userId: user.id }, device.subscription, 'en');
-    await book(db, { store_id: fx.storeId, start: jst('19:00').toISOString(), party_size: 2 }, { kind: 'user', userId: user.id, email: user.email, name: '予約 太郎1' }, ctx(MORNING));
+    await book(
+      db,
+      { store_id: fx.storeId, start: jst('19:00').toISOString(), party_size: 2 },
+      { kind: 'user', userId: user.id, email: user.email, name: '予約 太郎1' },
+      ctx(MORNING),
+    );
     expect(await sendDueReminders(db, jst('16:00'), ORIGIN)).toBe(1);
     expect(await db.select().from(pushOutbox)).toHaveLength(1);
     expect(await deliverDuePushes(db)).toEqual({ sent: 1, gone: 0, failed: 0 });
@@ -76,7 +81,10 @@ forEachEngine('pushes from the jobs', (get, engine) => {
     const user = fx.users[1]!;
     const device = push.browser(`/${engine}/queue`);
     await subscribe(db, translatorFor('ja'), { kind: 'user', userId: user.id }, device.subscription, 'ja');
-    const [entry] = await db.insert(queueEntries).values({ storeId: fx.storeId, userId: user.id, partySize: 2, name: '順番 花子', phone: '09012345678', joinedAt: jst('18:40') }).returning({ id: queueEntries.id });
+    const [entry] = await db
+      .insert(queueEntries)
+      .values({ storeId: fx.storeId, userId: user.id, partySize: 2, name: '順番 花子', phone: '09012345678', joinedAt: jst('18:40') })
+      .returning({ id: queueEntries.id });
     await actOnEntry(db, { userId: user.id, email: user.email, tenant: 'test', storeIds: [fx.storeId] }, entry!.id, 'call', jst('19:00'));
     expect(await deliverDuePushes(db)).toEqual({ sent: 1, gone: 0, failed: 0 });
     const text = device.decrypt((await received(`/${engine}/queue`)).body);

@@ -47,7 +47,8 @@ for (const engine of ['pglite', 'postgres'] as Engine[]) {
       push.answer('/gone/old-tablet', 410);
       const guestBrowser = push.browser('/ok/guest');
 
-      const subscribe = (body: object, headers: Record<string, string>) => app.fetch('/api/push/subscriptions', { method: 'POST', json: body, headers: { 'accept-language': 'ja', ...headers } });
+      const subscribe = (body: object, headers: Record<string, string>) =>
+        app.fetch('/api/push/subscriptions', { method: 'POST', json: body, headers: { 'accept-language': 'ja', ...headers } });
       expect((await subscribe(phone.subscription, {})).status).toBe(401);
       const mine = await subscribe({ ...phone.subscription, label: 'Chrome / Android' }, { cookie });
       expect(mine.status).toBe(201);
@@ -59,17 +60,34 @@ for (const engine of ['pglite', 'postgres'] as Engine[]) {
       // The single table taken, then watched by the account and by a guest's device.
       const held = await app.fetch('/api/guest-bookings', {
         method: 'POST',
-        json: { store_id: storeId, start: START, party_size: PARTY, name: '先客 太郎', name_kana: 'センキャク タロウ', phone: '090-2222-3333', email: 'first@example.jp' },
+        json: {
+          store_id: storeId,
+          start: START,
+          party_size: PARTY,
+          name: '先客 太郎',
+          name_kana: 'センキャク タロウ',
+          phone: '090-2222-3333',
+          email: 'first@example.jp',
+        },
       });
       expect(held.status).toBe(201);
       const booking = (await held.json()) as { id: number; edit_token: string };
       expect((await app.fetch('/api/watches', { method: 'POST', json: { store_id: storeId, party_size: PARTY }, cookie })).status).toBe(201);
-      const guestWatch = await app.fetch('/api/watches', { method: 'POST', json: { store_id: storeId, party_size: PARTY, email: 'watching-guest@example.jp' } });
+      const guestWatch = await app.fetch('/api/watches', {
+        method: 'POST',
+        json: { store_id: storeId, party_size: PARTY, email: 'watching-guest@example.jp' },
+      });
       expect(guestWatch.status).toBe(201);
       const device = ((await guestWatch.json()) as { device_token: string }).device_token;
       expect((await subscribe(guestBrowser.subscription, { 'x-watch-token': device })).status).toBe(201);
       // A guest's watch tells of nothing until its address is confirmed (the mail's link).
-      const confirmLink = await until(async () => mailedTo(app, 'watching-guest@example.jp').map((m) => /watches\/confirm\?token=([\w-]+)/.exec(m.text)?.[1]).find(Boolean), 'the watch confirmation mail');
+      const confirmLink = await until(
+        async () =>
+          mailedTo(app, 'watching-guest@example.jp')
+            .map((m) => /watches\/confirm\?token=([\w-]+)/.exec(m.text)?.[1])
+            .find(Boolean),
+        'the watch confirmation mail',
+      );
       expect((await app.fetch('/api/watches/confirm', { method: 'POST', json: { token: confirmLink } })).status).toBe(204);
 
       const cancelled = await app.fetch(`/api/guest-bookings/${booking.id}`, { method: 'DELETE', headers: { 'x-booking-token': booking.edit_token } });
@@ -115,56 +133,68 @@ for (const engine of ['pglite', 'postgres'] as Engine[]) {
   });
 }
 
-forEachApp('push subscriptions', (app) => {
-  const keys = { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) };
-  const sub = (endpoint: string) => ({ endpoint, keys });
+forEachApp(
+  'push subscriptions',
+  (app) => {
+    const keys = { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) };
+    const sub = (endpoint: string) => ({ endpoint, keys });
 
-  it('takes only https: endpoints on public hosts, with keys of the right size', async () => {
-    const { jar } = await signUp(app());
-    const post = (body: object) => app().fetch('/api/push/subscriptions', { method: 'POST', json: body, cookie: jar.header(), headers: { 'accept-language': 'ja' } });
-    for (const endpoint of [
-      'http://push.example.com/x',
-      'https://127.0.0.1/x',
-      'https://10.1.2.3/x',
-      'https://192.168.0.8/x',
-      'https://[::1]/x',
-      'https://[fd00::1]/x',
-      'https://localhost/x',
-      'https://push.localhost/x',
-      'https://router/x',
-      'https://user:pw@push.example.com/x',
-      'ftp://push.example.com/x',
-      'not a url',
-    ]) {
-      const res = await post(sub(endpoint));
-      expect(res.status, endpoint).toBe(400);
-      expect(((await res.json()) as { error: { fields: Record<string, string> } }).error.fields.endpoint, endpoint).toBe('通知の送り先に使えないアドレスです（https の公開されたアドレスのみ）');
-    }
-    const badKeys = await post({ endpoint: 'https://fcm.googleapis.com/fcm/send/abc', keys: { p256dh: 'short', auth: keys.auth } });
-    expect(badKeys.status).toBe(400);
-    const ok = await post(sub('https://fcm.googleapis.com/fcm/send/abc'));
-    expect(ok.status).toBe(201);
-  });
-
-  it('lists and removes only the owner’s devices; another’s is 404', async () => {
-    const a = await signUp(app());
-    const b = await signUp(app());
-    const made = await app().fetch('/api/push/subscriptions', { method: 'POST', json: sub(`https://updates.push.services.mozilla.com/wpush/v2/${a.userId}`), cookie: a.jar.header() });
-    expect(made.status).toBe(201);
-    const { id } = (await made.json()) as { id: number };
-    expect((await app().fetch(`/api/push/subscriptions/${id}`, { method: 'DELETE', cookie: b.jar.header() })).status).toBe(404);
-    expect(((await (await app().fetch('/api/push/subscriptions', { cookie: b.jar.header() })).json()) as { items: unknown[] }).items).toEqual([]);
-    // The account page lists it, and its plain form removes it.
-    const page = await (await app().fetch('/account-info', { cookie: a.jar.header() })).text();
-    expect(page).toContain(`data-push-id="${id}"`);
-    const removed = await app().fetch('/account-info', {
-      method: 'POST',
-      cookie: a.jar.header(),
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ intent: 'push-remove', id: String(id) }),
+    it('takes only https: endpoints on public hosts, with keys of the right size', async () => {
+      const { jar } = await signUp(app());
+      const post = (body: object) =>
+        app().fetch('/api/push/subscriptions', { method: 'POST', json: body, cookie: jar.header(), headers: { 'accept-language': 'ja' } });
+      for (const endpoint of [
+        'http://push.example.com/x',
+        'https://127.0.0.1/x',
+        'https://10.1.2.3/x',
+        'https://192.168.0.8/x',
+        'https://[::1]/x',
+        'https://[fd00::1]/x',
+        'https://localhost/x',
+        'https://push.localhost/x',
+        'https://router/x',
+        'https://user:pw@push.example.com/x',
+        'ftp://push.example.com/x',
+        'not a url',
+      ]) {
+        const res = await post(sub(endpoint));
+        expect(res.status, endpoint).toBe(400);
+        expect(((await res.json()) as { error: { fields: Record<string, string> } }).error.fields.endpoint, endpoint).toBe(
+          '通知の送り先に使えないアドレスです（https の公開されたアドレスのみ）',
+        );
+      }
+      const badKeys = await post({ endpoint: 'https://fcm.googleapis.com/fcm/send/abc', keys: { p256dh: 'short', auth: keys.auth } });
+      expect(badKeys.status).toBe(400);
+      const ok = await post(sub('https://fcm.googleapis.com/fcm/send/abc'));
+      expect(ok.status).toBe(201);
     });
-    expect(removed.status).toBe(303);
-    expect(((await (await app().fetch('/api/push/subscriptions', { cookie: a.jar.header() })).json()) as { items: unknown[] }).items).toEqual([]);
-    expect((await app().fetch(`/api/push/subscriptions/${id}`, { method: 'DELETE', cookie: a.jar.header() })).status).toBe(404);
-  });
-}, {}, { shared: true });
+
+    it('lists and removes only the owner’s devices; another’s is 404', async () => {
+      const a = await signUp(app());
+      const b = await signUp(app());
+      const made = await app().fetch('/api/push/subscriptions', {
+        method: 'POST',
+        json: sub(`https://updates.push.services.mozilla.com/wpush/v2/${a.userId}`),
+        cookie: a.jar.header(),
+      });
+      expect(made.status).toBe(201);
+      const { id } = (await made.json()) as { id: number };
+      expect((await app().fetch(`/api/push/subscriptions/${id}`, { method: 'DELETE', cookie: b.jar.header() })).status).toBe(404);
+      expect(((await (await app().fetch('/api/push/subscriptions', { cookie: b.jar.header() })).json()) as { items: unknown[] }).items).toEqual([]);
+      // The account page lists it, and its plain form removes it.
+      const page = await (await app().fetch('/account-info', { cookie: a.jar.header() })).text();
+      expect(page).toContain(`data-push-id="${id}"`);
+      const removed = await app().fetch('/account-info', {
+        method: 'POST',
+        cookie: a.jar.header(),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ intent: 'push-remove', id: String(id) }),
+      });
+      expect(removed.status).toBe(303);
+      expect(((await (await app().fetch('/api/push/subscriptions', { cookie: a.jar.header() })).json()) as { items: unknown[] }).items).toEqual([]);
+      expect((await app().fetch(`/api/push/subscriptions/${id}`, { method: 'DELETE', cookie: a.jar.header() })).status).toBe(404);
+    });
+  },
+  {},
+  { shared: true },
+);

@@ -49,8 +49,13 @@ for (const engine of ['pglite', 'postgres'] as const) {
     beforeAll(async () => {
       ({ app, fx, cleanup } = await startWithStaff(engine, { SUGU_CLOCK: new Date(clockAt).toISOString() }, async (db, f) => {
         await db.update(stores).set({ queueMode: 'always' }).where(eq(stores.id, f.storeId));
-        await db.insert(storeTables).values([5, 6, 7, 8, 9, 10, 11, 12].map((n) => ({ storeId: f.storeId, label: `T${n}`, kind: 'table' as const, minParty: 1, maxParty: 4 })));
-        for (const [key, storeId, state] of [['overdue', f.storeId, 'called'], ['foreign', f.tinyStoreId, 'waiting']] as const) {
+        await db
+          .insert(storeTables)
+          .values([5, 6, 7, 8, 9, 10, 11, 12].map((n) => ({ storeId: f.storeId, label: `T${n}`, kind: 'table' as const, minParty: 1, maxParty: 4 })));
+        for (const [key, storeId, state] of [
+          ['overdue', f.storeId, 'called'],
+          ['foreign', f.tinyStoreId, 'waiting'],
+        ] as const) {
           const token = newToken();
           const called = state === 'called' ? { calledAt: at(-10), claimDeadline: at(-10 + QUEUE_CLAIM_MINUTES_DEFAULT) } : {};
           const [e] = await db
@@ -68,7 +73,11 @@ for (const engine of ['pglite', 'postgres'] as const) {
     /** A guest joins the four-table store's queue (with an e-mail address, when given). */
     const join = async (more: Json = {}, language = 'ja') => {
       n++;
-      const res = await app.fetch(`/api/stores/${fx.storeId}/queue`, { method: 'POST', headers: { 'accept-language': language }, json: { party_size: 2, name: `確定 ${n}`, phone: `090-5555-${String(1000 + n)}`, ...more } });
+      const res = await app.fetch(`/api/stores/${fx.storeId}/queue`, {
+        method: 'POST',
+        headers: { 'accept-language': language },
+        json: { party_size: 2, name: `確定 ${n}`, phone: `090-5555-${String(1000 + n)}`, ...more },
+      });
       expect(res.status).toBe(201);
       const joined = z.parse(queueJoinedJsonSchema, await res.json());
       return { id: joined.entry.id, token: joined.token! };
@@ -78,8 +87,10 @@ for (const engine of ['pglite', 'postgres'] as const) {
       expect(res.status).toBe(200);
       return (await res.json()) as Json;
     };
-    const claim = (id: number, headers: Record<string, string>, cookie?: string) => app.fetch(`/api/queue/${id}/claim`, { method: 'POST', headers: { 'accept-language': 'ja', ...headers }, cookie });
-    const diner = async (id: number, token: string) => z.parse(queueEntryJsonSchema, await (await app.fetch(`/api/queue/${id}`, { headers: { 'x-queue-token': token } })).json());
+    const claim = (id: number, headers: Record<string, string>, cookie?: string) =>
+      app.fetch(`/api/queue/${id}/claim`, { method: 'POST', headers: { 'accept-language': 'ja', ...headers }, cookie });
+    const diner = async (id: number, token: string) =>
+      z.parse(queueEntryJsonSchema, await (await app.fetch(`/api/queue/${id}`, { headers: { 'x-queue-token': token } })).json());
     const errorOf = async (res: Response) => [res.status, ((await res.json()) as Json).error.code];
 
     it('a called guest is mailed in its language with the deadline and its own link; confirming books a table from now and seats the entry', async () => {
@@ -126,7 +137,11 @@ for (const engine of ['pglite', 'postgres'] as const) {
 
     it('a signed-in diner confirms with the account: the booking is the account’s, and a party not called cannot claim', async () => {
       const user = fx.users[0]!;
-      const joined = await app.fetch(`/api/stores/${fx.storeId}/queue`, { method: 'POST', cookie: user.cookie, json: { party_size: 3, name: '会員 太郎', phone: '090-5555-9001' } });
+      const joined = await app.fetch(`/api/stores/${fx.storeId}/queue`, {
+        method: 'POST',
+        cookie: user.cookie,
+        json: { party_size: 3, name: '会員 太郎', phone: '090-5555-9001' },
+      });
       expect(joined.status).toBe(201);
       const id = z.parse(queueJoinedJsonSchema, await joined.json()).entry.id;
       expect(await errorOf(await claim(id, {}, user.cookie))).toEqual([409, 'queue_state']);
@@ -151,7 +166,9 @@ for (const engine of ['pglite', 'postgres'] as const) {
       const e = await join();
       await call(e.id);
       const answers = await Promise.all([claim(e.id, { 'x-queue-token': e.token }), claim(e.id, { 'x-queue-token': e.token })]);
-      const results = await Promise.all(answers.map(async (r) => (r.status === 200 ? z.parse(queueClaimedJsonSchema, await r.json()) : ((await r.json()) as Json).error.code)));
+      const results = await Promise.all(
+        answers.map(async (r) => (r.status === 200 ? z.parse(queueClaimedJsonSchema, await r.json()) : ((await r.json()) as Json).error.code)),
+      );
       const won = results.filter((r) => typeof r !== 'string');
       expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
       expect(results.filter((r) => typeof r === 'string')).toEqual(['queue_state']);
@@ -161,7 +178,10 @@ for (const engine of ['pglite', 'postgres'] as const) {
     it.each([1, 2, 3])('a claim and the staff seating the same party at once: exactly one moves it (round %i)', async () => {
       const e = await join();
       await call(e.id);
-      const [mine, staff] = await Promise.all([claim(e.id, { 'x-queue-token': e.token }), app.fetch(`/api/store/queue/${e.id}/seat`, { method: 'POST', headers: bearer(tokenA) })]);
+      const [mine, staff] = await Promise.all([
+        claim(e.id, { 'x-queue-token': e.token }),
+        app.fetch(`/api/store/queue/${e.id}/seat`, { method: 'POST', headers: bearer(tokenA) }),
+      ]);
       expect([mine.status, staff.status].sort()).toEqual([200, 409]);
       const loser = mine.status === 409 ? mine : staff;
       expect(((await loser.json()) as Json).error.code).toBe('queue_state');
@@ -197,7 +217,12 @@ for (const engine of ['pglite', 'postgres'] as const) {
       const html = await page.text();
       expect(html).toContain('席に向かいます（確定）');
       expect(html).toContain('name="intent" value="claim"');
-      const posted = await app.fetch(`/queue/${e.id}`, { method: 'POST', cookie, body: new URLSearchParams({ intent: 'claim' }), headers: { 'content-type': 'application/x-www-form-urlencoded', 'accept-language': 'ja' } });
+      const posted = await app.fetch(`/queue/${e.id}`, {
+        method: 'POST',
+        cookie,
+        body: new URLSearchParams({ intent: 'claim' }),
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'accept-language': 'ja' },
+      });
       expect(posted.status).toBe(303);
       const seen = await diner(e.id, e.token);
       expect(seen.state).toBe('seated');
@@ -216,7 +241,11 @@ for (const engine of ['pglite', 'postgres'] as const) {
         let body: string | undefined;
         if (options.form) {
           body = new URLSearchParams(options.form).toString();
-          Object.assign(headers, { 'content-type': 'application/x-www-form-urlencoded', 'content-length': String(Buffer.byteLength(body)), origin: STORE_HOST });
+          Object.assign(headers, {
+            'content-type': 'application/x-www-form-urlencoded',
+            'content-length': String(Buffer.byteLength(body)),
+            origin: STORE_HOST,
+          });
         }
         return rawRequest(app, { method: options.form ? 'POST' : 'GET', path, headers, body });
       };
@@ -250,7 +279,9 @@ for (const engine of ['pglite', 'postgres'] as const) {
       // A move its state does not allow: the ledger says so, nothing moves.
       const again = await post(b.id, 'call');
       expect(again.status).toBe(303);
-      expect((await store('/list-booking-manage', { cookie: `${jar}; flash=${setCookie(again, 'flash')}` })).body).toContain('いまの状態ではその操作ができません');
+      expect((await store('/list-booking-manage', { cookie: `${jar}; flash=${setCookie(again, 'flash')}` })).body).toContain(
+        'いまの状態ではその操作ができません',
+      );
       const gone = (await store('/list-booking-manage', { cookie: jar })).body;
       expect(gone).not.toContain(`data-queue-entry="${a.id}"`);
 

@@ -37,7 +37,19 @@ for (const engine of ['pglite', 'postgres'] as const) {
       ({ app, fx, cleanup } = await startWithStaff(engine, { SUGU_CLOCK: new Date(clockAt).toISOString(), PUSH_ALLOW_LOCAL_ENDPOINTS: '1' }, async (db, f) => {
         // The tiny store's one table taken, so its queue is open.
         const [tiny] = await db.select({ id: storeTables.id }).from(storeTables).where(eq(storeTables.storeId, f.tinyStoreId));
-        await db.insert(bookings).values({ code: `QP-${newToken().slice(0, 10)}`, storeId: f.tinyStoreId, tableId: tiny!.id, partySize: 2, startsAt: at(-30), endsAt: at(90), guestName: '満席 太郎', guestNameKana: 'マンセキ タロウ', guestPhone: '09011112222', guestEmail: 'full@example.jp', guestTokenHash: hashToken(newToken()) });
+        await db.insert(bookings).values({
+          code: `QP-${newToken().slice(0, 10)}`,
+          storeId: f.tinyStoreId,
+          tableId: tiny!.id,
+          partySize: 2,
+          startsAt: at(-30),
+          endsAt: at(90),
+          guestName: '満席 太郎',
+          guestNameKana: 'マンセキ タロウ',
+          guestPhone: '09011112222',
+          guestEmail: 'full@example.jp',
+          guestTokenHash: hashToken(newToken()),
+        });
       }));
       staff = (await staffLogin(app, fx.staffB)).token;
     });
@@ -53,7 +65,11 @@ for (const engine of ['pglite', 'postgres'] as const) {
       return { id: joined.entry.id, token: joined.token! };
     };
     const follow = (id: number, body: object, token?: string) =>
-      app.fetch(`/api/queue/${id}/push`, { method: 'POST', json: body, headers: { 'accept-language': 'ja', ...(token === undefined ? {} : { 'x-queue-token': token }) } });
+      app.fetch(`/api/queue/${id}/push`, {
+        method: 'POST',
+        json: body,
+        headers: { 'accept-language': 'ja', ...(token === undefined ? {} : { 'x-queue-token': token }) },
+      });
     const followers = async (id: number) => {
       const h = await openAppDb(app);
       try {
@@ -99,10 +115,18 @@ for (const engine of ['pglite', 'postgres'] as const) {
 
     it('an account’s entry is not followed this way: the account’s devices get its call', async () => {
       const diner = await signUp(app);
-      const res = await app.fetch(`/api/stores/${fx.tinyStoreId}/queue`, { method: 'POST', cookie: diner.jar.header(), json: { party_size: 2, name: '会員 花子', phone: '090-7777-1004' } });
+      const res = await app.fetch(`/api/stores/${fx.tinyStoreId}/queue`, {
+        method: 'POST',
+        cookie: diner.jar.header(),
+        json: { party_size: 2, name: '会員 花子', phone: '090-7777-1004' },
+      });
       expect(res.status).toBe(201);
       const entry = z.parse(queueJoinedJsonSchema, await res.json()).entry;
-      const followed = await app.fetch(`/api/queue/${entry.id}/push`, { method: 'POST', cookie: diner.jar.header(), json: push.browser(`/${engine}/member`).subscription });
+      const followed = await app.fetch(`/api/queue/${entry.id}/push`, {
+        method: 'POST',
+        cookie: diner.jar.header(),
+        json: push.browser(`/${engine}/member`).subscription,
+      });
       expect(followed.status).toBe(404);
       expect((await app.fetch(`/api/queue/${entry.id}`, { method: 'DELETE', cookie: diner.jar.header() })).status).toBe(200);
     });

@@ -15,7 +15,13 @@ import type { Fixture } from './booking-fixtures';
 import { bearer, startWithStaff, staffLogin, type StaffFixture } from './store-fixtures';
 import { bookings, queueEntries, storeTables } from '../../src/server/db/schema';
 import { hashToken, newToken } from '../../src/server/sessions';
-import { QUEUE_CLAIM_MINUTES_DEFAULT, queueEntryJsonSchema, queueJoinedJsonSchema, storeQueueEntrySchema, storeQueueSchema } from '../../src/lib/contract/queue';
+import {
+  QUEUE_CLAIM_MINUTES_DEFAULT,
+  queueEntryJsonSchema,
+  queueJoinedJsonSchema,
+  storeQueueEntrySchema,
+  storeQueueSchema,
+} from '../../src/lib/contract/queue';
 import { QUEUE_EXPIRY_ACTOR } from '../../src/server/queue/staff';
 import { eveningClock } from '../helpers/clock';
 
@@ -37,12 +43,37 @@ for (const engine of ['pglite', 'postgres'] as const) {
     beforeAll(async () => {
       ({ app, fx, cleanup } = await startWithStaff(engine, { SUGU_CLOCK: new Date(clockAt).toISOString() }, async (db, f) => {
         const [tiny] = await db.select({ id: storeTables.id }).from(storeTables).where(eq(storeTables.storeId, f.tinyStoreId));
-        await db.insert(bookings).values({ code: `QS-${newToken().slice(0, 10)}`, storeId: f.tinyStoreId, tableId: tiny!.id, partySize: 2, startsAt: at(-30), endsAt: at(90), guestName: '満席 太郎', guestNameKana: 'マンセキ タロウ', guestPhone: '09011112222', guestEmail: 'full@example.jp', guestTokenHash: hashToken(newToken()) });
-        for (const [key, deadline] of [['overdue', -5], ['open', 30]] as const) {
+        await db.insert(bookings).values({
+          code: `QS-${newToken().slice(0, 10)}`,
+          storeId: f.tinyStoreId,
+          tableId: tiny!.id,
+          partySize: 2,
+          startsAt: at(-30),
+          endsAt: at(90),
+          guestName: '満席 太郎',
+          guestNameKana: 'マンセキ タロウ',
+          guestPhone: '09011112222',
+          guestEmail: 'full@example.jp',
+          guestTokenHash: hashToken(newToken()),
+        });
+        for (const [key, deadline] of [
+          ['overdue', -5],
+          ['open', 30],
+        ] as const) {
           const token = newToken();
           const [e] = await db
             .insert(queueEntries)
-            .values({ storeId: f.tinyStoreId, guestTokenHash: hashToken(token), partySize: 2, name: `呼出 ${key}`, phone: '09044445555', state: 'called', joinedAt: at(-60), calledAt: at(deadline - QUEUE_CLAIM_MINUTES_DEFAULT), claimDeadline: at(deadline) })
+            .values({
+              storeId: f.tinyStoreId,
+              guestTokenHash: hashToken(token),
+              partySize: 2,
+              name: `呼出 ${key}`,
+              phone: '09044445555',
+              state: 'called',
+              joinedAt: at(-60),
+              calledAt: at(deadline - QUEUE_CLAIM_MINUTES_DEFAULT),
+              claimDeadline: at(deadline),
+            })
             .returning({ id: queueEntries.id });
           written[key] = { id: e!.id, token };
         }
@@ -53,14 +84,20 @@ for (const engine of ['pglite', 'postgres'] as const) {
     afterAll(() => cleanup?.());
 
     const join = async (n: number) => {
-      const res = await app.fetch(`/api/stores/${fx.tinyStoreId}/queue`, { method: 'POST', json: { party_size: 2, name: `順番 ${n}`, phone: `090-6666-${String(1000 + n)}` } });
+      const res = await app.fetch(`/api/stores/${fx.tinyStoreId}/queue`, {
+        method: 'POST',
+        json: { party_size: 2, name: `順番 ${n}`, phone: `090-6666-${String(1000 + n)}` },
+      });
       expect(res.status).toBe(201);
       const joined = z.parse(queueJoinedJsonSchema, await res.json());
       return { id: joined.entry.id, token: joined.token! };
     };
-    const act = (id: number, action: 'call' | 'seat' | 'no-show', token = tokenB) => app.fetch(`/api/store/queue/${id}/${action}`, { method: 'POST', headers: bearer(token) });
-    const diner = async (e: { id: number; token: string }) => z.parse(queueEntryJsonSchema, await (await app.fetch(`/api/queue/${e.id}`, { headers: { 'x-queue-token': e.token } })).json());
-    const stateOf = async (res: Response) => (res.status === 200 ? z.parse(storeQueueEntrySchema, await res.json()).state : [res.status, ((await res.json()) as Json).error.code]);
+    const act = (id: number, action: 'call' | 'seat' | 'no-show', token = tokenB) =>
+      app.fetch(`/api/store/queue/${id}/${action}`, { method: 'POST', headers: bearer(token) });
+    const diner = async (e: { id: number; token: string }) =>
+      z.parse(queueEntryJsonSchema, await (await app.fetch(`/api/queue/${e.id}`, { headers: { 'x-queue-token': e.token } })).json());
+    const stateOf = async (res: Response) =>
+      res.status === 200 ? z.parse(storeQueueEntrySchema, await res.json()).state : [res.status, ((await res.json()) as Json).error.code];
     const conflict = [409, 'queue_state'];
 
     it('a call left unconfirmed past its deadline expires by itself, audited as nobody’s tap; one still in its window stays called', async () => {
@@ -75,7 +112,8 @@ for (const engine of ['pglite', 'postgres'] as const) {
       if (engine === 'postgres') {
         const h = await openAppDb(app);
         try {
-          const rows = await h.sql`select user_id, actor_email, before, after from staff_audit where target_id = ${written.overdue.id} and action = 'queue_expire'`;
+          const rows =
+            await h.sql`select user_id, actor_email, before, after from staff_audit where target_id = ${written.overdue.id} and action = 'queue_expire'`;
           expect(rows.map((r) => [r.user_id, r.actor_email, r.before.state, r.after.state])).toEqual([[null, QUEUE_EXPIRY_ACTOR, 'called', 'expired']]);
         } finally {
           await h.close();

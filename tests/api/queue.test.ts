@@ -40,10 +40,25 @@ for (const engine of ['pglite', 'postgres'] as const) {
       ({ app, fx, cleanup } = await startWithStaff(engine, { SUGU_CLOCK: new Date(clockAt).toISOString() }, async (db, f) => {
         // The bar's one table is taken from 30 minutes ago until 90 minutes on: nothing within the hour.
         const [tiny] = await db.select({ id: storeTables.id }).from(storeTables).where(eq(storeTables.storeId, f.tinyStoreId));
-        await db.insert(bookings).values({ code: `QU-${newToken().slice(0, 10)}`, storeId: f.tinyStoreId, tableId: tiny!.id, partySize: 2, startsAt: at(-30), endsAt: at(90), guestName: '満席 太郎', guestNameKana: 'マンセキ タロウ', guestPhone: '09011112222', guestEmail: 'full@example.jp', guestTokenHash: hashToken(newToken()) });
+        await db.insert(bookings).values({
+          code: `QU-${newToken().slice(0, 10)}`,
+          storeId: f.tinyStoreId,
+          tableId: tiny!.id,
+          partySize: 2,
+          startsAt: at(-30),
+          endsAt: at(90),
+          guestName: '満席 太郎',
+          guestNameKana: 'マンセキ タロウ',
+          guestPhone: '09011112222',
+          guestEmail: 'full@example.jp',
+          guestTokenHash: hashToken(newToken()),
+        });
         const [{ id: _id, createdAt: _c, ...copy }] = (await db.select().from(stores).where(eq(stores.id, f.storeId))) as [typeof stores.$inferSelect];
         for (const n of [1, 2, 3]) {
-          const [s] = await db.insert(stores).values({ ...copy, name: `いつでも順番待ち${n}`, queueMode: 'always' }).returning({ id: stores.id });
+          const [s] = await db
+            .insert(stores)
+            .values({ ...copy, name: `いつでも順番待ち${n}`, queueMode: 'always' })
+            .returning({ id: stores.id });
           await db.insert(storeTables).values({ storeId: s!.id, label: 'A1', kind: 'table', minParty: 1, maxParty: 4 });
           await db.insert(storeHours).values([0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ storeId: s!.id, weekday, opensMin: 0, closesMin: 1440 })));
           always.push(s!.id);
@@ -55,8 +70,14 @@ for (const engine of ['pglite', 'postgres'] as const) {
 
     const join = (storeId: number, body: Json, init: { cookie?: string; headers?: Record<string, string> } = {}) =>
       app.fetch(`/api/stores/${storeId}/queue`, { method: 'POST', json: body, headers: { 'accept-language': 'ja', ...init.headers }, cookie: init.cookie });
-    const read = (id: number, token?: string, cookie?: string) => app.fetch(`/api/queue/${id}`, { headers: token === undefined ? {} : { 'x-queue-token': token }, cookie });
-    const leave = (id: number, token?: string, cookie?: string) => app.fetch(`/api/queue/${id}`, { method: 'DELETE', headers: { 'accept-language': 'ja', ...(token === undefined ? {} : { 'x-queue-token': token }) }, cookie });
+    const read = (id: number, token?: string, cookie?: string) =>
+      app.fetch(`/api/queue/${id}`, { headers: token === undefined ? {} : { 'x-queue-token': token }, cookie });
+    const leave = (id: number, token?: string, cookie?: string) =>
+      app.fetch(`/api/queue/${id}`, {
+        method: 'DELETE',
+        headers: { 'accept-language': 'ja', ...(token === undefined ? {} : { 'x-queue-token': token }) },
+        cookie,
+      });
     const errorOf = async (res: Response) => [res.status, ((await res.json()) as Json).error.code];
 
     it('a guest joins the full bar and sees the parties ahead and the wait as a range; the next sees one more ahead and a longer wait', async () => {
@@ -130,7 +151,11 @@ for (const engine of ['pglite', 'postgres'] as const) {
     it('is closed while a start within the hour is free, until the store takes a queue always', async () => {
       const closed = await join(fx.storeId, guest(3));
       expect(await errorOf(closed)).toEqual([409, 'queue_closed']);
-      const put = await app.fetch('/api/store/arrivals', { method: 'PUT', headers: bearer(staffToken), json: { store_id: fx.storeId, grace_minutes: 15, auto_release: false, queue_mode: 'always' } });
+      const put = await app.fetch('/api/store/arrivals', {
+        method: 'PUT',
+        headers: bearer(staffToken),
+        json: { store_id: fx.storeId, grace_minutes: 15, auto_release: false, queue_mode: 'always' },
+      });
       expect(put.status).toBe(200);
       const open = await join(fx.storeId, guest(3));
       expect(open.status).toBe(201);
@@ -138,7 +163,11 @@ for (const engine of ['pglite', 'postgres'] as const) {
       // A table is free now: the wait is the shortest range.
       expect(entry.entry.estimate).toEqual(waitRange(0));
       expect((await leave(entry.entry.id, entry.token!)).status).toBe(200);
-      await app.fetch('/api/store/arrivals', { method: 'PUT', headers: bearer(staffToken), json: { store_id: fx.storeId, grace_minutes: 15, auto_release: false, queue_mode: 'when_full' } });
+      await app.fetch('/api/store/arrivals', {
+        method: 'PUT',
+        headers: bearer(staffToken),
+        json: { store_id: fx.storeId, grace_minutes: 15, auto_release: false, queue_mode: 'when_full' },
+      });
       expect(await errorOf(await join(fx.storeId, guest(3)))).toEqual([409, 'queue_closed']);
       expect(await errorOf(await join(999_999, guest(3)))).toEqual([404, 'not_found']);
     });
@@ -177,7 +206,8 @@ for (const engine of ['pglite', 'postgres'] as const) {
       expect((await leave(ids[0]!, undefined, cookie)).status).toBe(200);
       const now = await join(fx.tinyStoreId, { party_size: 2, name: '予約 太郎1', phone: '090-1234-0000' }, { cookie });
       expect(now.status).toBe(201);
-      for (const id of [...ids.slice(1), z.parse(queueJoinedJsonSchema, await now.json()).entry.id]) expect((await leave(id, undefined, cookie)).status).toBe(200);
+      for (const id of [...ids.slice(1), z.parse(queueJoinedJsonSchema, await now.json()).entry.id])
+        expect((await leave(id, undefined, cookie)).status).toBe(200);
     });
 
     it(`a guest on two phones with one number cannot pass ${QUEUES_PER_DINER} queues by joining from both at once`, async () => {
@@ -211,7 +241,12 @@ for (const engine of ['pglite', 'postgres'] as const) {
       expect(await (await app.fetch(`/store/${fx.storeId}`, { headers: ja })).text()).not.toContain('順番待ちに並ぶ');
 
       const post = (path: string, form: Record<string, string>, cookie?: string) =>
-        app.fetch(path, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', 'accept-language': 'ja' }, body: String(new URLSearchParams(form)), cookie });
+        app.fetch(path, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded', 'accept-language': 'ja' },
+          body: String(new URLSearchParams(form)),
+          cookie,
+        });
       // Refused: the form again, with what was typed and the field's error.
       const bad = await post(`/store/${fx.tinyStoreId}/queue`, { party_size: '3', name: '画面 花子', phone: '', email: '' });
       expect(bad.status).toBe(400);

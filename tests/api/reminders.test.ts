@@ -53,7 +53,9 @@ forEachEngine('day-of reminders', (get, engine) => {
     // A signed-in diner booking in English for 20:00: due at 17:00.
     ids.en = (await book(db, { store_id: fx.storeId, start: at('20:00'), party_size: 3 }, user, ctx(MORNING, 'en'))).booking.id;
     // Booked at 11:00 for 13:30: within three hours, no reminder.
-    ids.late = (await book(db, { store_id: fx.storeId, start: at('13:30'), party_size: 2, ...guest('late@example.jp') }, asGuest, ctx(jst('11:00')))).booking.id;
+    ids.late = (
+      await book(db, { store_id: fx.storeId, start: at('13:30'), party_size: 2, ...guest('late@example.jp') }, asGuest, ctx(jst('11:00')))
+    ).booking.id;
     // Cancelled: none.
     const gone = await book(db, { store_id: fx.storeId, start: at('19:30'), party_size: 2, ...guest('gone@example.jp') }, asGuest, ctx(MORNING));
     await cancel(db, gone.booking.id, { kind: 'guest', token: gone.editToken! }, ctx(jst('10:30')));

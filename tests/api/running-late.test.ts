@@ -52,29 +52,61 @@ for (const engine of ['pglite', 'postgres'] as const) {
 
     beforeAll(async () => {
       ({ app, fx, cleanup } = await startWithStaff(engine, { SUGU_CLOCK: new Date(clockAt).toISOString() }, async (db, f) => {
-        const tables = await db.select({ id: storeTables.id, storeId: storeTables.storeId }).from(storeTables).where(eq(storeTables.storeId, f.storeId)).orderBy(storeTables.id);
+        const tables = await db
+          .select({ id: storeTables.id, storeId: storeTables.storeId })
+          .from(storeTables)
+          .where(eq(storeTables.storeId, f.storeId))
+          .orderBy(storeTables.id);
         const [tiny] = await db.select({ id: storeTables.id }).from(storeTables).where(eq(storeTables.storeId, f.tinyStoreId));
         const add = async (storeId: number, tableId: number, from: number, more: Partial<typeof bookings.$inferInsert>) => {
           const token = newToken();
           const [b] = await db
             .insert(bookings)
-            .values({ code: `LT-${newToken().slice(0, 10)}`, storeId, tableId, partySize: 2, startsAt: at(from), endsAt: at(from + 120), guestName: '遅刻 花子', guestNameKana: 'チコク ハナコ', guestPhone: '09012345678', guestEmail: 'late@example.jp', guestTokenHash: hashToken(token), ...more })
+            .values({
+              code: `LT-${newToken().slice(0, 10)}`,
+              storeId,
+              tableId,
+              partySize: 2,
+              startsAt: at(from),
+              endsAt: at(from + 120),
+              guestName: '遅刻 花子',
+              guestNameKana: 'チコク ハナコ',
+              guestPhone: '09012345678',
+              guestEmail: 'late@example.jp',
+              guestTokenHash: hashToken(token),
+              ...more,
+            })
             .returning({ id: bookings.id });
           return { id: b!.id, token };
         };
-        for (const [key, p] of Object.entries(PLAN)) guests[key as Planned] = await add(f.storeId, tables[p.table]!.id, p.from, { status: p.status, attendance: 'attendance' in p ? p.attendance : null });
+        for (const [key, p] of Object.entries(PLAN))
+          guests[key as Planned] = await add(f.storeId, tables[p.table]!.id, p.from, { status: p.status, attendance: 'attendance' in p ? p.attendance : null });
         // The bar gives parties 30 minutes: 25 minutes after the start is still in time there.
         await db.update(stores).set({ graceMinutes: 30 }).where(eq(stores.id, f.tinyStoreId));
         guests.longGrace = await add(f.tinyStoreId, tiny!.id, -25, { endsAt: at(25) });
         const [m] = await db
           .insert(bookings)
-          .values({ code: `LT-${newToken().slice(0, 10)}`, storeId: f.tinyStoreId, tableId: tiny!.id, userId: f.users[0]!.id, partySize: 2, startsAt: at(30), endsAt: at(150) })
+          .values({
+            code: `LT-${newToken().slice(0, 10)}`,
+            storeId: f.tinyStoreId,
+            tableId: tiny!.id,
+            userId: f.users[0]!.id,
+            partySize: 2,
+            startsAt: at(30),
+            endsAt: at(150),
+          })
           .returning({ id: bookings.id });
         mine = m!.id;
         // A store that releases by itself: an overdue party with time left in its stay, and one whose stay is over.
         const [{ id: _id, createdAt: _c, ...copy }] = (await db.select().from(stores).where(eq(stores.id, f.tinyStoreId))) as [typeof stores.$inferSelect];
-        const [auto] = await db.insert(stores).values({ ...copy, name: '自動解放の店', graceMinutes: 15, autoRelease: true }).returning({ id: stores.id });
-        const [autoTable] = await db.insert(storeTables).values({ storeId: auto!.id, label: 'A1', kind: 'table', minParty: 1, maxParty: 4 }).returning({ id: storeTables.id });
+        const [auto] = await db
+          .insert(stores)
+          .values({ ...copy, name: '自動解放の店', graceMinutes: 15, autoRelease: true })
+          .returning({ id: stores.id });
+        const [autoTable] = await db
+          .insert(storeTables)
+          .values({ storeId: auto!.id, label: 'A1', kind: 'table', minParty: 1, maxParty: 4 })
+          .returning({ id: storeTables.id });
         guests.overdue = await add(auto!.id, autoTable!.id, -30, { endsAt: at(90) });
         guests.over = await add(auto!.id, autoTable!.id, -150, { endsAt: at(-30) });
       }));
@@ -83,7 +115,11 @@ for (const engine of ['pglite', 'postgres'] as const) {
     afterAll(() => cleanup?.());
 
     const tell = (key: Planned | 'longGrace', notice: unknown, token = guests[key].token) =>
-      app.fetch(`/api/guest-bookings/${guests[key].id}/late`, { method: 'POST', headers: { 'x-booking-token': token, 'accept-language': 'ja' }, json: { notice } });
+      app.fetch(`/api/guest-bookings/${guests[key].id}/late`, {
+        method: 'POST',
+        headers: { 'x-booking-token': token, 'accept-language': 'ja' },
+        json: { notice },
+      });
     const errorOf = async (res: Response) => [res.status, ((await res.json()) as Json).error.code];
     const storeDay = async () => {
       const res = await app.fetch(`/api/store/bookings?date=${businessDate(at(0))}&store_id=${fx.storeId}`, { headers: bearer(staffToken) });
@@ -143,7 +179,11 @@ for (const engine of ['pglite', 'postgres'] as const) {
       res = await app.fetch(url, { method: 'POST', json: { notice: 'late_10' } });
       expect(res.status).toBe(401);
       // Nor is an account's booking a guest's, whatever the token.
-      res = await app.fetch(`/api/guest-bookings/${mine}/late`, { method: 'POST', headers: { 'x-booking-token': guests.inAnHour.token }, json: { notice: 'late_10' } });
+      res = await app.fetch(`/api/guest-bookings/${mine}/late`, {
+        method: 'POST',
+        headers: { 'x-booking-token': guests.inAnHour.token },
+        json: { notice: 'late_10' },
+      });
       expect(await errorOf(res)).toEqual([404, 'not_found']);
     });
 
@@ -185,13 +225,17 @@ for (const engine of ['pglite', 'postgres'] as const) {
       if (engine !== 'postgres') return;
       const h = await openAppDb(app);
       try {
-        const rows = await h.sql<{ id: number; attendance: string | null; ends_at: string }[]>`select id, attendance, ends_at from bookings where id in (${id}, ${guests.over.id}) order by id`;
+        const rows = await h.sql<
+          { id: number; attendance: string | null; ends_at: string }[]
+        >`select id, attendance, ends_at from bookings where id in (${id}, ${guests.over.id}) order by id`;
         expect(rows.map((r) => [r.id, r.attendance])).toEqual([
           [id, 'no_show'],
           [guests.over.id, null],
         ]);
         expect(new Date(rows[1]!.ends_at).getTime()).toBe(at(-30).getTime());
-        const [line] = await h.sql<{ user_id: number | null; actor_email: string; action: string }[]>`select user_id, actor_email, action from staff_audit where target_id = ${id}`;
+        const [line] = await h.sql<
+          { user_id: number | null; actor_email: string; action: string }[]
+        >`select user_id, actor_email, action from staff_audit where target_id = ${id}`;
         expect(line).toEqual({ user_id: null, actor_email: AUTO_RELEASE_ACTOR, action: 'booking_no_show' });
       } finally {
         await h.close();
@@ -203,7 +247,12 @@ for (const engine of ['pglite', 'postgres'] as const) {
       const page = `/store/${fx.storeId}/booking-without/edit/${id}`;
       const cookie = `sugu_guest_page=${encodeURIComponent(token)}`;
       const post = (fields: Record<string, string>) =>
-        app.fetch(page, { method: 'POST', cookie, headers: { 'content-type': 'application/x-www-form-urlencoded', 'accept-language': 'ja' }, body: new URLSearchParams(fields).toString() });
+        app.fetch(page, {
+          method: 'POST',
+          cookie,
+          headers: { 'content-type': 'application/x-www-form-urlencoded', 'accept-language': 'ja' },
+          body: new URLSearchParams(fields).toString(),
+        });
       let res = await post({ intent: 'late', notice: 'late_10' });
       expect(res.status).toBe(303);
       expect(res.headers.get('location')).toBe(`${page}?done=late`);

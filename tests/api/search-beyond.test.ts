@@ -20,7 +20,11 @@ type Page = { items: { name: string }[]; total: number; later_today: Group | nul
 // 00:30 on the calendar day after tomorrow: the small hours of tomorrow's business day.
 const clockAt = tokyoInstant(addTokyoDays(businessDate(new Date()), 2), 30);
 const today = businessDate(clockAt);
-const sushi = new Set(generateStores().filter((s) => s.store.genre === 'sushi').map((s) => s.store.name));
+const sushi = new Set(
+  generateStores()
+    .filter((s) => s.store.genre === 'sushi')
+    .map((s) => s.store.name),
+);
 const ja = { headers: { 'accept-language': 'ja' } };
 
 forEachApp(
@@ -78,7 +82,9 @@ forEachApp(
       expect(html).not.toContain('人数を分けて');
       const first = (await api(`name=${encodeURIComponent('寿司')}`)).another_day!.items[0]!;
       const when = formatWhen(new Date(first.next_slot.start), 'ja', translatorFor('ja'));
-      expect(html).toMatch(new RegExp(`data-beyond-store-id="${first.id}" data-next-start="[^"]+">[\\s\\S]*?<time datetime="[^"]+">${when.replace(/[()（）]/g, '\\$&')}</time>`));
+      expect(html).toMatch(
+        new RegExp(`data-beyond-store-id="${first.id}" data-next-start="[^"]+">[\\s\\S]*?<time datetime="[^"]+">${when.replace(/[()（）]/g, '\\$&')}</time>`),
+      );
     });
 
     it('an invalid party shows its error and no count', async () => {

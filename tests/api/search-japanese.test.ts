@@ -52,7 +52,8 @@ forEachApp(
     it('answers the kanji, kana, half-width and romaji spellings alike', async () => {
       const ramen = (await all(`&name=${encodeURIComponent('拉麺')}`)).sort();
       expect(ramen.length).toBeGreaterThan(0);
-      for (const spelling of ['ラーメン', 'らーめん', 'ﾗｰﾒﾝ', 'ramen', 'ＲＡＭＥＮ']) expect((await all(`&name=${encodeURIComponent(spelling)}`)).sort()).toEqual(ramen);
+      for (const spelling of ['ラーメン', 'らーめん', 'ﾗｰﾒﾝ', 'ramen', 'ＲＡＭＥＮ'])
+        expect((await all(`&name=${encodeURIComponent(spelling)}`)).sort()).toEqual(ramen);
     });
   },
   { SUGU_CLOCK: clockAt.toISOString() },

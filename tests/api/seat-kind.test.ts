@@ -28,9 +28,13 @@ for (const engine of ['pglite', 'postgres'] as const) {
     afterAll(() => cleanup?.());
 
     const book = (start: string, seat?: string) =>
-      app.fetch('/api/guest-bookings', { method: 'POST', json: { ...guest(), store_id: fx.storeId, start, party_size: 2, ...(seat ? { seat_preference: seat } : {}) } });
+      app.fetch('/api/guest-bookings', {
+        method: 'POST',
+        json: { ...guest(), store_id: fx.storeId, start, party_size: 2, ...(seat ? { seat_preference: seat } : {}) },
+      });
     const freeAt = async (date: string, start: string, seat?: string) => {
-      const slots = ((await (await app.fetch(`/api/stores/${fx.storeId}/availability?date=${date}&party=2${seat ? `&seat=${seat}` : ''}`)).json()) as Json).slots as Json[];
+      const slots = ((await (await app.fetch(`/api/stores/${fx.storeId}/availability?date=${date}&party=2${seat ? `&seat=${seat}` : ''}`)).json()) as Json)
+        .slots as Json[];
       return slots.find((s) => Date.parse(s.start) === Date.parse(start))?.free_tables;
     };
 

@@ -92,9 +92,19 @@ for (const engine of ['pglite', 'postgres'] as const) {
       const owned = async (storeId: number, token: string, hour: number): Promise<Owned> => {
         const tables = (await (await s.app.fetch(`/api/store/tables?store_id=${storeId}`, { headers: bearer(token) })).json()) as Json;
         const tableId = tables.items[0].id as number;
-        const block = (await (await s.app.fetch('/api/store/blocks', { method: 'POST', headers: bearer(token), json: { store_id: storeId, table_id: tableId, start: tokyoStart(3, hour), end: tokyoStart(3, hour + 1) } })).json()) as Json;
-        const booking = (await (await s.app.fetch('/api/guest-bookings', { method: 'POST', json: { ...guest, store_id: storeId, start: tokyoStart(4, hour), party_size: 2 } })).json()) as Json;
-        const closure = (await (await s.app.fetch('/api/store/closures', { method: 'PUT', headers: bearer(token), json: sameHours({ storeId } as Owned) })).json()) as Json;
+        const block = (await (
+          await s.app.fetch('/api/store/blocks', {
+            method: 'POST',
+            headers: bearer(token),
+            json: { store_id: storeId, table_id: tableId, start: tokyoStart(3, hour), end: tokyoStart(3, hour + 1) },
+          })
+        ).json()) as Json;
+        const booking = (await (
+          await s.app.fetch('/api/guest-bookings', { method: 'POST', json: { ...guest, store_id: storeId, start: tokyoStart(4, hour), party_size: 2 } })
+        ).json()) as Json;
+        const closure = (await (
+          await s.app.fetch('/api/store/closures', { method: 'PUT', headers: bearer(token), json: sameHours({ storeId } as Owned) })
+        ).json()) as Json;
         expect([block.id, booking.id, closure.closure.id].every(Number.isInteger)).toBe(true);
         return { storeId, tableId, blockId: block.id, bookingId: booking.id, closureId: closure.closure.id, hour };
       };
@@ -124,12 +134,24 @@ for (const engine of ['pglite', 'postgres'] as const) {
 
     it('lists the business day’s bookings with party, table, contact and note, the latest change first', async () => {
       const day = tomorrow();
-      const first = (await (await s.app.fetch('/api/bookings', { method: 'POST', cookie: s.fx.users[0]!.cookie, json: { store_id: s.fx.storeId, start: tokyoStart(1, 19), party_size: 3, note: '誕生日です' } })).json()) as Json;
-      const second = (await (await s.app.fetch('/api/guest-bookings', { method: 'POST', json: { ...guest, store_id: s.fx.storeId, start: tokyoStart(1, 20), party_size: 2 } })).json()) as Json;
+      const first = (await (
+        await s.app.fetch('/api/bookings', {
+          method: 'POST',
+          cookie: s.fx.users[0]!.cookie,
+          json: { store_id: s.fx.storeId, start: tokyoStart(1, 19), party_size: 3, note: '誕生日です' },
+        })
+      ).json()) as Json;
+      const second = (await (
+        await s.app.fetch('/api/guest-bookings', { method: 'POST', json: { ...guest, store_id: s.fx.storeId, start: tokyoStart(1, 20), party_size: 2 } })
+      ).json()) as Json;
       // 04:30 the next morning still belongs to this business day (05:00 to 05:00).
-      const late = (await (await s.app.fetch('/api/guest-bookings', { method: 'POST', json: { ...guest, store_id: s.fx.storeId, start: tokyoStart(1, 28, 30), party_size: 2 } })).json()) as Json;
+      const late = (await (
+        await s.app.fetch('/api/guest-bookings', { method: 'POST', json: { ...guest, store_id: s.fx.storeId, start: tokyoStart(1, 28, 30), party_size: 2 } })
+      ).json()) as Json;
       // Another store's booking that day stays out of A's list.
-      const other = (await (await s.app.fetch('/api/guest-bookings', { method: 'POST', json: { ...guest, store_id: s.fx.tinyStoreId, start: tokyoStart(1, 19), party_size: 2 } })).json()) as Json;
+      const other = (await (
+        await s.app.fetch('/api/guest-bookings', { method: 'POST', json: { ...guest, store_id: s.fx.tinyStoreId, start: tokyoStart(1, 19), party_size: 2 } })
+      ).json()) as Json;
       expect([first.id, second.id, late.id, other.id].every(Number.isInteger)).toBe(true);
 
       const list = async () => z.parse(storeDaySchema, await (await s.app.fetch(`/api/store/bookings?date=${day}`, { headers: bearer(s.tokenA) })).json());
@@ -141,9 +163,21 @@ for (const engine of ['pglite', 'postgres'] as const) {
       expect(ids.indexOf(late.id)).toBeLessThan(ids.indexOf(second.id));
       expect(ids.indexOf(second.id)).toBeLessThan(ids.indexOf(first.id));
       const mine = answer.items.find((b) => b.id === first.id)!;
-      expect(mine).toMatchObject({ party_size: 3, note: '誕生日です', status: 'confirmed', start: isoTokyo(tokyoStart(1, 19)), contact: { name: '予約 太郎1', guest: false, email: s.fx.users[0]!.email } });
+      expect(mine).toMatchObject({
+        party_size: 3,
+        note: '誕生日です',
+        status: 'confirmed',
+        start: isoTokyo(tokyoStart(1, 19)),
+        contact: { name: '予約 太郎1', guest: false, email: s.fx.users[0]!.email },
+      });
       expect(mine.table.label).toMatch(/^T\d$/);
-      expect(answer.items.find((b) => b.id === second.id)!.contact).toEqual({ name: guest.name, name_kana: guest.name_kana, phone: '09012345678', email: guest.email, guest: true });
+      expect(answer.items.find((b) => b.id === second.id)!.contact).toEqual({
+        name: guest.name,
+        name_kana: guest.name_kana,
+        phone: '09012345678',
+        email: guest.email,
+        guest: true,
+      });
 
       // A cancellation is the latest change: it comes first, marked cancelled.
       expect((await s.app.fetch(`/api/bookings/${first.id}`, { method: 'DELETE', cookie: s.fx.users[0]!.cookie })).status).toBeLessThan(300);
@@ -171,13 +205,20 @@ for (const engine of ['pglite', 'postgres'] as const) {
     it('streams the store’s bookings to the door tablet as they are made, marked and cancelled', async () => {
       const stream = await SseStream.open(s.app, '/api/store/stream', bearer(s.tokenA));
       try {
-        const made = (await (await s.app.fetch('/api/guest-bookings', { method: 'POST', json: { ...guest, store_id: s.fx.storeId, start: tokyoStart(9, 18), party_size: 2 } })).json()) as Json;
+        const made = (await (
+          await s.app.fetch('/api/guest-bookings', { method: 'POST', json: { ...guest, store_id: s.fx.storeId, start: tokyoStart(9, 18), party_size: 2 } })
+        ).json()) as Json;
         // Another store's booking never reaches A's tablet.
-        const other = (await (await s.app.fetch('/api/guest-bookings', { method: 'POST', json: { ...guest, store_id: s.fx.tinyStoreId, start: tokyoStart(9, 18), party_size: 2 } })).json()) as Json;
+        const other = (await (
+          await s.app.fetch('/api/guest-bookings', { method: 'POST', json: { ...guest, store_id: s.fx.tinyStoreId, start: tokyoStart(9, 18), party_size: 2 } })
+        ).json()) as Json;
         const bookingEvents = () => stream.events.filter((e) => e.event === 'booking').map((e) => z.parse(storeBookingSchema, JSON.parse(e.data)));
         const first = await stream.until(() => bookingEvents().find((b) => b.id === made.id), 'the new booking');
         expect(first).toMatchObject({ status: 'confirmed', party_size: 2, contact: { name: guest.name } });
-        expect((await s.app.fetch(`/api/store/bookings/${made.id}`, { method: 'PATCH', headers: bearer(s.tokenA), json: { mark: 'cancelled', reason: '臨時休業' } })).status).toBe(200);
+        expect(
+          (await s.app.fetch(`/api/store/bookings/${made.id}`, { method: 'PATCH', headers: bearer(s.tokenA), json: { mark: 'cancelled', reason: '臨時休業' } }))
+            .status,
+        ).toBe(200);
         await stream.until(() => bookingEvents().find((b) => b.id === made.id && b.status === 'cancelled'), 'the cancellation');
         expect(bookingEvents().map((b) => b.id)).not.toContain(other.id);
         expect(stream.lastEventId).toMatch(/^\d+$/);
@@ -188,7 +229,10 @@ for (const engine of ['pglite', 'postgres'] as const) {
 
     it('grants CORS to the store host alone, with credentials, and refuses other origins’ preflights', async () => {
       const preflight = (origin: string, path = '/api/store/bookings') =>
-        s.app.fetch(path, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization' } });
+        s.app.fetch(path, {
+          method: 'OPTIONS',
+          headers: { origin, 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization' },
+        });
       const granted = await preflight(STORE_HOST);
       expect(granted.status).toBe(204);
       expect(granted.headers.get('access-control-allow-origin')).toBe(STORE_HOST);
@@ -213,7 +257,11 @@ for (const engine of ['pglite', 'postgres'] as const) {
       expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
 
       // The store host signs in with a JSON post; another site's form post is still refused.
-      const login = await s.app.fetch('/api/login', { method: 'POST', headers: { origin: STORE_HOST }, json: { email: s.fx.staffB.email, password: s.fx.staffB.password } });
+      const login = await s.app.fetch('/api/login', {
+        method: 'POST',
+        headers: { origin: STORE_HOST },
+        json: { email: s.fx.staffB.email, password: s.fx.staffB.password },
+      });
       expect(login.status).toBe(200);
       expect(login.headers.get('access-control-allow-origin')).toBe(STORE_HOST);
       const forged = await s.app.fetch('/api/login', {

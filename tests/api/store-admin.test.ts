@@ -66,13 +66,33 @@ for (const engine of ['pglite', 'postgres'] as const) {
     beforeAll(async () => {
       smtp = await startSmtp();
       const started = await startWithStaff(engine, { SMTP_URL: smtp.url }, async (db) => {
-        const [admin] = await db.insert(users).values({ email: ADMIN.email, passwordHash: await hashPassword(ADMIN.password), name: '運営 テスト', role: 'admin' }).returning({ id: users.id });
+        const [admin] = await db
+          .insert(users)
+          .values({ email: ADMIN.email, passwordHash: await hashPassword(ADMIN.password), name: '運営 テスト', role: 'admin' })
+          .returning({ id: users.id });
         const [tenant] = await db.insert(tenants).values({ slug: 'old-invites', name: '古い招待' }).returning({ id: tenants.id });
         const tenantId = tenant!.id;
         const day = 24 * 60 * 60_000;
         await db.insert(invitations).values([
-          { tokenHash: hashToken(EXPIRED_TOKEN), tenantId, storeIds: [], role: 'staff', email: 'late@example.jp', createdBy: admin!.id, expiresAt: new Date(Date.now() - day) },
-          { tokenHash: hashToken(USED_TOKEN), tenantId, storeIds: [], role: 'staff', email: 'again@example.jp', createdBy: admin!.id, expiresAt: new Date(Date.now() + day), usedAt: new Date() },
+          {
+            tokenHash: hashToken(EXPIRED_TOKEN),
+            tenantId,
+            storeIds: [],
+            role: 'staff',
+            email: 'late@example.jp',
+            createdBy: admin!.id,
+            expiresAt: new Date(Date.now() - day),
+          },
+          {
+            tokenHash: hashToken(USED_TOKEN),
+            tenantId,
+            storeIds: [],
+            role: 'staff',
+            email: 'again@example.jp',
+            createdBy: admin!.id,
+            expiresAt: new Date(Date.now() + day),
+            usedAt: new Date(),
+          },
         ]);
       });
       app = started.app;
@@ -153,7 +173,12 @@ for (const engine of ['pglite', 'postgres'] as const) {
       expect(invited.status).toBe(201);
       expect(invitationJsonSchema.parse(await invited.json())).toMatchObject({ role: 'staff', store_ids: [made.store_id] });
       const [staffInvite] = await smtp.waitFor(1, 60_000, staffMail);
-      const joined = await json('/api/store/signup', { token: linkIn(staffInvite!.parsed.text ?? '').token, name: '店員 花子', name_kana: 'テンイン ハナコ', password: 'staff-long-password' });
+      const joined = await json('/api/store/signup', {
+        token: linkIn(staffInvite!.parsed.text ?? '').token,
+        name: '店員 花子',
+        name_kana: 'テンイン ハナコ',
+        password: 'staff-long-password',
+      });
       expect(joined.status).toBe(201);
       const staff = loginAnswerSchema.parse(await joined.json());
       // Staff that are not the owner may not invite.
@@ -188,7 +213,13 @@ for (const engine of ['pglite', 'postgres'] as const) {
         return rawRequest(app, {
           method: 'POST',
           path,
-          headers: { host, origin: STORE_HOST, 'content-type': 'application/x-www-form-urlencoded', 'content-length': String(Buffer.byteLength(body)), 'accept-language': 'ja' },
+          headers: {
+            host,
+            origin: STORE_HOST,
+            'content-type': 'application/x-www-form-urlencoded',
+            'content-length': String(Buffer.byteLength(body)),
+            'accept-language': 'ja',
+          },
           body,
         });
       };

@@ -38,7 +38,8 @@ for (const engine of ['pglite', 'postgres'] as const) {
     afterAll(() => cleanup?.());
 
     const create = (body: Json, token = s.tokenA) => s.app.fetch('/api/store/banners', { method: 'POST', headers: bearer(token), json: body });
-    const list = async (storeId: number, token = s.tokenA) => z.parse(bannerListSchema, await (await s.app.fetch(`/api/store/banners?store_id=${storeId}`, { headers: bearer(token) })).json());
+    const list = async (storeId: number, token = s.tokenA) =>
+      z.parse(bannerListSchema, await (await s.app.fetch(`/api/store/banners?store_id=${storeId}`, { headers: bearer(token) })).json());
     const home = async () => {
       const res = await s.app.fetch('/home', { headers: { 'accept-language': 'ja' } });
       expect(res.status).toBe(200);
@@ -107,7 +108,11 @@ for (const engine of ['pglite', 'postgres'] as const) {
         else expect([what, await refusedField(res)]).toEqual([what, [400, [field]]]);
       }
       // In the language asked for, Japanese by default (the store host's staff).
-      const ja = await s.app.fetch('/api/store/banners', { method: 'POST', headers: { authorization: `Bearer ${s.tokenA}` }, json: { ...good, starts_on: day(3), ends_on: day(1) } });
+      const ja = await s.app.fetch('/api/store/banners', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${s.tokenA}` },
+        json: { ...good, starts_on: day(3), ends_on: day(1) },
+      });
       expect(((await ja.json()) as Json).error.fields.ends_on).toBe('掲載終了日は掲載開始日以降にしてください');
       const en = await create({ ...good, starts_on: day(3), ends_on: day(1) });
       expect(((await en.json()) as Json).error.fields.ends_on).toBe('The end date must be on or after the start date');
@@ -125,7 +130,8 @@ for (const engine of ['pglite', 'postgres'] as const) {
 
     it(`lets a store have ${BANNERS_ACTIVE_MAX} banners not ended, and lists them current, upcoming and past`, async () => {
       const ids = [];
-      for (let i = 0; i < BANNERS_ACTIVE_MAX; i++) ids.push((await made({ store_id: s.fx.eveningStoreId, title: `お知らせ${i}`, starts_on: day(i), ends_on: day(i + 1) })).id);
+      for (let i = 0; i < BANNERS_ACTIVE_MAX; i++)
+        ids.push((await made({ store_id: s.fx.eveningStoreId, title: `お知らせ${i}`, starts_on: day(i), ends_on: day(i + 1) })).id);
       const over = await create({ store_id: s.fx.eveningStoreId, title: 'もう一つ', starts_on: day(10), ends_on: day(10) });
       expect([over.status, ((await over.json()) as Json).error.code]).toEqual([409, 'too_many_banners']);
       const listed = await list(s.fx.eveningStoreId);
@@ -141,7 +147,14 @@ for (const engine of ['pglite', 'postgres'] as const) {
 
     it('shows a banner on the diner home within its business days only, and follows changes at once', async () => {
       // Today's business day (12-02, though the calendar already says 12-03 at 04:30).
-      const now = await made({ store_id: s.fx.storeId, title: '本日限定 生ビール半額', body: '22時まで', link_to_store: true, starts_on: TODAY, ends_on: TODAY });
+      const now = await made({
+        store_id: s.fx.storeId,
+        title: '本日限定 生ビール半額',
+        body: '22時まで',
+        link_to_store: true,
+        starts_on: TODAY,
+        ends_on: TODAY,
+      });
       // Starting on the calendar's day: the next business day, not shown yet.
       const later = await made({ store_id: s.fx.tinyStoreId, title: '明日からの限定メニュー', starts_on: CALENDAR_DAY, ends_on: day(2) }, s.tokenB);
       let page = await home();
@@ -152,7 +165,11 @@ for (const engine of ['pglite', 'postgres'] as const) {
       expect(page).not.toContain('明日からの限定メニュー');
 
       // Moved to start today: shown at once; its text changed too.
-      const moved = await s.app.fetch(`/api/store/banners/${later.id}`, { method: 'PATCH', headers: bearer(s.tokenB), json: { starts_on: TODAY, title: '今日からの限定メニュー' } });
+      const moved = await s.app.fetch(`/api/store/banners/${later.id}`, {
+        method: 'PATCH',
+        headers: bearer(s.tokenB),
+        json: { starts_on: TODAY, title: '今日からの限定メニュー' },
+      });
       expect(moved.status).toBe(200);
       page = await home();
       expect(page).toContain('今日からの限定メニュー');
@@ -170,9 +187,14 @@ for (const engine of ['pglite', 'postgres'] as const) {
       if (engine === 'postgres') {
         const h = await openAppDb(s.app);
         try {
-          const rows = await h.sql`select action, store_id, before, after from staff_audit where target_id = ${later.id} and action like 'banner_%' order by id`;
+          const rows =
+            await h.sql`select action, store_id, before, after from staff_audit where target_id = ${later.id} and action like 'banner_%' order by id`;
           expect(rows.map((r) => r.action)).toEqual(['banner_create', 'banner_update']);
-          expect(rows[1]).toMatchObject({ store_id: s.fx.tinyStoreId, before: { title: '明日からの限定メニュー', starts_on: CALENDAR_DAY }, after: { title: '今日からの限定メニュー', starts_on: TODAY } });
+          expect(rows[1]).toMatchObject({
+            store_id: s.fx.tinyStoreId,
+            before: { title: '明日からの限定メニュー', starts_on: CALENDAR_DAY },
+            after: { title: '今日からの限定メニュー', starts_on: TODAY },
+          });
           const gone = await h.sql`select before, after from staff_audit where target_id = ${now.id} and action = 'banner_delete'`;
           expect(gone[0]).toMatchObject({ before: { title: '本日限定 生ビール半額' }, after: null });
         } finally {
@@ -189,7 +211,11 @@ for (const engine of ['pglite', 'postgres'] as const) {
         let body: string | undefined;
         if (options.form) {
           body = new URLSearchParams(options.form).toString();
-          Object.assign(headers, { 'content-type': 'application/x-www-form-urlencoded', 'content-length': String(Buffer.byteLength(body)), origin: STORE_HOST });
+          Object.assign(headers, {
+            'content-type': 'application/x-www-form-urlencoded',
+            'content-length': String(Buffer.byteLength(body)),
+            origin: STORE_HOST,
+          });
         }
         return rawRequest(s.app, { method: options.form ? 'POST' : 'GET', path, headers, body });
       };
@@ -210,14 +236,24 @@ for (const engine of ['pglite', 'postgres'] as const) {
       const saved = await page(`/campaign-banner?store=${s.fx.eveningStoreId}`, { form: { ...typed, ends_on: day(6) }, cookie: jar });
       expect(saved).toMatchObject({ status: 303, headers: { location: `/campaign-banner?store=${s.fx.eveningStoreId}` } });
       const [banner] = (await list(s.fx.eveningStoreId)).items;
-      expect(banner).toMatchObject({ title: '冬の鍋フェア', body: 'ご予約の方に一品サービス', link_to_store: true, starts_on: day(5), ends_on: day(6), state: 'upcoming' });
+      expect(banner).toMatchObject({
+        title: '冬の鍋フェア',
+        body: 'ご予約の方に一品サービス',
+        link_to_store: true,
+        starts_on: day(5),
+        ends_on: day(6),
+        state: 'upcoming',
+      });
       const shown = await page(`/campaign-banner?store=${s.fx.eveningStoreId}`, { cookie: jar });
       expect(shown.body).toContain(`data-banner="${banner!.id}"`);
 
       // Another company's banner cannot be opened for editing, nor changed through the form.
       const theirs = await made({ store_id: s.fx.tinyStoreId, title: 'B店のお知らせ', starts_on: day(1), ends_on: day(1) }, s.tokenB);
       expect((await page(`/campaign-banner?edit=${theirs.id}`, { cookie: jar })).status).toBe(404);
-      const taken = await page('/campaign-banner', { form: { action: 'update', banner: String(theirs.id), title: '乗っ取り', body: '', starts_on: day(1), ends_on: day(1) }, cookie: jar });
+      const taken = await page('/campaign-banner', {
+        form: { action: 'update', banner: String(theirs.id), title: '乗っ取り', body: '', starts_on: day(1), ends_on: day(1) },
+        cookie: jar,
+      });
       expect(taken.status).toBe(404);
       expect((await list(s.fx.tinyStoreId, s.tokenB)).items.map((b) => b.title)).toEqual(['B店のお知らせ']);
     });

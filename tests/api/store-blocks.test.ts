@@ -41,7 +41,10 @@ for (const engine of ['pglite', 'postgres'] as const) {
     const block = (token: string, body: Json) => s.app.fetch('/api/store/blocks', { method: 'POST', headers: bearer(token), json: body });
     const bookableNow = () => bookableNearby(s.app);
     const blockCount = async (token: string, date: string, storeId?: number) =>
-      z.parse(blockListSchema, await (await s.app.fetch(`/api/store/blocks?date=${date}${storeId ? `&store_id=${storeId}` : ''}`, { headers: bearer(token) })).json()).items.length;
+      z.parse(
+        blockListSchema,
+        await (await s.app.fetch(`/api/store/blocks?date=${date}${storeId ? `&store_id=${storeId}` : ''}`, { headers: bearer(token) })).json(),
+      ).items.length;
 
     it('a block takes the store off the bookable-now list at once; releasing it brings it back', async () => {
       expect(await bookableNow()).toContain(s.fx.tinyStoreId);
@@ -53,7 +56,10 @@ for (const engine of ['pglite', 'postgres'] as const) {
       expect(res.headers.get('location')).toBe(`/api/store/blocks/${held.id}`);
       expect(await bookableNow()).not.toContain(s.fx.tinyStoreId);
       // Diners cannot book into it either.
-      const refused = await s.app.fetch('/api/guest-bookings', { method: 'POST', json: { ...guest, store_id: s.fx.tinyStoreId, start: iso(new Date(start.getTime() + STEP)), party_size: 2 } });
+      const refused = await s.app.fetch('/api/guest-bookings', {
+        method: 'POST',
+        json: { ...guest, store_id: s.fx.tinyStoreId, start: iso(new Date(start.getTime() + STEP)), party_size: 2 },
+      });
       expect(refused.status).toBe(409);
       const listed = z.parse(blockListSchema, await (await s.app.fetch('/api/store/blocks', { headers: bearer(s.tokenB) })).json());
       expect(listed.items.map((b) => b.id)).toContain(held.id);
@@ -67,7 +73,7 @@ for (const engine of ['pglite', 'postgres'] as const) {
       expect(after.items.find((b) => b.id === held.id)!.released_at).not.toBeNull();
     });
 
-    it("a table held for the rest of the business day makes the store page offer to watch it (空席通知), until it is released", async () => {
+    it('a table held for the rest of the business day makes the store page offer to watch it (空席通知), until it is released', async () => {
       const start = markNow();
       const res = await block(s.tokenB, { table_id: tinyTable, start: iso(start), end: iso(businessDayRange(businessDate(start)).end), reason: '貸切' });
       expect(res.status).toBe(201);
@@ -83,13 +89,19 @@ for (const engine of ['pglite', 'postgres'] as const) {
     });
 
     it('never lets a block and a booking share a table, whichever comes first', async () => {
-      const booked = await s.app.fetch('/api/guest-bookings', { method: 'POST', json: { ...guest, store_id: s.fx.tinyStoreId, start: tokyoStart(5, 19), party_size: 2 } });
+      const booked = await s.app.fetch('/api/guest-bookings', {
+        method: 'POST',
+        json: { ...guest, store_id: s.fx.tinyStoreId, start: tokyoStart(5, 19), party_size: 2 },
+      });
       expect(booked.status).toBe(201);
       const over = await block(s.tokenB, { table_id: tinyTable, start: tokyoStart(5, 20), end: tokyoStart(5, 22) });
       expect(over.status).toBe(409);
       expect(((await over.json()) as Json).error).toMatchObject({ code: 'table_held', fields: { table_id: expect.any(String) } });
       expect((await block(s.tokenB, { table_id: tinyTable, start: tokyoStart(5, 21), end: tokyoStart(5, 23) })).status).toBe(201);
-      const later = await s.app.fetch('/api/guest-bookings', { method: 'POST', json: { ...guest, store_id: s.fx.tinyStoreId, start: tokyoStart(5, 21, 30), party_size: 2 } });
+      const later = await s.app.fetch('/api/guest-bookings', {
+        method: 'POST',
+        json: { ...guest, store_id: s.fx.tinyStoreId, start: tokyoStart(5, 21, 30), party_size: 2 },
+      });
       expect(later.status).toBe(409);
       const twice = await block(s.tokenB, { table_id: tinyTable, start: tokyoStart(5, 22), end: tokyoStart(5, 23, 30) });
       expect(((await twice.json()) as Json).error.code).toBe('table_held');
@@ -115,7 +127,13 @@ for (const engine of ['pglite', 'postgres'] as const) {
       const cases: Array<[string, string, Json, number, string]> = [
         ['end before start', s.tokenA, { table_id: t, start: tokyoStart(7, 20), end: tokyoStart(7, 19) }, 400, 'end'],
         ['longer than a day', s.tokenA, { table_id: t, start: tokyoStart(7, 10), end: tokyoStart(8, 11) }, 400, 'end'],
-        ['in the past', s.tokenA, { table_id: t, start: iso(new Date(clockAt.getTime() - 3 * 3600_000)), end: iso(new Date(clockAt.getTime() - 3600_000)) }, 400, 'start'],
+        [
+          'in the past',
+          s.tokenA,
+          { table_id: t, start: iso(new Date(clockAt.getTime() - 3 * 3600_000)), end: iso(new Date(clockAt.getTime() - 3600_000)) },
+          400,
+          'start',
+        ],
         ['malformed start', s.tokenA, { table_id: t, start: '明日の7時', end: tokyoStart(7, 19) }, 400, 'start'],
         ['no offset', s.tokenA, { table_id: t, start: '2026-12-01T19:00:00', end: tokyoStart(7, 19) }, 400, 'start'],
         ['missing table', s.tokenA, { start: tokyoStart(7, 18), end: tokyoStart(7, 19) }, 400, 'table_id'],
@@ -124,9 +142,24 @@ for (const engine of ['pglite', 'postgres'] as const) {
         ['another store', s.tokenA, { store_id: s.fx.tinyStoreId, table_id: tinyTable, start: tokyoStart(7, 18), end: tokyoStart(7, 19) }, 404, ''],
         ['negative table id', s.tokenA, { store_id: s.fx.eveningStoreId, table_id: -1, start: tokyoStart(7, 10), end: tokyoStart(7, 11) }, 400, 'table_id'],
       ];
-      const evening = z.parse(storeTablesSchema, await (await s.app.fetch(`/api/store/tables?store_id=${s.fx.eveningStoreId}`, { headers: bearer(s.tokenA) })).json()).items[0]!.id;
-      cases.push(['outside hours', s.tokenA, { store_id: s.fx.eveningStoreId, table_id: evening, start: tokyoStart(7, 10), end: tokyoStart(7, 11) }, 400, 'start']);
-      cases.push(['past closing', s.tokenA, { store_id: s.fx.eveningStoreId, table_id: evening, start: tokyoStart(7, 22), end: tokyoStart(7, 23, 30) }, 400, 'start']);
+      const evening = z.parse(
+        storeTablesSchema,
+        await (await s.app.fetch(`/api/store/tables?store_id=${s.fx.eveningStoreId}`, { headers: bearer(s.tokenA) })).json(),
+      ).items[0]!.id;
+      cases.push([
+        'outside hours',
+        s.tokenA,
+        { store_id: s.fx.eveningStoreId, table_id: evening, start: tokyoStart(7, 10), end: tokyoStart(7, 11) },
+        400,
+        'start',
+      ]);
+      cases.push([
+        'past closing',
+        s.tokenA,
+        { store_id: s.fx.eveningStoreId, table_id: evening, start: tokyoStart(7, 22), end: tokyoStart(7, 23, 30) },
+        400,
+        'start',
+      ]);
       for (const [what, token, body, status, field] of cases) {
         const res = await block(token, body);
         const error = ((await res.json()) as Json).error;
@@ -140,14 +173,26 @@ for (const engine of ['pglite', 'postgres'] as const) {
     });
 
     it('sets weekly hours, lists the bookings to come now outside them without cancelling any, and refuses bad hours', async () => {
-      const hours = (body: Json) => s.app.fetch('/api/store/hours', { method: 'PUT', headers: bearer(s.tokenA), json: { store_id: s.fx.eveningStoreId, ...body } });
-      const booked = (await (await s.app.fetch('/api/guest-bookings', { method: 'POST', json: { ...guest, store_id: s.fx.eveningStoreId, start: tokyoStart(9, 20), party_size: 2 } })).json()) as Json;
+      const hours = (body: Json) =>
+        s.app.fetch('/api/store/hours', { method: 'PUT', headers: bearer(s.tokenA), json: { store_id: s.fx.eveningStoreId, ...body } });
+      const booked = (await (
+        await s.app.fetch('/api/guest-bookings', { method: 'POST', json: { ...guest, store_id: s.fx.eveningStoreId, start: tokyoStart(9, 20), party_size: 2 } })
+      ).json()) as Json;
       expect(Number.isInteger(booked.id)).toBe(true);
       for (const [what, body, field] of [
         ['closes before it opens', { hours: [{ weekday: 1, opens: '18:00', closes: '17:00' }] }, 'hours.0.closes'],
         ['malformed time', { hours: [{ weekday: 1, opens: '6pm', closes: '23:00' }] }, 'hours.0.opens'],
         ['no such weekday', { hours: [{ weekday: 7, opens: '17:00', closes: '23:00' }] }, 'hours.0.weekday'],
-        ['overlapping', { hours: [{ weekday: 1, opens: '17:00', closes: '22:00' }, { weekday: 1, opens: '21:00', closes: '23:00' }] }, 'hours'],
+        [
+          'overlapping',
+          {
+            hours: [
+              { weekday: 1, opens: '17:00', closes: '22:00' },
+              { weekday: 1, opens: '21:00', closes: '23:00' },
+            ],
+          },
+          'hours',
+        ],
       ] as const) {
         const res = await hours(body);
         expect([what, res.status, Object.keys(((await res.json()) as Json).error.fields)]).toEqual([what, 400, [field]]);
@@ -165,22 +210,36 @@ for (const engine of ['pglite', 'postgres'] as const) {
       const answer = (await res.json()) as Json;
       expect(answer.hours[3]).toEqual({ weekday: 3, opens: '11:00', closes: '19:00' });
       expect(answer.outside_hours.map((b: Json) => b.id)).toContain(booked.id);
-      const day = (await (await s.app.fetch(`/api/store/bookings?store_id=${s.fx.eveningStoreId}&date=${addTokyoDays(businessDate(new Date()), 9)}`, { headers: bearer(s.tokenA) })).json()) as Json;
+      const day = (await (
+        await s.app.fetch(`/api/store/bookings?store_id=${s.fx.eveningStoreId}&date=${addTokyoDays(businessDate(new Date()), 9)}`, {
+          headers: bearer(s.tokenA),
+        })
+      ).json()) as Json;
       expect(day.items.find((b: Json) => b.id === booked.id).status).toBe('confirmed');
       // The store's details and page show the new hours at once, not the ones read before.
       expect((await detail()).hours.map((h: Json) => [h.opens_min, h.closes_min])).toEqual(Array(7).fill([11 * 60, 19 * 60]));
       expect(await (await s.app.fetch(`/store/${s.fx.eveningStoreId}`, { headers: { 'accept-language': 'ja' } })).text()).toContain('11:00〜19:00');
       // The new hours are the diners' at once: a 20:00 start is closed now, 12:00 is bookable.
-      const late = await s.app.fetch('/api/guest-bookings', { method: 'POST', json: { ...guest, store_id: s.fx.eveningStoreId, start: tokyoStart(10, 20), party_size: 2 } });
+      const late = await s.app.fetch('/api/guest-bookings', {
+        method: 'POST',
+        json: { ...guest, store_id: s.fx.eveningStoreId, start: tokyoStart(10, 20), party_size: 2 },
+      });
       expect(late.status).toBe(400);
-      const noon = await s.app.fetch('/api/guest-bookings', { method: 'POST', json: { ...guest, store_id: s.fx.eveningStoreId, start: tokyoStart(10, 12), party_size: 2 } });
+      const noon = await s.app.fetch('/api/guest-bookings', {
+        method: 'POST',
+        json: { ...guest, store_id: s.fx.eveningStoreId, start: tokyoStart(10, 12), party_size: 2 },
+      });
       expect(noon.status).toBe(201);
       // Back to the evening hours for the other tests.
       expect((await hours({ hours: [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, opens: '17:00', closes: '23:00' })) })).status).toBe(200);
     });
 
     it('marks arrived and no-show, and a store’s cancellation frees the table and mails the diner in their language', async () => {
-      const made = await s.app.fetch('/api/guest-bookings', { method: 'POST', headers: { 'accept-language': 'en' }, json: { ...guest, email: 'traveller@example.jp', store_id: s.fx.storeId, start: tokyoStart(8, 19), party_size: 4 } });
+      const made = await s.app.fetch('/api/guest-bookings', {
+        method: 'POST',
+        headers: { 'accept-language': 'en' },
+        json: { ...guest, email: 'traveller@example.jp', store_id: s.fx.storeId, start: tokyoStart(8, 19), party_size: 4 },
+      });
       const booking = (await made.json()) as Json;
       const mark = (body: Json, token = s.tokenA) => s.app.fetch(`/api/store/bookings/${booking.id}`, { method: 'PATCH', headers: bearer(token), json: body });
       let res = await mark({ mark: 'no_show' });
@@ -204,7 +263,9 @@ for (const engine of ['pglite', 'postgres'] as const) {
       if (engine === 'postgres') {
         const h = await openAppDb(s.app);
         try {
-          const [mail] = await h.sql<{ subject: string; body_text: string }[]>`select subject, body_text from mail_outbox where kind = 'booking_store_cancelled' and to_address = 'traveller@example.jp'`;
+          const [mail] = await h.sql<
+            { subject: string; body_text: string }[]
+          >`select subject, body_text from mail_outbox where kind = 'booking_store_cancelled' and to_address = 'traveller@example.jp'`;
           expect(mail!.subject).toContain('cancelled by the restaurant');
           expect(mail!.body_text).toContain('設備故障のため');
           const audit = await h.sql`select action from staff_audit where target_id = ${booking.id} order by id`;
@@ -237,7 +298,9 @@ describe('a block reaches another instance’s live stream', () => {
       expect(res.status).toBe(201);
       const held = await stream.nth(s.fx.tinyStoreId, 2);
       expect(held).toMatchObject({ free_tables: 0, next_slots: [] });
-      expect((await a.fetch(`/api/store/blocks/${((await res.json()) as Json).id}`, { method: 'DELETE', headers: { authorization: `Bearer ${token}` } })).status).toBe(204);
+      expect(
+        (await a.fetch(`/api/store/blocks/${((await res.json()) as Json).id}`, { method: 'DELETE', headers: { authorization: `Bearer ${token}` } })).status,
+      ).toBe(204);
       expect((await stream.nth(s.fx.tinyStoreId, 3)).free_tables).toBe(1);
     } finally {
       stream.close();

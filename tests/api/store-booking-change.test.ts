@@ -18,10 +18,16 @@ for (const engine of ['pglite', 'postgres'] as const) {
     const patch = (id: number, body: Json) => s.app.fetch(`/api/store/bookings/${id}`, { method: 'PATCH', headers: bearer(s.tokenA), json: body });
 
     it('moves a booking that wished for a テーブル to the 個室, and keeps the wish', async () => {
-      const made = await s.app.fetch('/api/guest-bookings', { method: 'POST', json: { ...guest, store_id: s.fx.storeId, start: tokyoStart(4, 19), party_size: 2, seat_preference: 'table' } });
+      const made = await s.app.fetch('/api/guest-bookings', {
+        method: 'POST',
+        json: { ...guest, store_id: s.fx.storeId, start: tokyoStart(4, 19), party_size: 2, seat_preference: 'table' },
+      });
       expect(made.status).toBe(201);
       const booking = (await made.json()) as Json;
-      const tables = z.parse(storeTablesSchema, await (await s.app.fetch(`/api/store/tables?store_id=${s.fx.storeId}`, { headers: bearer(s.tokenA) })).json()).items;
+      const tables = z.parse(
+        storeTablesSchema,
+        await (await s.app.fetch(`/api/store/tables?store_id=${s.fx.storeId}`, { headers: bearer(s.tokenA) })).json(),
+      ).items;
       const room = tables.find((x) => x.kind === 'private_room')!;
       const counter = tables.find((x) => x.kind === 'counter')!;
       expect(room).toBeDefined();

@@ -24,12 +24,14 @@ for (const engine of ['pglite', 'postgres'] as const) {
   describe(`store closures [${engine}]`, () => {
     const s = staffServer(engine);
 
-    const setDay = (body: Json, token = s.tokenA) => s.app.fetch('/api/store/closures', { method: 'PUT', headers: bearer(token), json: { store_id: s.fx.eveningStoreId, ...body } });
+    const setDay = (body: Json, token = s.tokenA) =>
+      s.app.fetch('/api/store/closures', { method: 'PUT', headers: bearer(token), json: { store_id: s.fx.eveningStoreId, ...body } });
     const list = async (token = s.tokenA, storeId = s.fx.eveningStoreId) =>
       z.parse(closureListSchema, await (await s.app.fetch(`/api/store/closures?store_id=${storeId}`, { headers: bearer(token) })).json()).items;
     const slots = async (date: string) =>
       ((await (await s.app.fetch(`/api/stores/${s.fx.eveningStoreId}/availability?date=${date}&party=2`)).json()) as Json).slots as Json[];
-    const book = (start: string) => s.app.fetch('/api/guest-bookings', { method: 'POST', json: { ...guest, store_id: s.fx.eveningStoreId, start, party_size: 2 } });
+    const book = (start: string) =>
+      s.app.fetch('/api/guest-bookings', { method: 'POST', json: { ...guest, store_id: s.fx.eveningStoreId, start, party_size: 2 } });
 
     it('closing a day with bookings lists them, cancels none, and the day is no longer bookable', async () => {
       const made = await book(tokyoStart(3, 19));
@@ -44,7 +46,9 @@ for (const engine of ['pglite', 'postgres'] as const) {
       expect(answer.outside_hours.map((b) => b.id)).toEqual([booking.id]);
       expect(answer.outside_hours[0]!.status).toBe('confirmed');
       // Still confirmed in the day's list, for the store to call.
-      const dayList = (await (await s.app.fetch(`/api/store/bookings?store_id=${s.fx.eveningStoreId}&date=${day(3)}`, { headers: bearer(s.tokenA) })).json()) as Json;
+      const dayList = (await (
+        await s.app.fetch(`/api/store/bookings?store_id=${s.fx.eveningStoreId}&date=${day(3)}`, { headers: bearer(s.tokenA) })
+      ).json()) as Json;
       expect(dayList.items.find((b: Json) => b.id === booking.id).status).toBe('confirmed');
 
       expect(await slots(day(3))).toEqual([]);
@@ -108,7 +112,18 @@ for (const engine of ['pglite', 'postgres'] as const) {
         ['malformed time', { date: day(6), hours: [{ opens: '8pm', closes: '23:00' }] }, 400, 'hours.0.opens'],
         ['closes before it opens', { date: day(6), hours: [{ opens: '20:00', closes: '19:00' }] }, 400, 'hours.0.closes'],
         ['opens past midnight', { date: day(6), hours: [{ opens: '25:00', closes: '27:00' }] }, 400, 'hours.0.opens'],
-        ['overlapping', { date: day(6), hours: [{ opens: '11:00', closes: '15:00' }, { opens: '14:00', closes: '22:00' }] }, 400, 'hours'],
+        [
+          'overlapping',
+          {
+            date: day(6),
+            hours: [
+              { opens: '11:00', closes: '15:00' },
+              { opens: '14:00', closes: '22:00' },
+            ],
+          },
+          400,
+          'hours',
+        ],
         ['missing hours', { date: day(6) }, 400, 'hours'],
         ['another store', { store_id: s.fx.tinyStoreId, date: day(6), hours: [] }, 404, ''],
       ];
@@ -121,7 +136,17 @@ for (const engine of ['pglite', 'postgres'] as const) {
       expect(await list()).toEqual(before);
       expect((await list(s.tokenB, s.fx.tinyStoreId)).length).toBe(0);
       // The last bookable day is fine.
-      expect((await setDay({ date: day(13), hours: [{ opens: '12:00', closes: '14:00' }, { opens: '18:00', closes: '22:00' }] })).status).toBe(200);
+      expect(
+        (
+          await setDay({
+            date: day(13),
+            hours: [
+              { opens: '12:00', closes: '14:00' },
+              { opens: '18:00', closes: '22:00' },
+            ],
+          })
+        ).status,
+      ).toBe(200);
     });
   });
 }
@@ -138,7 +163,8 @@ describe('a closure reaches another instance’s stream and listing', () => {
       expect((await stream.snapshot([s.fx.tinyStoreId])).get(s.fx.tinyStoreId)!.free_tables).toBe(1);
       expect(await bookableNearby(b)).toContain(s.fx.tinyStoreId);
       // B has read the bar's details (and keeps them in memory: storeDetails.ts) before the change.
-      const closures = async () => (((await (await b.fetch(`/api/stores/${s.fx.tinyStoreId}`)).json()) as Json).closures as Json[]).map((c) => c.date as string);
+      const closures = async () =>
+        (((await (await b.fetch(`/api/stores/${s.fx.tinyStoreId}`)).json()) as Json).closures as Json[]).map((c) => c.date as string);
       expect(await closures()).toEqual([]);
       // Today's business day and the next: whatever the hour, the next hour is closed.
       const today = businessDate(new Date());

@@ -13,7 +13,14 @@ import * as z from 'zod/mini';
 import { openAppDb, type App } from '../helpers/app';
 import { rawRequest, type RawResponse } from '../helpers/raw';
 import { STORE_SESSION_COOKIE } from '../../src/server/sessions';
-import { closureListSchema, hoursJsonSchema, storeArrivalsJsonSchema, storeDaySchema, storeDetailsJsonSchema, storePolicyJsonSchema } from '../../src/lib/contract/staff';
+import {
+  closureListSchema,
+  hoursJsonSchema,
+  storeArrivalsJsonSchema,
+  storeDaySchema,
+  storeDetailsJsonSchema,
+  storePolicyJsonSchema,
+} from '../../src/lib/contract/staff';
 import { CANCEL_FEE_YEN_MAX, CANCEL_FREE_HOURS_MAX, GRACE_MINUTES_DEFAULT, GRACE_MINUTES_MAX } from '../../src/lib/contract/limits';
 import { QUEUE_CLAIM_MINUTES_DEFAULT, QUEUE_CLAIM_MINUTES_MAX } from '../../src/lib/contract/queue';
 import { addTokyoDays } from '../../src/lib/datetime';
@@ -24,7 +31,12 @@ import { bearer, staffServer, STORE_HOST } from './store-fixtures';
 type Json = Record<string, any>;
 const day = (n: number) => addTokyoDays(businessDate(new Date()), n);
 let guests = 0;
-const guest = () => ({ name: '詳細 花子', name_kana: 'ショウサイ ハナコ', phone: `090-5555-${String(1000 + ++guests)}`, email: `details-${guests}@example.jp` });
+const guest = () => ({
+  name: '詳細 花子',
+  name_kana: 'ショウサイ ハナコ',
+  phone: `090-5555-${String(1000 + ++guests)}`,
+  email: `details-${guests}@example.jp`,
+});
 
 /** One request to the store host as a browser on it sends it (its own Origin on form posts). */
 function storeHost(app: App) {
@@ -50,19 +62,37 @@ describe.each(['pglite', 'postgres'] as const)('store details, hours and policy 
     expect(res.status).toBe(303);
     return cookieOf(res, STORE_SESSION_COOKIE)!;
   };
-  const policyOf = async (storeId: number) => z.parse(storePolicyJsonSchema, await (await s.app.fetch(`/api/store/policy?store_id=${storeId}`, { headers: bearer(s.tokenA) })).json());
-  const hoursOf = async (storeId: number) => z.parse(hoursJsonSchema, await (await s.app.fetch(`/api/store/hours?store_id=${storeId}`, { headers: bearer(s.tokenA) })).json()).hours;
+  const policyOf = async (storeId: number) =>
+    z.parse(storePolicyJsonSchema, await (await s.app.fetch(`/api/store/policy?store_id=${storeId}`, { headers: bearer(s.tokenA) })).json());
+  const hoursOf = async (storeId: number) =>
+    z.parse(hoursJsonSchema, await (await s.app.fetch(`/api/store/hours?store_id=${storeId}`, { headers: bearer(s.tokenA) })).json()).hours;
 
   it('keeps the policy and details calls from guests (401), diners (403) and other stores’ staff (404)', async () => {
     const policy = (storeId: number) => ({ store_id: storeId, cancel_free_hours: 3, cancel_fee_yen: 1000, cancellation_policy: '3時間前まで無料' });
-    const details = (storeId: number) => ({ store_id: storeId, name: '詳細テスト店', name_kana: 'ショウサイテストテン', genre: 'izakaya', address: '東京都渋谷区1-2-3', station: '渋谷駅', walk_minutes: 4, phone: '03-1234-5678', budget_min: 3000, budget_max: 5000, description: '' });
+    const details = (storeId: number) => ({
+      store_id: storeId,
+      name: '詳細テスト店',
+      name_kana: 'ショウサイテストテン',
+      genre: 'izakaya',
+      address: '東京都渋谷区1-2-3',
+      station: '渋谷駅',
+      walk_minutes: 4,
+      phone: '03-1234-5678',
+      budget_min: 3000,
+      budget_max: 5000,
+      description: '',
+    });
     const calls = [
       { method: 'GET', path: (id: number) => `/api/store/policy?store_id=${id}` },
       { method: 'PUT', path: () => '/api/store/policy', json: policy },
       { method: 'GET', path: (id: number) => `/api/store/details?store_id=${id}` },
       { method: 'PUT', path: () => '/api/store/details', json: details },
       { method: 'GET', path: (id: number) => `/api/store/arrivals?store_id=${id}` },
-      { method: 'PUT', path: () => '/api/store/arrivals', json: (storeId: number) => ({ store_id: storeId, grace_minutes: GRACE_MINUTES_DEFAULT, auto_release: false }) },
+      {
+        method: 'PUT',
+        path: () => '/api/store/arrivals',
+        json: (storeId: number) => ({ store_id: storeId, grace_minutes: GRACE_MINUTES_DEFAULT, auto_release: false }),
+      },
     ];
     const a = s.fx.staffA.storeId;
     const b = s.fx.staffB.storeId;
@@ -86,12 +116,21 @@ describe.each(['pglite', 'postgres'] as const)('store details, hours and policy 
   it('sets the policy the fee rule reads, audited before and after; bad values are refused with the field named', async () => {
     const storeId = s.fx.eveningStoreId;
     const put = (body: Json) => s.app.fetch('/api/store/policy', { method: 'PUT', headers: bearer(s.tokenA), json: { store_id: storeId, ...body } });
-    const booked = await s.app.fetch('/api/bookings', { method: 'POST', cookie: s.fx.users[1]!.cookie, json: { store_id: storeId, start: tokyoStart(5, 19), party_size: 2 } });
+    const booked = await s.app.fetch('/api/bookings', {
+      method: 'POST',
+      cookie: s.fx.users[1]!.cookie,
+      json: { store_id: storeId, start: tokyoStart(5, 19), party_size: 2 },
+    });
     expect(booked.status).toBe(201);
     const booking = (await booked.json()) as Json;
     const res = await put({ cancel_free_hours: 48, cancel_fee_yen: 2500, cancellation_policy: '  2日前まで無料です。\r\n以降はお一人様2,500円。 ' });
     expect(res.status).toBe(200);
-    expect(z.parse(storePolicyJsonSchema, await res.json())).toEqual({ store_id: storeId, cancel_free_hours: 48, cancel_fee_yen: 2500, cancellation_policy: '2日前まで無料です。\n以降はお一人様2,500円。' });
+    expect(z.parse(storePolicyJsonSchema, await res.json())).toEqual({
+      store_id: storeId,
+      cancel_free_hours: 48,
+      cancel_fee_yen: 2500,
+      cancellation_policy: '2日前まで無料です。\n以降はお一人様2,500円。',
+    });
     // The fee rule reads the store's numbers: the booking already made now costs 2,500 yen a head after the new deadline.
     const fee = ((await (await s.app.fetch(`/api/bookings/${booking.id}`, { cookie: s.fx.users[1]!.cookie })).json()) as Json).cancellation_fee;
     expect(fee).toMatchObject({ per_person: 2500, total: 5000 });
@@ -128,19 +167,39 @@ describe.each(['pglite', 'postgres'] as const)('store details, hours and policy 
 
   it('sets the grace period and automatic release the ledger and the release job read, audited; bad values name the field and change nothing', async () => {
     const storeId = s.fx.eveningStoreId;
-    const arrivalsOf = async () => z.parse(storeArrivalsJsonSchema, await (await s.app.fetch(`/api/store/arrivals?store_id=${storeId}`, { headers: bearer(s.tokenA) })).json());
-    expect(await arrivalsOf()).toEqual({ store_id: storeId, grace_minutes: GRACE_MINUTES_DEFAULT, auto_release: false, queue_claim_minutes: QUEUE_CLAIM_MINUTES_DEFAULT, queue_mode: 'when_full' });
+    const arrivalsOf = async () =>
+      z.parse(storeArrivalsJsonSchema, await (await s.app.fetch(`/api/store/arrivals?store_id=${storeId}`, { headers: bearer(s.tokenA) })).json());
+    expect(await arrivalsOf()).toEqual({
+      store_id: storeId,
+      grace_minutes: GRACE_MINUTES_DEFAULT,
+      auto_release: false,
+      queue_claim_minutes: QUEUE_CLAIM_MINUTES_DEFAULT,
+      queue_mode: 'when_full',
+    });
     const put = (body: Json) => s.app.fetch('/api/store/arrivals', { method: 'PUT', headers: bearer(s.tokenA), json: { store_id: storeId, ...body } });
-    const booked = await s.app.fetch('/api/bookings', { method: 'POST', cookie: s.fx.users[0]!.cookie, json: { store_id: storeId, start: tokyoStart(4, 19), party_size: 2 } });
+    const booked = await s.app.fetch('/api/bookings', {
+      method: 'POST',
+      cookie: s.fx.users[0]!.cookie,
+      json: { store_id: storeId, start: tokyoStart(4, 19), party_size: 2 },
+    });
     expect(booked.status).toBe(201);
     const booking = (await booked.json()) as Json;
 
     const res = await put({ grace_minutes: 30, auto_release: true });
     expect(res.status).toBe(200);
     // The 順番待ち's settings left out are left as they were.
-    expect(z.parse(storeArrivalsJsonSchema, await res.json())).toEqual({ store_id: storeId, grace_minutes: 30, auto_release: true, queue_claim_minutes: QUEUE_CLAIM_MINUTES_DEFAULT, queue_mode: 'when_full' });
+    expect(z.parse(storeArrivalsJsonSchema, await res.json())).toEqual({
+      store_id: storeId,
+      grace_minutes: 30,
+      auto_release: true,
+      queue_claim_minutes: QUEUE_CLAIM_MINUTES_DEFAULT,
+      queue_mode: 'when_full',
+    });
     // The ledger reads the store's grace: the booking already made may be released 30 minutes after its start.
-    const dayList = z.parse(storeDaySchema, await (await s.app.fetch(`/api/store/bookings?store_id=${storeId}&date=${day(4)}`, { headers: bearer(s.tokenA) })).json());
+    const dayList = z.parse(
+      storeDaySchema,
+      await (await s.app.fetch(`/api/store/bookings?store_id=${storeId}&date=${day(4)}`, { headers: bearer(s.tokenA) })).json(),
+    );
     const row = dayList.items.find((b) => b.id === booking.id);
     expect(row).toBeDefined();
     expect(Date.parse(row!.release_from) - Date.parse(row!.start)).toBe(30 * 60_000);
@@ -160,16 +219,33 @@ describe.each(['pglite', 'postgres'] as const)('store details, hours and policy 
       const answer = (await refused.json()) as Json;
       expect([body, refused.status, Object.keys(answer.error.fields)]).toEqual([body, 400, [field]]);
     }
-    expect(await arrivalsOf()).toEqual({ store_id: storeId, grace_minutes: 30, auto_release: true, queue_claim_minutes: QUEUE_CLAIM_MINUTES_DEFAULT, queue_mode: 'when_full' });
+    expect(await arrivalsOf()).toEqual({
+      store_id: storeId,
+      grace_minutes: 30,
+      auto_release: true,
+      queue_claim_minutes: QUEUE_CLAIM_MINUTES_DEFAULT,
+      queue_mode: 'when_full',
+    });
     const queue = await put({ grace_minutes: 30, auto_release: true, queue_claim_minutes: 8, queue_mode: 'always' });
-    expect(z.parse(storeArrivalsJsonSchema, await queue.json())).toEqual({ store_id: storeId, grace_minutes: 30, auto_release: true, queue_claim_minutes: 8, queue_mode: 'always' });
+    expect(z.parse(storeArrivalsJsonSchema, await queue.json())).toEqual({
+      store_id: storeId,
+      grace_minutes: 30,
+      auto_release: true,
+      queue_claim_minutes: 8,
+      queue_mode: 'always',
+    });
     expect((await put({ grace_minutes: 30, auto_release: true, queue_claim_minutes: QUEUE_CLAIM_MINUTES_DEFAULT, queue_mode: 'when_full' })).status).toBe(200);
     if (engine === 'postgres') {
       const h = await openAppDb(s.app);
       try {
         const rows = await h.sql`select before, after from staff_audit where store_id = ${storeId} and action = 'arrivals_set' order by id`;
         expect(rows).toHaveLength(3);
-        expect(rows[0]!.before).toEqual({ grace_minutes: GRACE_MINUTES_DEFAULT, auto_release: false, queue_claim_minutes: QUEUE_CLAIM_MINUTES_DEFAULT, queue_mode: 'when_full' });
+        expect(rows[0]!.before).toEqual({
+          grace_minutes: GRACE_MINUTES_DEFAULT,
+          auto_release: false,
+          queue_claim_minutes: QUEUE_CLAIM_MINUTES_DEFAULT,
+          queue_mode: 'when_full',
+        });
         expect(rows[0]!.after).toEqual({ grace_minutes: 30, auto_release: true, queue_claim_minutes: QUEUE_CLAIM_MINUTES_DEFAULT, queue_mode: 'when_full' });
         expect(rows[1]!.after).toEqual({ grace_minutes: 30, auto_release: true, queue_claim_minutes: 8, queue_mode: 'always' });
       } finally {
@@ -180,10 +256,28 @@ describe.each(['pglite', 'postgres'] as const)('store details, hours and policy 
 
   it('sets the details diners see; a budget upside down or a name not in kana is refused', async () => {
     const storeId = s.fx.eveningStoreId;
-    const body = { store_id: storeId, name: '夕方食堂 本店', name_kana: 'ゆうがたしょくどう ほんてん', genre: 'washoku', address: '東京都渋谷区道玄坂2-1', station: '渋谷駅', walk_minutes: 6, phone: '03-9876-5432', budget_min: 4000, budget_max: 6000, description: '季節の和食。' };
+    const body = {
+      store_id: storeId,
+      name: '夕方食堂 本店',
+      name_kana: 'ゆうがたしょくどう ほんてん',
+      genre: 'washoku',
+      address: '東京都渋谷区道玄坂2-1',
+      station: '渋谷駅',
+      walk_minutes: 6,
+      phone: '03-9876-5432',
+      budget_min: 4000,
+      budget_max: 6000,
+      description: '季節の和食。',
+    };
     const res = await s.app.fetch('/api/store/details', { method: 'PUT', headers: bearer(s.tokenA), json: body });
     expect(res.status).toBe(200);
-    expect(z.parse(storeDetailsJsonSchema, await res.json())).toMatchObject({ name: '夕方食堂 本店', name_kana: 'ユウガタショクドウ ホンテン', genre: 'washoku', walk_minutes: 6, budget_max: 6000 });
+    expect(z.parse(storeDetailsJsonSchema, await res.json())).toMatchObject({
+      name: '夕方食堂 本店',
+      name_kana: 'ユウガタショクドウ ホンテン',
+      genre: 'washoku',
+      walk_minutes: 6,
+      budget_max: 6000,
+    });
     const page = await (await s.app.fetch(`/api/stores/${storeId}`)).json();
     expect(page).toMatchObject({ name: '夕方食堂 本店', station: '渋谷駅', walk_minutes: 6, budget: { min: 4000, max: 6000 }, description: '季節の和食。' });
     for (const [change, field] of [
@@ -198,7 +292,11 @@ describe.each(['pglite', 'postgres'] as const)('store details, hours and policy 
       expect([change, refused.status, Object.keys(((await refused.json()) as Json).error.fields)]).toEqual([change, 400, [field]]);
     }
     // The store's name is named as such, in the staff's language (not a person's name).
-    const blank = await s.app.fetch('/api/store/details', { method: 'PUT', headers: { ...bearer(s.tokenA), 'accept-language': 'ja' }, json: { ...body, name: '' } });
+    const blank = await s.app.fetch('/api/store/details', {
+      method: 'PUT',
+      headers: { ...bearer(s.tokenA), 'accept-language': 'ja' },
+      json: { ...body, name: '' },
+    });
     expect(((await blank.json()) as Json).error.fields).toEqual({ name: '店名を入力してください' });
     expect(await (await s.app.fetch(`/api/stores/${storeId}`)).json()).toMatchObject({ name: '夕方食堂 本店', budget: { min: 4000, max: 6000 } });
   });
@@ -213,7 +311,10 @@ describe.each(['pglite', 'postgres'] as const)('store details, hours and policy 
     for (const name of ['日曜日', '月曜日', '火曜日', '水曜日', '木曜日', '金曜日', '土曜日']) expect(shown.body).toContain(name);
 
     // Tuesday (2): lunch, and dinner running to 2 a.m.
-    const saved = await store(page, { form: { action: 'hours', weekday: '2', opens_0: '11:30', closes_0: '14:00', opens_1: '17:00', closes_1: '26:00', opens_2: '', closes_2: '' }, cookie: jar });
+    const saved = await store(page, {
+      form: { action: 'hours', weekday: '2', opens_0: '11:30', closes_0: '14:00', opens_1: '17:00', closes_1: '26:00', opens_2: '', closes_2: '' },
+      cookie: jar,
+    });
     expect(saved).toMatchObject({ status: 303, headers: { location: page } });
     const after = await hoursOf(storeId);
     expect(after.filter((h) => h.weekday === 2)).toEqual([
@@ -270,11 +371,17 @@ describe.each(['pglite', 'postgres'] as const)('store details, hours and policy 
     expect(outside(shown.body)).toContain(who.name);
     expect(shown.body).toContain('設備点検');
     // Never cancelled by the change: still confirmed on the ledger's call.
-    const dayList = z.parse(storeDaySchema, await (await s.app.fetch(`/api/store/bookings?store_id=${storeId}&date=${day(n)}`, { headers: bearer(s.tokenA) })).json());
+    const dayList = z.parse(
+      storeDaySchema,
+      await (await s.app.fetch(`/api/store/bookings?store_id=${storeId}&date=${day(n)}`, { headers: bearer(s.tokenA) })).json(),
+    );
     expect(dayList.items.find((b) => b.id === booking.id)?.status).toBe('confirmed');
 
     // A date past the bookable days is refused on its field, with what was typed kept.
-    const far = await store(page, { form: { action: 'closure', date: day(400), closed: '', opens_0: '12:00', closes_0: '15:00', note: '遠い日' }, cookie: jar });
+    const far = await store(page, {
+      form: { action: 'closure', date: day(400), closed: '', opens_0: '12:00', closes_0: '15:00', note: '遠い日' },
+      cookie: jar,
+    });
     expect(far.status).toBe(400);
     expect(far.body).toContain('予約受付期間内の日付にしてください');
     expect(far.body).toContain('value="遠い日"');
@@ -297,31 +404,46 @@ describe.each(['pglite', 'postgres'] as const)('store details, hours and policy 
     const jar = await signIn();
     const storeId = s.fx.storeId;
     const page = `/detail-store-manage?store=${storeId}`;
-    const bad = await store(page, { form: { action: 'policy', cancel_free_hours: '200', cancel_fee_yen: '1500', cancellation_policy: '前日まで無料' }, cookie: jar });
+    const bad = await store(page, {
+      form: { action: 'policy', cancel_free_hours: '200', cancel_fee_yen: '1500', cancellation_policy: '前日まで無料' },
+      cookie: jar,
+    });
     expect(bad.status).toBe(400);
     expect(bad.body).toContain(`${CANCEL_FREE_HOURS_MAX}以下にしてください`);
     expect(bad.body).toContain('value="200"');
     expect(bad.body).toContain('前日まで無料');
-    const good = await store(page, { form: { action: 'policy', cancel_free_hours: '24', cancel_fee_yen: '1500', cancellation_policy: '前日まで無料' }, cookie: jar });
+    const good = await store(page, {
+      form: { action: 'policy', cancel_free_hours: '24', cancel_fee_yen: '1500', cancellation_policy: '前日まで無料' },
+      cookie: jar,
+    });
     expect(good.status).toBe(303);
     expect(await policyOf(storeId)).toEqual({ store_id: storeId, cancel_free_hours: 24, cancel_fee_yen: 1500, cancellation_policy: '前日まで無料' });
 
     // The late-party form: a grace over the most keeps what was typed; an unticked box is "by a tap".
-    const arrivals = async () => z.parse(storeArrivalsJsonSchema, await (await s.app.fetch(`/api/store/arrivals?store_id=${storeId}`, { headers: bearer(s.tokenA) })).json());
+    const arrivals = async () =>
+      z.parse(storeArrivalsJsonSchema, await (await s.app.fetch(`/api/store/arrivals?store_id=${storeId}`, { headers: bearer(s.tokenA) })).json());
     const late = await store(page, { form: { action: 'arrivals', grace_minutes: '90', auto_release: 'on' }, cookie: jar });
     expect(late.status).toBe(400);
     expect(late.body).toContain(`${GRACE_MINUTES_MAX}以下にしてください`);
     expect(late.body).toContain('value="90"');
     expect(late.body).toMatch(/name="auto_release"[^>]*checked/);
     expect((await store(page, { form: { action: 'arrivals', grace_minutes: '２０', auto_release: 'on' }, cookie: jar })).status).toBe(303);
-    expect(await arrivals()).toEqual({ store_id: storeId, grace_minutes: 20, auto_release: true, queue_claim_minutes: QUEUE_CLAIM_MINUTES_DEFAULT, queue_mode: 'when_full' });
+    expect(await arrivals()).toEqual({
+      store_id: storeId,
+      grace_minutes: 20,
+      auto_release: true,
+      queue_claim_minutes: QUEUE_CLAIM_MINUTES_DEFAULT,
+      queue_mode: 'when_full',
+    });
     // The 順番待ち's claim window and 「いつでも」 box; a window out of bounds keeps what was typed.
     const claim = await store(page, { form: { action: 'arrivals', grace_minutes: '20', queue_claim_minutes: '45', queue_always: 'on' }, cookie: jar });
     expect(claim.status).toBe(400);
     expect(claim.body).toContain(`${QUEUE_CLAIM_MINUTES_MAX}以下にしてください`);
     expect(claim.body).toContain('value="45"');
     expect(claim.body).toMatch(/name="queue_always"[^>]*checked/);
-    expect((await store(page, { form: { action: 'arrivals', grace_minutes: '20', queue_claim_minutes: '１０', queue_always: 'on' }, cookie: jar })).status).toBe(303);
+    expect(
+      (await store(page, { form: { action: 'arrivals', grace_minutes: '20', queue_claim_minutes: '１０', queue_always: 'on' }, cookie: jar })).status,
+    ).toBe(303);
     expect(await arrivals()).toEqual({ store_id: storeId, grace_minutes: 20, auto_release: false, queue_claim_minutes: 10, queue_mode: 'always' });
     expect((await store(page, { form: { action: 'arrivals', grace_minutes: '10' }, cookie: jar })).status).toBe(303);
     expect(await arrivals()).toEqual({ store_id: storeId, grace_minutes: 10, auto_release: false, queue_claim_minutes: 10, queue_mode: 'when_full' });
@@ -332,13 +454,28 @@ describe.each(['pglite', 'postgres'] as const)('store details, hours and policy 
     const form = await store(`/edit-store/${storeId}`, { cookie: jar });
     expect(form.status).toBe(200);
     const current = z.parse(storeDetailsJsonSchema, await (await s.app.fetch(`/api/store/details?store_id=${storeId}`, { headers: bearer(s.tokenA) })).json());
-    const typed = { name: current.name, name_kana: current.name_kana, genre: current.genre, address: current.address, station: current.station, walk_minutes: '3', phone: current.phone, budget_min: '5000', budget_max: '4000', description: '説明' };
+    const typed = {
+      name: current.name,
+      name_kana: current.name_kana,
+      genre: current.genre,
+      address: current.address,
+      station: current.station,
+      walk_minutes: '3',
+      phone: current.phone,
+      budget_min: '5000',
+      budget_max: '4000',
+      description: '説明',
+    };
     const upside = await store(`/edit-store/${storeId}`, { form: typed, cookie: jar });
     expect(upside.status).toBe(400);
     expect(upside.body).toContain('予算の上限は下限以上にしてください');
     expect(upside.body).toContain('value="5000"');
     const edited = await store(`/edit-store/${storeId}`, { form: { ...typed, budget_max: '8000' }, cookie: jar });
     expect(edited).toMatchObject({ status: 303, headers: { location: page } });
-    expect(await (await s.app.fetch(`/api/stores/${storeId}`)).json()).toMatchObject({ walk_minutes: 3, budget: { min: 5000, max: 8000 }, description: '説明' });
+    expect(await (await s.app.fetch(`/api/stores/${storeId}`)).json()).toMatchObject({
+      walk_minutes: 3,
+      budget: { min: 5000, max: 8000 },
+      description: '説明',
+    });
   });
 });

@@ -43,14 +43,26 @@ for (const engine of ['pglite', 'postgres'] as const) {
       const made = await app.fetch('/api/guest-bookings', {
         method: 'POST',
         headers: { 'accept-language': 'ja' },
-        json: { name: '山田 花子', name_kana: 'ヤマダ ハナコ', phone: '090-3456-7001', email: 'store-move@example.jp', store_id: storeId, start: at(day, 18, 30), party_size: 2 },
+        json: {
+          name: '山田 花子',
+          name_kana: 'ヤマダ ハナコ',
+          phone: '090-3456-7001',
+          email: 'store-move@example.jp',
+          store_id: storeId,
+          start: at(day, 18, 30),
+          party_size: 2,
+        },
       });
       expect(made.status).toBe(201);
       const booking = (await made.json()) as Json;
       expect(booking.cancellation_fee.applies).toBe('due');
       const later = at(addTokyoDays(day, 7), 18, 30);
 
-      const byDiner = await app.fetch(`/api/guest-bookings/${booking.id}`, { method: 'PATCH', headers: { 'x-booking-token': booking.edit_token, 'accept-language': 'ja' }, json: { start: later } });
+      const byDiner = await app.fetch(`/api/guest-bookings/${booking.id}`, {
+        method: 'PATCH',
+        headers: { 'x-booking-token': booking.edit_token, 'accept-language': 'ja' },
+        json: { start: later },
+      });
       expect([byDiner.status, ((await byDiner.json()) as Json).error.code]).toEqual([409, 'change_needs_store']);
 
       const byStore = await app.fetch(`/api/store/bookings/${booking.id}`, { method: 'PATCH', headers: bearer(token), json: { start: later, party_size: 1 } });
@@ -64,19 +76,30 @@ for (const engine of ['pglite', 'postgres'] as const) {
       const cancelled = await app.fetch(`/api/guest-bookings/${booking.id}`, { method: 'DELETE', headers: guestHeaders });
       expect(cancelled.status).toBe(200);
       expect(((await cancelled.json()) as Json).cancellation_fee).toMatchObject({ applies: 'due', total: 4000 });
-      const fees = z.parse(storeFeeListSchema, await (await app.fetch(`/api/store/fees?month=${later.slice(0, 7)}&store_id=${storeId}`, { headers: bearer(token) })).json());
+      const fees = z.parse(
+        storeFeeListSchema,
+        await (await app.fetch(`/api/store/fees?month=${later.slice(0, 7)}&store_id=${storeId}`, { headers: bearer(token) })).json(),
+      );
       expect(fees.items.find((i) => i.booking.id === booking.id)?.fee).toMatchObject({ reason: 'late_cancellation', total: 4000 });
     });
 
     it('a booking the store moves into the window, or makes larger, owes nothing more than before', async () => {
-      const made = await app.fetch('/api/guest-bookings', { method: 'POST', headers: { 'accept-language': 'ja' }, json: { ...guest(), store_id: storeId, start: at(addTokyoDays(day, 3), 19), party_size: 2 } });
+      const made = await app.fetch('/api/guest-bookings', {
+        method: 'POST',
+        headers: { 'accept-language': 'ja' },
+        json: { ...guest(), store_id: storeId, start: at(addTokyoDays(day, 3), 19), party_size: 2 },
+      });
       expect(made.status).toBe(201);
       const booking = (await made.json()) as Json;
       expect(booking.cancellation_fee.applies).toBe('free');
       const freeUntil = booking.cancellation_fee.free_until;
 
       // The store needs it tonight, inside the window, and for four.
-      const moved = await app.fetch(`/api/store/bookings/${booking.id}`, { method: 'PATCH', headers: bearer(token), json: { start: at(day, 19), party_size: 4 } });
+      const moved = await app.fetch(`/api/store/bookings/${booking.id}`, {
+        method: 'PATCH',
+        headers: bearer(token),
+        json: { start: at(day, 19), party_size: 4 },
+      });
       expect(moved.status).toBe(200);
       const guestHeaders = { 'x-booking-token': booking.edit_token, 'accept-language': 'ja' };
       const seen = (await (await app.fetch(`/api/guest-bookings/${booking.id}`, { headers: guestHeaders })).json()) as Json;
@@ -86,14 +109,24 @@ for (const engine of ['pglite', 'postgres'] as const) {
       const cancelled = await app.fetch(`/api/guest-bookings/${booking.id}`, { method: 'DELETE', headers: guestHeaders });
       expect(cancelled.status).toBe(200);
       expect(((await cancelled.json()) as Json).cancellation_fee.applies).toBe('free');
-      const fees = z.parse(storeFeeListSchema, await (await app.fetch(`/api/store/fees?month=${day.slice(0, 7)}&store_id=${storeId}`, { headers: bearer(token) })).json());
+      const fees = z.parse(
+        storeFeeListSchema,
+        await (await app.fetch(`/api/store/fees?month=${day.slice(0, 7)}&store_id=${storeId}`, { headers: bearer(token) })).json(),
+      );
       expect(fees.items.find((i) => i.booking.id === booking.id)).toBeUndefined();
     });
 
     it('the diner’s own change afterwards is theirs again: the fee counts from what they then hold', async () => {
-      const made = await app.fetch('/api/guest-bookings', { method: 'POST', headers: { 'accept-language': 'ja' }, json: { ...guest(), store_id: storeId, start: at(addTokyoDays(day, 3), 19), party_size: 2 } });
+      const made = await app.fetch('/api/guest-bookings', {
+        method: 'POST',
+        headers: { 'accept-language': 'ja' },
+        json: { ...guest(), store_id: storeId, start: at(addTokyoDays(day, 3), 19), party_size: 2 },
+      });
       const booking = (await made.json()) as Json;
-      expect((await app.fetch(`/api/store/bookings/${booking.id}`, { method: 'PATCH', headers: bearer(token), json: { start: at(addTokyoDays(day, 2), 19) } })).status).toBe(200);
+      expect(
+        (await app.fetch(`/api/store/bookings/${booking.id}`, { method: 'PATCH', headers: bearer(token), json: { start: at(addTokyoDays(day, 2), 19) } }))
+          .status,
+      ).toBe(200);
       const guestHeaders = { 'x-booking-token': booking.edit_token, 'accept-language': 'ja' };
       // The diner moves it into tomorrow evening's window themselves: then cancelling costs the fee.
       const byDiner = await app.fetch(`/api/guest-bookings/${booking.id}`, { method: 'PATCH', headers: guestHeaders, json: { start: at(day, 19) } });

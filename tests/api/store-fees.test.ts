@@ -12,7 +12,7 @@ import { eq } from 'drizzle-orm';
 import * as z from 'zod/mini';
 import { openAppDb, type App } from '../helpers/app';
 import { rawRequest, type RawResponse } from '../helpers/raw';
-import { type Fixture } from './booking-fixtures';
+import type { Fixture } from './booking-fixtures';
 import { bearer, startWithStaff, staffLogin, STORE_HOST, type StaffFixture } from './store-fixtures';
 import { bookings, stores, storeTables } from '../../src/server/db/schema';
 import { STORE_SESSION_COOKIE } from '../../src/server/sessions';
@@ -33,7 +33,11 @@ let guests = 0;
 const guest = () => ({ name: '山田 花子', name_kana: 'ヤマダ ハナコ', phone: `090-5678-${String(1000 + ++guests)}`, email: `fees-${guests}@example.jp` });
 
 /** Cookie `name` as a response sets it, or undefined. */
-const setCookie = (res: RawResponse, name: string) => (res.headers['set-cookie'] ?? []).find((l) => l.startsWith(`${name}=`))?.slice(name.length + 1).split(';')[0];
+const setCookie = (res: RawResponse, name: string) =>
+  (res.headers['set-cookie'] ?? [])
+    .find((l) => l.startsWith(`${name}=`))
+    ?.slice(name.length + 1)
+    .split(';')[0];
 
 for (const engine of ['pglite', 'postgres'] as const) {
   describe(`store fees [${engine}]`, () => {
@@ -95,8 +99,14 @@ for (const engine of ['pglite', 'postgres'] as const) {
       expect(item.booking).toMatchObject({ status: 'cancelled', party_size: 3, contact: { name: '山田 花子' } });
       expect(itemOf(list, free.id)).toBeUndefined();
 
-      const made = (await (await app.fetch('/api/guest-bookings', { method: 'POST', json: { ...guest(), store_id: fx.storeId, start: at(18, 30), party_size: 2 } })).json()) as Json;
-      const byStore = await app.fetch(`/api/store/bookings/${made.id}`, { method: 'PATCH', headers: bearer(tokenA), json: { mark: 'cancelled', reason: '設備の故障のため' } });
+      const made = (await (
+        await app.fetch('/api/guest-bookings', { method: 'POST', json: { ...guest(), store_id: fx.storeId, start: at(18, 30), party_size: 2 } })
+      ).json()) as Json;
+      const byStore = await app.fetch(`/api/store/bookings/${made.id}`, {
+        method: 'PATCH',
+        headers: bearer(tokenA),
+        json: { mark: 'cancelled', reason: '設備の故障のため' },
+      });
       expect(byStore.status).toBe(200);
       expect(itemOf(z.parse(storeFeeListSchema, await (await fees(tokenA, `?month=${month}`)).json()), made.id)).toBeUndefined();
     });
@@ -106,7 +116,14 @@ for (const engine of ['pglite', 'postgres'] as const) {
       expect(marked.status).toBe(200);
       const list = z.parse(storeFeeListSchema, await (await fees(tokenA, `?month=${month}&store_id=${fx.storeId}`)).json());
       const item = itemOf(list, noShowId);
-      const owed = feeOwed(policy, { start: tokyoInstant(day, 16 * 60), party: 3, status: 'confirmed', cancelledAt: null, cancelledByStore: false, attendance: 'no_show' });
+      const owed = feeOwed(policy, {
+        start: tokyoInstant(day, 16 * 60),
+        party: 3,
+        status: 'confirmed',
+        cancelledAt: null,
+        cancelledByStore: false,
+        attendance: 'no_show',
+      });
       expect(owed).toEqual({ reason: 'no_show', perPerson: 2000, total: 6000 });
       expect(item.fee).toMatchObject({ reason: 'no_show', per_person: owed!.perPerson, total: owed!.total, state: 'due' });
       expect(item.booking).toMatchObject({ code: NO_SHOW_CODE, attendance: 'no_show' });
@@ -145,11 +162,22 @@ for (const engine of ['pglite', 'postgres'] as const) {
       if (engine === 'postgres') {
         const h = await openAppDb(app);
         try {
-          const rows = await h.sql<{ before: Json; after: Json; detail: Json }[]>`select before, after, detail from staff_audit where target_id = ${id} and action = 'fee_state_set' order by id`;
+          const rows = await h.sql<
+            { before: Json; after: Json; detail: Json }[]
+          >`select before, after, detail from staff_audit where target_id = ${id} and action = 'fee_state_set' order by id`;
           expect(rows.map((r) => [r.before, r.after])).toEqual([
-            [{ state: 'due', note: '' }, { state: 'waived', note: '常連様のため' }],
-            [{ state: 'waived', note: '常連様のため' }, { state: 'collected', note: '店頭で現金にて受領' }],
-            [{ state: 'collected', note: '店頭で現金にて受領' }, { state: 'due', note: '' }],
+            [
+              { state: 'due', note: '' },
+              { state: 'waived', note: '常連様のため' },
+            ],
+            [
+              { state: 'waived', note: '常連様のため' },
+              { state: 'collected', note: '店頭で現金にて受領' },
+            ],
+            [
+              { state: 'collected', note: '店頭で現金にて受領' },
+              { state: 'due', note: '' },
+            ],
           ]);
           expect(rows[0]!.detail).toEqual({ reason: 'late_cancellation', total: 4000 });
         } finally {
@@ -201,10 +229,16 @@ for (const engine of ['pglite', 'postgres'] as const) {
       const store = (path: string, options: { form?: Record<string, string>; cookie?: string } = {}) => {
         const headers: Record<string, string> = { host, 'accept-language': 'ja', ...(options.cookie ? { cookie: options.cookie } : {}) };
         const body = options.form ? new URLSearchParams(options.form).toString() : undefined;
-        if (body) Object.assign(headers, { 'content-type': 'application/x-www-form-urlencoded', 'content-length': String(Buffer.byteLength(body)), origin: STORE_HOST });
+        if (body)
+          Object.assign(headers, {
+            'content-type': 'application/x-www-form-urlencoded',
+            'content-length': String(Buffer.byteLength(body)),
+            origin: STORE_HOST,
+          });
         return rawRequest(app, { method: body ? 'POST' : 'GET', path, headers, body });
       };
-      const signIn = async (staff: typeof fx.staffA) => `${STORE_SESSION_COOKIE}=${setCookie(await store('/store-signin', { form: { email: staff.email, password: staff.password } }), STORE_SESSION_COOKIE)}`;
+      const signIn = async (staff: typeof fx.staffA) =>
+        `${STORE_SESSION_COOKIE}=${setCookie(await store('/store-signin', { form: { email: staff.email, password: staff.password } }), STORE_SESSION_COOKIE)}`;
       const jar = await signIn(fx.staffA);
       const { id } = await bookAndCancel(at(18, 15), 2);
 

@@ -32,7 +32,10 @@ export interface StaffFixture {
 /** A copy of `storeId` open 17:00–23:00 every day with one table for up to 4. */
 async function addEveningStore(db: Db, storeId: number): Promise<number> {
   const [{ id: _id, createdAt: _c, tenantId: _t, ...copy }] = (await db.select().from(stores).where(eq(stores.id, storeId))) as [typeof stores.$inferSelect];
-  const [s] = await db.insert(stores).values({ ...copy, name: '夕方食堂' }).returning({ id: stores.id });
+  const [s] = await db
+    .insert(stores)
+    .values({ ...copy, name: '夕方食堂' })
+    .returning({ id: stores.id });
   await db.insert(storeHours).values([0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ storeId: s!.id, weekday, opensMin: 17 * 60, closesMin: 23 * 60 })));
   await db.insert(storeTables).values({ storeId: s!.id, label: 'E1', kind: 'table', minParty: 1, maxParty: 4 });
   return s!.id;
@@ -41,7 +44,10 @@ async function addEveningStore(db: Db, storeId: number): Promise<number> {
 async function addStaff(db: Db, storeIds: number[], label: string): Promise<Staff> {
   const storeId = storeIds[0]!;
   const tenant = `${label}-${crypto.randomBytes(3).toString('hex')}`;
-  const [t] = await db.insert(tenants).values({ slug: tenant, name: `テスト会社 ${label}` }).returning({ id: tenants.id });
+  const [t] = await db
+    .insert(tenants)
+    .values({ slug: tenant, name: `テスト会社 ${label}` })
+    .returning({ id: tenants.id });
   for (const id of storeIds) await db.update(stores).set({ tenantId: t!.id }).where(eq(stores.id, id));
   const email = `staff-${tenant}@example.jp`;
   const password = `pw-${crypto.randomBytes(8).toString('hex')}`;

@@ -50,22 +50,37 @@ interface Accounts {
 async function companies(db: Db, fx: Fixture): Promise<Accounts> {
   const password = `pw-${crypto.randomBytes(8).toString('hex')}`;
   const suffix = crypto.randomBytes(3).toString('hex');
-  const [admin] = await db.insert(users).values({ email: `admin-${suffix}@example.jp`, passwordHash: await hashPassword(password), name: '運営', role: 'admin' }).returning({ id: users.id, email: users.email });
+  const [admin] = await db
+    .insert(users)
+    .values({ email: `admin-${suffix}@example.jp`, passwordHash: await hashPassword(password), name: '運営', role: 'admin' })
+    .returning({ id: users.id, email: users.email });
   const company = async (label: string, storeId: number, staff: { label: string; owner: boolean }[]) => {
     const slug = `${label}-${suffix}`;
-    const [t] = await db.insert(tenants).values({ slug, name: `会社 ${label}` }).returning({ id: tenants.id });
+    const [t] = await db
+      .insert(tenants)
+      .values({ slug, name: `会社 ${label}` })
+      .returning({ id: tenants.id });
     await db.update(stores).set({ tenantId: t!.id }).where(eq(stores.id, storeId));
     const made: Account[] = [];
     for (const s of staff) {
       const email = `${s.label}-${suffix}@example.jp`;
-      const [u] = await db.insert(users).values({ email, passwordHash: await hashPassword(password), name: s.label, role: 'staff', tenantId: t!.id, owner: s.owner }).returning({ id: users.id });
+      const [u] = await db
+        .insert(users)
+        .values({ email, passwordHash: await hashPassword(password), name: s.label, role: 'staff', tenantId: t!.id, owner: s.owner })
+        .returning({ id: users.id });
       await db.insert(staffStores).values({ userId: u!.id, storeId, tenantId: t!.id });
       made.push({ email, password });
     }
     return { id: t!.id, slug, made };
   };
   // Older companies without stores, more than one page of the admin's list holds.
-  await db.insert(tenants).values(Array.from({ length: PAGE_SIZE + 1 }, (_, i) => ({ slug: `older-${i}-${suffix}`, name: `古い会社 ${i}`, createdAt: new Date(Date.now() - (i + 1) * DAY) })));
+  await db.insert(tenants).values(
+    Array.from({ length: PAGE_SIZE + 1 }, (_, i) => ({
+      slug: `older-${i}-${suffix}`,
+      name: `古い会社 ${i}`,
+      createdAt: new Date(Date.now() - (i + 1) * DAY),
+    })),
+  );
   const a = await company('a', fx.storeId, [
     { label: 'owner-a', owner: true },
     { label: 'staff-a', owner: false },
@@ -80,14 +95,16 @@ async function companies(db: Db, fx: Fixture): Promise<Accounts> {
     createdBy: admin!.id,
     expiresAt: new Date(Date.now() + expiresIn),
   });
-  await db.insert(invitations).values([
-    invite(LINKS.a1, a.id, fx.storeId, 'a1@example.jp', 3 * DAY),
-    invite(LINKS.a2, a.id, fx.storeId, 'a2@example.jp', 5 * DAY),
-    invite(LINKS.a3, a.id, fx.storeId, 'a3@example.jp'),
-    invite(LINKS.b1, b.id, fx.tinyStoreId, 'b1@example.jp'),
-    invite(LINKS.b2, b.id, fx.tinyStoreId, 'b2@example.jp'),
-    invite(LINKS.expired, a.id, fx.storeId, 'late@example.jp', -DAY),
-  ]);
+  await db
+    .insert(invitations)
+    .values([
+      invite(LINKS.a1, a.id, fx.storeId, 'a1@example.jp', 3 * DAY),
+      invite(LINKS.a2, a.id, fx.storeId, 'a2@example.jp', 5 * DAY),
+      invite(LINKS.a3, a.id, fx.storeId, 'a3@example.jp'),
+      invite(LINKS.b1, b.id, fx.tinyStoreId, 'b1@example.jp'),
+      invite(LINKS.b2, b.id, fx.tinyStoreId, 'b2@example.jp'),
+      invite(LINKS.expired, a.id, fx.storeId, 'late@example.jp', -DAY),
+    ]);
   return {
     admin: { email: admin!.email, password },
     ownerA: a.made[0]!,
@@ -124,18 +141,30 @@ for (const engine of ['pglite', 'postgres'] as const) {
       return found.id;
     };
     const signup = (link: string, lang: string) =>
-      app.fetch('/api/store/signup', { method: 'POST', json: { token: link, name: '新人 太郎', name_kana: 'シンジン タロウ', password: 'a-good-long-password' }, headers: { 'accept-language': lang } });
+      app.fetch('/api/store/signup', {
+        method: 'POST',
+        json: { token: link, name: '新人 太郎', name_kana: 'シンジン タロウ', password: 'a-good-long-password' },
+        headers: { 'accept-language': lang },
+      });
     /** A plain form posted to a store-host page by the browser behind `who`. */
     const postForm = (path: string, who: string, fields: Record<string, string>) => {
       const body = new URLSearchParams(fields).toString();
       return rawRequest(app, {
         method: 'POST',
         path,
-        headers: { host, origin: STORE_HOST, authorization: `Bearer ${who}`, 'content-type': 'application/x-www-form-urlencoded', 'content-length': String(Buffer.byteLength(body)), 'accept-language': 'ja' },
+        headers: {
+          host,
+          origin: STORE_HOST,
+          authorization: `Bearer ${who}`,
+          'content-type': 'application/x-www-form-urlencoded',
+          'content-length': String(Buffer.byteLength(body)),
+          'accept-language': 'ja',
+        },
         body,
       });
     };
-    const page = (path: string, who?: string) => rawRequest(app, { path, headers: { host, 'accept-language': 'ja', ...(who ? { authorization: `Bearer ${who}` } : {}) } });
+    const page = (path: string, who?: string) =>
+      rawRequest(app, { path, headers: { host, 'accept-language': 'ja', ...(who ? { authorization: `Bearer ${who}` } : {}) } });
 
     beforeAll(async () => {
       const started = await startWithFixture(engine, { STORE_HOST }, companies);
@@ -192,7 +221,12 @@ for (const engine of ['pglite', 'postgres'] as const) {
       expect(second).toMatchObject({ page: 2, per_page: PAGE_SIZE, total: all.total });
       expect(second.items.map((c) => c.tenant)).toEqual(all.items.slice(PAGE_SIZE, 2 * PAGE_SIZE).map((c) => c.tenant));
       expect((await list(`?page=${all.total + 1}&per_page=1`)).items).toEqual([]);
-      for (const [query, field] of [['?page=0', 'page'], ['?page=abc', 'page'], [`?per_page=${PAGE_SIZE_MAX + 1}`, 'per_page'], ['?per_page=0', 'per_page']] as const) {
+      for (const [query, field] of [
+        ['?page=0', 'page'],
+        ['?page=abc', 'page'],
+        [`?per_page=${PAGE_SIZE_MAX + 1}`, 'per_page'],
+        ['?per_page=0', 'per_page'],
+      ] as const) {
         const res = await call('GET', `/api/admin/tenants${query}`, tokens.admin, 'ja');
         expect([query, res.status]).toEqual([query, 400]);
         expect(Object.keys(((await res.json()) as Json).error.fields)).toEqual([field]);
@@ -213,7 +247,12 @@ for (const engine of ['pglite', 'postgres'] as const) {
       const a1 = await idOf('a1@example.jp');
       expect((await call('DELETE', `/api/store/invitations/${a1}`)).status).toBe(401);
       // Another company's owner: as if it did not exist.
-      for (const [who, status] of [['diner', 403], ['admin', 403], ['staffA', 403], ['ownerB', 404]] as const) {
+      for (const [who, status] of [
+        ['diner', 403],
+        ['admin', 403],
+        ['staffA', 403],
+        ['ownerB', 404],
+      ] as const) {
         expect([who, (await call('DELETE', `/api/store/invitations/${a1}`, tokens[who])).status]).toEqual([who, status]);
       }
       // Still pending after all of those.
@@ -238,9 +277,15 @@ for (const engine of ['pglite', 'postgres'] as const) {
       if (engine === 'postgres') {
         const h = await openAppDb(app);
         try {
-          const rows = await h.sql<{ action: string; actor_email: string; before: Json; after: Json }[]>`select action, actor_email, before, after from staff_audit where action = 'invitation_revoke' and target_id = ${a1}`;
+          const rows = await h.sql<
+            { action: string; actor_email: string; before: Json; after: Json }[]
+          >`select action, actor_email, before, after from staff_audit where action = 'invitation_revoke' and target_id = ${a1}`;
           expect(rows).toHaveLength(1);
-          expect(rows[0]).toMatchObject({ actor_email: fx.ownerA.email, before: { email: 'a1@example.jp', revoked_at: null }, after: { revoked_at: expect.any(String) } });
+          expect(rows[0]).toMatchObject({
+            actor_email: fx.ownerA.email,
+            before: { email: 'a1@example.jp', revoked_at: null },
+            after: { revoked_at: expect.any(String) },
+          });
         } finally {
           await h.close();
         }
@@ -250,7 +295,8 @@ for (const engine of ['pglite', 'postgres'] as const) {
     it("lets the admin withdraw any company's invitation, and no one else through the admin's call", async () => {
       const b1 = await idOf('b1@example.jp');
       expect((await call('DELETE', `/api/admin/invitations/${b1}`)).status).toBe(401);
-      for (const who of [tokens.diner, tokens.ownerA, tokens.ownerB, tokens.staffA]) expect((await call('DELETE', `/api/admin/invitations/${b1}`, who)).status).toBe(403);
+      for (const who of [tokens.diner, tokens.ownerA, tokens.ownerB, tokens.staffA])
+        expect((await call('DELETE', `/api/admin/invitations/${b1}`, who)).status).toBe(403);
       expect((await ownerList(tokens.ownerB)).map((i) => i.id)).toContain(b1);
       expect((await call('DELETE', `/api/admin/invitations/${b1}`, tokens.admin)).status).toBe(204);
       expect((await call('DELETE', `/api/admin/invitations/${b1}`, tokens.admin)).status).toBe(404);
@@ -303,7 +349,16 @@ for (const engine of ['pglite', 'postgres'] as const) {
     });
 
     it("sends the admin from any store's screen to its own", async () => {
-      for (const path of ['/list-seat-manage', '/list-store-manage', '/detail-store-manage', '/list-payment-manage', '/campaign-banner', `/edit-seat/1`, '/payment-detail/1', '/']) {
+      for (const path of [
+        '/list-seat-manage',
+        '/list-store-manage',
+        '/detail-store-manage',
+        '/list-payment-manage',
+        '/campaign-banner',
+        `/edit-seat/1`,
+        '/payment-detail/1',
+        '/',
+      ]) {
         const res = await page(path, tokens.admin);
         expect([path, res.status, res.headers.location]).toEqual([path, 302, '/admin-create-store']);
       }

@@ -20,7 +20,8 @@ const caller = { name: '田中 一郎', name_kana: 'たなか いちろう', pho
 for (const engine of ['pglite', 'postgres'] as const) {
   describe(`phone bookings and store changes [${engine}]`, () => {
     const s = staffServer(engine);
-    const phone = (token: string, body: Json, headers: Record<string, string> = bearer(token)) => s.app.fetch('/api/store/bookings', { method: 'POST', headers, json: body });
+    const phone = (token: string, body: Json, headers: Record<string, string> = bearer(token)) =>
+      s.app.fetch('/api/store/bookings', { method: 'POST', headers, json: body });
     const patch = (token: string, id: number, body: Json) => s.app.fetch(`/api/store/bookings/${id}`, { method: 'PATCH', headers: bearer(token), json: body });
     const tables = async (token: string) => z.parse(storeTablesSchema, await (await s.app.fetch('/api/store/tables', { headers: bearer(token) })).json()).items;
 
@@ -64,7 +65,10 @@ for (const engine of ['pglite', 'postgres'] as const) {
       expect((await s.app.fetch(`/api/store/tables/${room.id}`, { method: 'PATCH', headers: bearer(s.tokenA), json: { online: false } })).status).toBe(200);
       try {
         // No diner can book six now; the store can.
-        const online = await s.app.fetch('/api/guest-bookings', { method: 'POST', json: { ...guest, store_id: s.fx.storeId, start: tokyoStart(4, 19), party_size: 6 } });
+        const online = await s.app.fetch('/api/guest-bookings', {
+          method: 'POST',
+          json: { ...guest, store_id: s.fx.storeId, start: tokyoStart(4, 19), party_size: 6 },
+        });
         expect(online.status).toBe(400);
         const res = await phone(s.tokenA, { ...caller, email: 'tanaka@example.jp', start: tokyoStart(4, 19), party_size: 6 });
         expect(res.status).toBe(201);
@@ -97,7 +101,11 @@ for (const engine of ['pglite', 'postgres'] as const) {
     });
 
     it('changes a booking from the store: time, party and table, refused on a taken table, the diner mailed in their language', async () => {
-      const made = await s.app.fetch('/api/guest-bookings', { method: 'POST', headers: { 'accept-language': 'en' }, json: { ...guest, email: 'visitor@example.jp', store_id: s.fx.storeId, start: tokyoStart(7, 18), party_size: 2 } });
+      const made = await s.app.fetch('/api/guest-bookings', {
+        method: 'POST',
+        headers: { 'accept-language': 'en' },
+        json: { ...guest, email: 'visitor@example.jp', store_id: s.fx.storeId, start: tokyoStart(7, 18), party_size: 2 },
+      });
       const booking = (await made.json()) as Json;
       const [t1, t2] = (await tables(s.tokenA)).filter((t) => t.max_party === 4);
       // Another party holds the other table at 20:00.
@@ -126,9 +134,13 @@ for (const engine of ['pglite', 'postgres'] as const) {
       if (engine === 'postgres') {
         const h = await openAppDb(s.app);
         try {
-          const [mail] = await h.sql<{ subject: string }[]>`select subject from mail_outbox where kind = 'booking_changed' and to_address = 'visitor@example.jp'`;
+          const [mail] = await h.sql<
+            { subject: string }[]
+          >`select subject from mail_outbox where kind = 'booking_changed' and to_address = 'visitor@example.jp'`;
           expect(mail!.subject).toMatch(/^\[Sugu\] Booking changed/);
-          const rows = await h.sql<{ action: string; before: Json; after: Json }[]>`select action, before, after from staff_audit where target_id in (${booking.id}, ${other.id}) order by id`;
+          const rows = await h.sql<
+            { action: string; before: Json; after: Json }[]
+          >`select action, before, after from staff_audit where target_id in (${booking.id}, ${other.id}) order by id`;
           expect(rows.map((r) => r.action)).toEqual(['booking_create', 'booking_change']);
           expect(rows[0]!.before).toBeNull();
           expect(rows[0]!.after).toMatchObject({ table_id: t2!.id, party_size: 2 });
@@ -145,7 +157,10 @@ for (const engine of ['pglite', 'postgres'] as const) {
       expect((await s.app.fetch('/api/store/bookings', { method: 'POST', json: body })).status).toBe(401);
       expect((await phone('', body, { authorization: `Bearer ${s.fx.users[0]!.token}` })).status).toBe(403);
       expect((await s.app.fetch('/api/store/bookings/1', { method: 'PATCH', json: { party_size: 3 } })).status).toBe(401);
-      expect((await s.app.fetch('/api/store/bookings/1', { method: 'PATCH', headers: { authorization: `Bearer ${s.fx.users[0]!.token}` }, json: { party_size: 3 } })).status).toBe(403);
+      expect(
+        (await s.app.fetch('/api/store/bookings/1', { method: 'PATCH', headers: { authorization: `Bearer ${s.fx.users[0]!.token}` }, json: { party_size: 3 } }))
+          .status,
+      ).toBe(403);
     });
   });
 }

@@ -38,7 +38,8 @@ describe.each(['pglite', 'postgres'] as const)('store host seat screens [%s]', (
     const line = (res.headers['set-cookie'] ?? []).find((l) => l.startsWith(`${STORE_SESSION_COOKIE}=`))!;
     return line.split(';')[0]!;
   };
-  const tables = async (storeId: number, token = s.tokenA) => z.parse(storeTablesSchema, await (await s.app.fetch(`/api/store/tables?store_id=${storeId}`, { headers: bearer(token) })).json());
+  const tables = async (storeId: number, token = s.tokenA) =>
+    z.parse(storeTablesSchema, await (await s.app.fetch(`/api/store/tables?store_id=${storeId}`, { headers: bearer(token) })).json());
 
   it('adds a table from the list’s form, shows it, edits its capacity on edit-seat, and sets the turn times', async () => {
     const jar = await signIn();
@@ -47,7 +48,10 @@ describe.each(['pglite', 'postgres'] as const)('store host seat screens [%s]', (
     expect(page.body).toContain('席の管理');
     for (const table of (await tables(s.fx.storeId)).items) expect(page.body).toContain(`href="/edit-seat/${table.id}"`);
 
-    const added = await store('/list-seat-manage', { form: { action: 'table', label: '窓際 W1', kind: 'private_room', min_party: '2', max_party: '6', online: 'on' }, cookie: jar });
+    const added = await store('/list-seat-manage', {
+      form: { action: 'table', label: '窓際 W1', kind: 'private_room', min_party: '2', max_party: '6', online: 'on' },
+      cookie: jar,
+    });
     expect(added).toMatchObject({ status: 303, headers: { location: '/list-seat-manage' } });
     const table = (await tables(s.fx.storeId)).items.find((x) => x.label === '窓際 W1')!;
     expect(table).toMatchObject({ kind: 'private_room', min_party: 2, max_party: 6, online: true });
@@ -60,17 +64,34 @@ describe.each(['pglite', 'postgres'] as const)('store host seat screens [%s]', (
     expect(edit.body).toContain('value="窓際 W1"');
     expect(edit.body).toMatch(/<option value="private_room" selected/);
     // Full-width digits (a tablet's IME) are read as the numbers they are.
-    const saved = await store(`/edit-seat/${table.id}`, { form: { action: 'table', label: '窓際 W1', kind: 'private_room', min_party: '３', max_party: '８' }, cookie: jar });
+    const saved = await store(`/edit-seat/${table.id}`, {
+      form: { action: 'table', label: '窓際 W1', kind: 'private_room', min_party: '３', max_party: '８' },
+      cookie: jar,
+    });
     expect(saved).toMatchObject({ status: 303, headers: { location: `/list-seat-manage?store=${s.fx.storeId}` } });
-    expect(z.parse(storeTableSchema, (await tables(s.fx.storeId)).items.find((x) => x.id === table.id))).toMatchObject({ min_party: 3, max_party: 8, online: false });
+    expect(
+      z.parse(
+        storeTableSchema,
+        (await tables(s.fx.storeId)).items.find((x) => x.id === table.id),
+      ),
+    ).toMatchObject({ min_party: 3, max_party: 8, online: false });
     const listed = await store(`/list-seat-manage?store=${s.fx.storeId}`, { cookie: `${jar}; ${flashOf(saved)}` });
     expect(listed.body).toContain('「窓際 W1」を保存しました');
     expect(listed.body).toMatch(new RegExp(`data-table="${table.id}"[^]*?3〜8名[^]*?ウォークイン専用`));
 
     // Turn times: the sizes given a time are set, the others keep the standard stay.
-    const turn = await store('/list-seat-manage', { form: { action: 'turn_times', stay_minutes: '100', turn_2: '80', turn_6: '150', turn_3: '' }, cookie: jar });
+    const turn = await store('/list-seat-manage', {
+      form: { action: 'turn_times', stay_minutes: '100', turn_2: '80', turn_6: '150', turn_3: '' },
+      cookie: jar,
+    });
     expect(turn.status).toBe(303);
-    expect(await tables(s.fx.storeId)).toMatchObject({ stay_minutes: 100, turn_times: [{ party_size: 2, minutes: 80 }, { party_size: 6, minutes: 150 }] });
+    expect(await tables(s.fx.storeId)).toMatchObject({
+      stay_minutes: 100,
+      turn_times: [
+        { party_size: 2, minutes: 80 },
+        { party_size: 6, minutes: 150 },
+      ],
+    });
     const after = await store('/list-seat-manage', { cookie: `${jar}; ${flashOf(turn)}` });
     expect(after.body).toContain('ターン時間を保存しました');
     expect(after.body).toMatch(/id="f-turn_6"[^>]*value="150"/);
@@ -90,7 +111,10 @@ describe.each(['pglite', 'postgres'] as const)('store host seat screens [%s]', (
   it('refuses bad input 4xx with the field’s error in Japanese, keeps what was typed, and writes nothing', async () => {
     const jar = await signIn();
     const before = await tables(s.fx.storeId);
-    const upside = await store('/list-seat-manage', { form: { action: 'table', label: '逆さ席', kind: 'table', min_party: '6', max_party: '2', online: 'on' }, cookie: jar });
+    const upside = await store('/list-seat-manage', {
+      form: { action: 'table', label: '逆さ席', kind: 'table', min_party: '6', max_party: '2', online: 'on' },
+      cookie: jar,
+    });
     expect(upside.status).toBe(400);
     expect(upside.body).toMatch(/id="f-max_party-error"[^>]*>最大人数は最小人数以上にしてください</);
     expect(upside.body).toContain('value="逆さ席"');
@@ -103,7 +127,10 @@ describe.each(['pglite', 'postgres'] as const)('store host seat screens [%s]', (
     expect(words.body).toMatch(/id="f-min_party"[^>]*value="二"/);
 
     const taken = before.items[0]!.label;
-    const twice = await store('/list-seat-manage', { form: { action: 'table', label: ` ${taken.toLowerCase()} `, kind: 'table', min_party: '1', max_party: '2' }, cookie: jar });
+    const twice = await store('/list-seat-manage', {
+      form: { action: 'table', label: ` ${taken.toLowerCase()} `, kind: 'table', min_party: '1', max_party: '2' },
+      cookie: jar,
+    });
     expect(twice.status).toBe(400);
     expect(twice.body).toContain('この店舗にはすでに同じ名前の席があります');
 
@@ -115,7 +142,10 @@ describe.each(['pglite', 'postgres'] as const)('store host seat screens [%s]', (
     expect(turn.body).toMatch(/id="f-turn_5"[^>]*value="60"/);
 
     const table = before.items[0]!;
-    const edit = await store(`/edit-seat/${table.id}`, { form: { action: 'table', label: table.label, kind: 'sofa', min_party: '1', max_party: '30' }, cookie: jar });
+    const edit = await store(`/edit-seat/${table.id}`, {
+      form: { action: 'table', label: table.label, kind: 'sofa', min_party: '1', max_party: '30' },
+      cookie: jar,
+    });
     expect(edit.status).toBe(400);
     expect(edit.body).toMatch(/id="f-kind-error"[^>]*>[^<]+</);
     expect(edit.body).toMatch(/id="f-max_party-error"[^>]*>[^<]+</);
@@ -132,13 +162,33 @@ describe.each(['pglite', 'postgres'] as const)('store host seat screens [%s]', (
       expect(page.body).toContain('すぐ予約 店舗管理');
       expect(page.body).not.toContain(`value="${foreign.label}"`);
     }
-    expect((await store(`/edit-seat/${foreign.id}`, { form: { action: 'table', label: '乗っ取り', kind: 'table', min_party: '1', max_party: '2' }, cookie: jar })).status).toBe(404);
+    expect(
+      (await store(`/edit-seat/${foreign.id}`, { form: { action: 'table', label: '乗っ取り', kind: 'table', min_party: '1', max_party: '2' }, cookie: jar }))
+        .status,
+    ).toBe(404);
     expect((await store(`/edit-seat/${foreign.id}`, { form: { action: 'delete' }, cookie: jar })).status).toBe(404);
-    expect((await store(`/list-seat-manage?store=${s.fx.tinyStoreId}`, { form: { action: 'table', label: '乗っ取り', kind: 'table', min_party: '1', max_party: '2' }, cookie: jar })).status).toBe(404);
+    expect(
+      (
+        await store(`/list-seat-manage?store=${s.fx.tinyStoreId}`, {
+          form: { action: 'table', label: '乗っ取り', kind: 'table', min_party: '1', max_party: '2' },
+          cookie: jar,
+        })
+      ).status,
+    ).toBe(404);
     // The JSON calls say the same.
-    expect((await s.app.fetch(`/api/store/tables/${foreign.id}`, { method: 'PATCH', headers: bearer(s.tokenA), json: { label: '乗っ取り' } })).status).toBe(404);
+    expect((await s.app.fetch(`/api/store/tables/${foreign.id}`, { method: 'PATCH', headers: bearer(s.tokenA), json: { label: '乗っ取り' } })).status).toBe(
+      404,
+    );
     expect((await s.app.fetch(`/api/store/tables/${foreign.id}`, { method: 'DELETE', headers: bearer(s.tokenA) })).status).toBe(404);
-    expect((await s.app.fetch('/api/store/tables', { method: 'POST', headers: bearer(s.tokenA), json: { store_id: s.fx.tinyStoreId, label: '乗っ取り', kind: 'table', min_party: 1, max_party: 2 } })).status).toBe(404);
+    expect(
+      (
+        await s.app.fetch('/api/store/tables', {
+          method: 'POST',
+          headers: bearer(s.tokenA),
+          json: { store_id: s.fx.tinyStoreId, label: '乗っ取り', kind: 'table', min_party: 1, max_party: 2 },
+        })
+      ).status,
+    ).toBe(404);
     expect((await tables(s.fx.tinyStoreId, s.tokenB)).items).toEqual([foreign]);
   });
 
@@ -150,9 +200,16 @@ describe.each(['pglite', 'postgres'] as const)('store host seat screens [%s]', (
       expect([path, page.status]).toEqual([path, 302]);
       expect(page.headers.location).toMatch(/^\/store-signin/);
     }
-    const posted = await store('/list-seat-manage', { form: { action: 'table', label: '客の席', kind: 'table', min_party: '1', max_party: '2' }, cookie: `${STORE_SESSION_COOKIE}=${token}` });
+    const posted = await store('/list-seat-manage', {
+      form: { action: 'table', label: '客の席', kind: 'table', min_party: '1', max_party: '2' },
+      cookie: `${STORE_SESSION_COOKIE}=${token}`,
+    });
     expect(posted.status).toBe(302);
-    const api = await s.app.fetch('/api/store/tables', { method: 'POST', cookie: diner.cookie, json: { label: '客の席', kind: 'table', min_party: 1, max_party: 2 } });
+    const api = await s.app.fetch('/api/store/tables', {
+      method: 'POST',
+      cookie: diner.cookie,
+      json: { label: '客の席', kind: 'table', min_party: 1, max_party: 2 },
+    });
     expect(api.status).toBe(403);
     expect((await tables(s.fx.storeId)).items.some((x) => x.label === '客の席')).toBe(false);
   });
@@ -160,10 +217,17 @@ describe.each(['pglite', 'postgres'] as const)('store host seat screens [%s]', (
   it('keeps a table with a booking to come: a range leaving the party out and removal are refused; a never-booked table is removed', async () => {
     const jar = await signIn();
     const evening = (await tables(s.fx.eveningStoreId)).items[0]!;
-    const booked = await s.app.fetch('/api/bookings', { method: 'POST', cookie: s.fx.users[1]!.cookie, json: { store_id: s.fx.eveningStoreId, start: tokyoStart(1, 20), party_size: 4 } });
+    const booked = await s.app.fetch('/api/bookings', {
+      method: 'POST',
+      cookie: s.fx.users[1]!.cookie,
+      json: { store_id: s.fx.eveningStoreId, start: tokyoStart(1, 20), party_size: 4 },
+    });
     expect(booked.status).toBe(201);
 
-    const narrowed = await store(`/edit-seat/${evening.id}`, { form: { action: 'table', label: evening.label, kind: evening.kind, min_party: '1', max_party: '2', online: 'on' }, cookie: jar });
+    const narrowed = await store(`/edit-seat/${evening.id}`, {
+      form: { action: 'table', label: evening.label, kind: evening.kind, min_party: '1', max_party: '2', online: 'on' },
+      cookie: jar,
+    });
     expect(narrowed.status).toBe(409);
     expect(narrowed.body).toMatch(/id="f-max_party-error"[^>]*>この席には新しい人数に収まらない今後の予約があります（1件）/);
     expect(narrowed.body).toMatch(/id="f-max_party"[^>]*value="2"/);
@@ -178,7 +242,11 @@ describe.each(['pglite', 'postgres'] as const)('store host seat screens [%s]', (
     // A wider range is fine.
     expect((await s.app.fetch(`/api/store/tables/${evening.id}`, { method: 'PATCH', headers: bearer(s.tokenA), json: { max_party: 6 } })).status).toBe(200);
 
-    const made = await s.app.fetch('/api/store/tables', { method: 'POST', headers: bearer(s.tokenA), json: { store_id: s.fx.eveningStoreId, label: '仮席', kind: 'counter', min_party: 1, max_party: 1 } });
+    const made = await s.app.fetch('/api/store/tables', {
+      method: 'POST',
+      headers: bearer(s.tokenA),
+      json: { store_id: s.fx.eveningStoreId, label: '仮席', kind: 'counter', min_party: 1, max_party: 1 },
+    });
     expect(made.status).toBe(201);
     const fresh = z.parse(storeTableSchema, await made.json());
     const gone = await store(`/edit-seat/${fresh.id}`, { form: { action: 'delete' }, cookie: jar });

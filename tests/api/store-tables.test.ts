@@ -29,21 +29,43 @@ for (const engine of ['pglite', 'postgres'] as const) {
 
     const tables = async (storeId: number, token = s.tokenA) =>
       z.parse(storeTablesSchema, await (await s.app.fetch(`/api/store/tables?store_id=${storeId}`, { headers: bearer(token) })).json());
-    const turnTimes = (body: Json, token = s.tokenA) => s.app.fetch('/api/store/turn-times', { method: 'PUT', headers: bearer(token), json: { store_id: s.fx.storeId, ...body } });
+    const turnTimes = (body: Json, token = s.tokenA) =>
+      s.app.fetch('/api/store/turn-times', { method: 'PUT', headers: bearer(token), json: { store_id: s.fx.storeId, ...body } });
     const slots = async (storeId: number, date: string, party: number) =>
       ((await (await s.app.fetch(`/api/stores/${storeId}/availability?date=${date}&party=${party}`)).json()) as Json).slots as Json[];
-    const book = (storeId: number, start: string, party: number) => s.app.fetch('/api/guest-bookings', { method: 'POST', json: { ...guest(), store_id: storeId, start, party_size: party } });
+    const book = (storeId: number, start: string, party: number) =>
+      s.app.fetch('/api/guest-bookings', { method: 'POST', json: { ...guest(), store_id: storeId, start, party_size: party } });
 
     it('turn time by party size is every slot’s length and a booking’s end; other sizes keep the default', async () => {
-      const res = await turnTimes({ stay_minutes: 120, turn_times: [{ party_size: 6, minutes: 150 }, { party_size: 2, minutes: 90 }] });
+      const res = await turnTimes({
+        stay_minutes: 120,
+        turn_times: [
+          { party_size: 6, minutes: 150 },
+          { party_size: 2, minutes: 90 },
+        ],
+      });
       expect(res.status).toBe(200);
       const settings = z.parse(storeTablesSchema, await res.json());
-      expect(settings).toMatchObject({ stay_minutes: 120, turn_times: [{ party_size: 2, minutes: 90 }, { party_size: 6, minutes: 150 }] });
-      for (const [party, stay] of [[2, 90], [6, 150], [3, 120]] as const) {
+      expect(settings).toMatchObject({
+        stay_minutes: 120,
+        turn_times: [
+          { party_size: 2, minutes: 90 },
+          { party_size: 6, minutes: 150 },
+        ],
+      });
+      for (const [party, stay] of [
+        [2, 90],
+        [6, 150],
+        [3, 120],
+      ] as const) {
         const lengths = new Set((await slots(s.fx.storeId, day(2), party)).map(minutes));
         expect([party, [...lengths]]).toEqual([party, [stay]]);
       }
-      for (const [party, stay, hour] of [[2, 90, 12], [6, 150, 13], [4, 120, 14]] as const) {
+      for (const [party, stay, hour] of [
+        [2, 90, 12],
+        [6, 150, 13],
+        [4, 120, 14],
+      ] as const) {
         const made = await book(s.fx.storeId, tokyoStart(2, hour), party);
         expect([party, made.status]).toEqual([party, 201]);
         expect([party, minutes((await made.json()) as Json)]).toEqual([party, stay]);
@@ -70,7 +92,18 @@ for (const engine of ['pglite', 'postgres'] as const) {
         ['a zero-minute stay', { stay_minutes: 0, turn_times: [] }, 400, 'stay_minutes'],
         ['a day-long stay', { stay_minutes: 120, turn_times: [{ party_size: 2, minutes: 24 * 60 }] }, 400, 'turn_times.0.minutes'],
         ['no such party', { stay_minutes: 120, turn_times: [{ party_size: 0, minutes: 90 }] }, 400, 'turn_times.0.party_size'],
-        ['a size twice', { stay_minutes: 120, turn_times: [{ party_size: 2, minutes: 90 }, { party_size: 2, minutes: 60 }] }, 400, 'turn_times'],
+        [
+          'a size twice',
+          {
+            stay_minutes: 120,
+            turn_times: [
+              { party_size: 2, minutes: 90 },
+              { party_size: 2, minutes: 60 },
+            ],
+          },
+          400,
+          'turn_times',
+        ],
         ['minutes as text', { stay_minutes: '90分', turn_times: [] }, 400, 'stay_minutes'],
         ['another store', { store_id: s.fx.tinyStoreId, stay_minutes: 60, turn_times: [] }, 404, ''],
       ] as const) {
@@ -85,7 +118,8 @@ for (const engine of ['pglite', 'postgres'] as const) {
     it('a walk-in-only table is never offered nor booked online, and staff can still block it', async () => {
       const all = await tables(s.fx.storeId);
       const counter = all.items.find((t) => t.kind === 'counter')!;
-      const patch = (id: number, online: unknown, token = s.tokenA) => s.app.fetch(`/api/store/tables/${id}`, { method: 'PATCH', headers: bearer(token), json: { online } });
+      const patch = (id: number, online: unknown, token = s.tokenA) =>
+        s.app.fetch(`/api/store/tables/${id}`, { method: 'PATCH', headers: bearer(token), json: { online } });
       expect((await patch(counter.id, false, s.tokenB)).status).toBe(404);
       expect(Object.keys(((await (await patch(counter.id, 'no')).json()) as Json).error.fields)).toEqual(['online']);
       const res = await patch(counter.id, false);
@@ -98,12 +132,19 @@ for (const engine of ['pglite', 'postgres'] as const) {
       const made: number[] = [];
       for (let i = 0; i < online + 1; i++) made.push((await book(s.fx.storeId, tokyoStart(4, 19), 4)).status);
       expect(made).toEqual([...Array(online).fill(201), 409]);
-      const dayList = z.parse(storeDaySchema, await (await s.app.fetch(`/api/store/bookings?store_id=${s.fx.storeId}&date=${day(4)}`, { headers: bearer(s.tokenA) })).json());
+      const dayList = z.parse(
+        storeDaySchema,
+        await (await s.app.fetch(`/api/store/bookings?store_id=${s.fx.storeId}&date=${day(4)}`, { headers: bearer(s.tokenA) })).json(),
+      );
       const tablesUsed = dayList.items.filter((b) => Date.parse(b.start) === Date.parse(tokyoStart(4, 19))).map((b) => b.table.id);
       expect(tablesUsed).toHaveLength(online);
       expect(tablesUsed).not.toContain(counter.id);
       // Staff seat a walk-in there.
-      const blocked = await s.app.fetch('/api/store/blocks', { method: 'POST', headers: bearer(s.tokenA), json: { store_id: s.fx.storeId, table_id: counter.id, start: tokyoStart(4, 19), end: tokyoStart(4, 21) } });
+      const blocked = await s.app.fetch('/api/store/blocks', {
+        method: 'POST',
+        headers: bearer(s.tokenA),
+        json: { store_id: s.fx.storeId, table_id: counter.id, start: tokyoStart(4, 19), end: tokyoStart(4, 21) },
+      });
       expect(blocked.status).toBe(201);
 
       // The evening store's one table walk-in only: nothing to book there, online again: bookable.
@@ -118,7 +159,10 @@ for (const engine of ['pglite', 'postgres'] as const) {
         const h = await openAppDb(s.app);
         try {
           const rows = await h.sql`select target_id, detail from staff_audit where store_id = ${s.fx.storeId} and action = 'table_set' order by id`;
-          expect(rows.map((r) => [r.target_id, r.detail])).toEqual([[counter.id, { online: false }], [counter.id, { online: true }]]);
+          expect(rows.map((r) => [r.target_id, r.detail])).toEqual([
+            [counter.id, { online: false }],
+            [counter.id, { online: true }],
+          ]);
         } finally {
           await h.close();
         }

@@ -76,7 +76,9 @@ for (const engine of ['pglite', 'postgres'] as const) {
       if (engine === 'postgres') {
         const h = await openAppDb(app);
         try {
-          const rows = await h.sql<{ action: string; before: Json; after: Json }[]>`select action, before, after from staff_audit where target_id = ${id} order by id`;
+          const rows = await h.sql<
+            { action: string; before: Json; after: Json }[]
+          >`select action, before, after from staff_audit where target_id = ${id} order by id`;
           expect(rows.map((r) => r.action)).toEqual(['booking_arrived', 'booking_mark_undone', 'booking_cancelled', 'booking_mark_undone']);
           expect(rows[0]).toMatchObject({ before: { attendance: null, status: 'confirmed' }, after: { attendance: 'arrived' } });
           expect(rows[1]).toMatchObject({ before: { attendance: 'arrived' }, after: { attendance: null } });
@@ -90,7 +92,10 @@ for (const engine of ['pglite', 'postgres'] as const) {
 
     /** The outbox's rows to `to`: on PGlite the server holds the database, so it is stopped to read it and started again. */
     const mailsTo = async (to: string) => {
-      const read = (h: DbHandle) => h.sql<{ kind: string; subject: string; body_text: string; body_html: string; calendar: string | null; locale: string }[]>`select kind, subject, body_text, body_html, calendar, locale from mail_outbox where to_address = ${to} order by id`;
+      const read = (h: DbHandle) =>
+        h.sql<
+          { kind: string; subject: string; body_text: string; body_html: string; calendar: string | null; locale: string }[]
+        >`select kind, subject, body_text, body_html, calendar, locale from mail_outbox where to_address = ${to} order by id`;
       if (engine === 'postgres') {
         const h = await openAppDb(app);
         try {
@@ -140,12 +145,17 @@ for (const engine of ['pglite', 'postgres'] as const) {
       expect(mails[1]!.body_text).toContain('停電のため');
       // Each mail tells the diner's calendar and mail app too: the same event removed, then put back
       // at a higher revision; the reservation cancelled, then confirmed.
-      const event = (m: (typeof mails)[number]) => ['UID', 'METHOD', 'STATUS', 'SEQUENCE'].map((name) => m.calendar?.match(new RegExp(`^${name}:(.*)\r$`, 'm'))?.[1]);
+      const event = (m: (typeof mails)[number]) =>
+        ['UID', 'METHOD', 'STATUS', 'SEQUENCE'].map((name) => m.calendar?.match(new RegExp(`^${name}:(.*)\r$`, 'm'))?.[1]);
       const [made, cancelled] = [event(mails[0]!), event(mails[1]!)];
       expect(cancelled).toEqual([made[0], 'CANCEL', 'CANCELLED', '1']);
       expect(event(restored)).toEqual([made[0], 'REQUEST', 'CONFIRMED', '2']);
       const status = (m: (typeof mails)[number]) => ldOf(m.body_html, 'FoodEstablishmentReservation').reservationStatus;
-      expect(mails.map(status)).toEqual(['https://schema.org/ReservationConfirmed', 'https://schema.org/ReservationCancelled', 'https://schema.org/ReservationConfirmed']);
+      expect(mails.map(status)).toEqual([
+        'https://schema.org/ReservationConfirmed',
+        'https://schema.org/ReservationCancelled',
+        'https://schema.org/ReservationConfirmed',
+      ]);
       // PGlite's server is stopped to read its outbox and started again: a busy machine takes a while.
     }, 120_000);
 
@@ -177,7 +187,8 @@ for (const engine of ['pglite', 'postgres'] as const) {
       // The same data, served with the clock 20 minutes on.
       await app.stop();
       const clock = { STORE_HOST, SUGU_CLOCK: new Date(Date.now() + 20 * 60_000).toISOString() };
-      app = engine === 'pglite' ? await startApp('pglite', { ...clock, DATA_DIR: dataDir! }) : await startApp('postgres', clock, { databaseUrl: app.databaseUrl });
+      app =
+        engine === 'pglite' ? await startApp('pglite', { ...clock, DATA_DIR: dataDir! }) : await startApp('postgres', clock, { databaseUrl: app.databaseUrl });
 
       let res = await patch(tokenA, later, { mark: null }, { authorization: `Bearer ${tokenA}` });
       const error = ((await res.json()) as Json).error;

@@ -34,9 +34,11 @@ for (const engine of ['pglite', 'postgres'] as const) {
     });
     afterAll(() => cleanup?.());
 
-    const seat = (token: string, body: Json, headers: Record<string, string> = bearer(token)) => app.fetch('/api/store/walk-ins', { method: 'POST', headers, json: body });
+    const seat = (token: string, body: Json, headers: Record<string, string> = bearer(token)) =>
+      app.fetch('/api/store/walk-ins', { method: 'POST', headers, json: body });
     const free = (token: string, id: number) => app.fetch(`/api/store/walk-ins/${id}/free`, { method: 'POST', headers: bearer(token) });
-    const suggest = async (token: string, query: string) => z.parse(walkInSuggestionSchema, await (await app.fetch(`/api/store/walk-ins/suggest?${query}`, { headers: bearer(token) })).json());
+    const suggest = async (token: string, query: string) =>
+      z.parse(walkInSuggestionSchema, await (await app.fetch(`/api/store/walk-ins/suggest?${query}`, { headers: bearer(token) })).json());
     const tables = async (token: string, storeId?: number) =>
       z.parse(storeTablesSchema, await (await app.fetch(`/api/store/tables${storeId ? `?store_id=${storeId}` : ''}`, { headers: bearer(token) })).json()).items;
 
@@ -61,7 +63,10 @@ for (const engine of ['pglite', 'postgres'] as const) {
 
       expect(await bookableNearby(app)).not.toContain(fx.tinyStoreId);
       const next = new Date(Math.ceil(Date.parse(walkIn.start) / (15 * 60_000)) * 15 * 60_000 + 15 * 60_000);
-      const refused = await app.fetch('/api/guest-bookings', { method: 'POST', json: { ...guest, store_id: fx.tinyStoreId, start: toTokyoIso(next), party_size: 2 } });
+      const refused = await app.fetch('/api/guest-bookings', {
+        method: 'POST',
+        json: { ...guest, store_id: fx.tinyStoreId, start: toTokyoIso(next), party_size: 2 },
+      });
       expect(refused.status).toBe(409);
       // Nothing else fits now: 409, in the staff's language; the suggestion says so before the tap.
       const full = await seat(tokenB, { party_size: 1 });
@@ -76,7 +81,10 @@ for (const engine of ['pglite', 'postgres'] as const) {
       const after = z.parse(walkInJsonSchema, await freed.json());
       expect(Date.parse(after.end)).toBeLessThan(end);
       expect(await bookableNearby(app)).toContain(fx.tinyStoreId);
-      const booked = await app.fetch('/api/guest-bookings', { method: 'POST', json: { ...guest, store_id: fx.tinyStoreId, start: toTokyoIso(next), party_size: 2 } });
+      const booked = await app.fetch('/api/guest-bookings', {
+        method: 'POST',
+        json: { ...guest, store_id: fx.tinyStoreId, start: toTokyoIso(next), party_size: 2 },
+      });
       expect(booked.status).toBe(201);
       // Freeing twice is harmless.
       expect((await free(tokenB, walkIn.id)).status).toBe(200);
@@ -84,7 +92,9 @@ for (const engine of ['pglite', 'postgres'] as const) {
       if (engine === 'postgres') {
         const h = await openAppDb(app);
         try {
-          const rows = await h.sql<{ action: string; before: Json | null; after: Json | null }[]>`select action, before, after from staff_audit where target_id = ${walkIn.id} order by id`;
+          const rows = await h.sql<
+            { action: string; before: Json | null; after: Json | null }[]
+          >`select action, before, after from staff_audit where target_id = ${walkIn.id} order by id`;
           expect(rows.map((r) => r.action)).toEqual(['walk_in_seat', 'walk_in_free']);
           expect(rows[0]!.before).toBeNull();
           expect(rows[0]!.after).toMatchObject({ table_id: tiny!.id, party_size: 2, name: '佐藤', end: walkIn.end });
@@ -150,7 +160,11 @@ for (const engine of ['pglite', 'postgres'] as const) {
       expect(walkIn.end).toBe(toTokyoIso(tokyoInstant(businessDate(clockAt), 23 * 60)));
       expect((await free(tokenA, walkIn.id)).status).toBe(200);
       // Closed tonight (臨時休業): nobody is seated.
-      const closure = await app.fetch('/api/store/closures', { method: 'PUT', headers: bearer(tokenA), json: { store_id: fx.eveningStoreId, date: businessDate(clockAt), hours: [] } });
+      const closure = await app.fetch('/api/store/closures', {
+        method: 'PUT',
+        headers: bearer(tokenA),
+        json: { store_id: fx.eveningStoreId, date: businessDate(clockAt), hours: [] },
+      });
       expect(closure.status).toBe(200);
       const closed = await seat(tokenA, { store_id: fx.eveningStoreId, party_size: 2 });
       expect([closed.status, ((await closed.json()) as Json).error.code]).toEqual([409, 'no_free_table']);
@@ -183,10 +197,16 @@ for (const engine of ['pglite', 'postgres'] as const) {
     it('changes one weekday’s hours without touching the others (0 is Sunday)', async () => {
       const put = (weekday: string, body: Json, headers: Record<string, string> = bearer(tokenA)) =>
         app.fetch(`/api/store/hours/${weekday}`, { method: 'PUT', headers, json: { store_id: fx.eveningStoreId, ...body } });
-      const week = async () => ((await (await app.fetch(`/api/store/hours?store_id=${fx.eveningStoreId}`, { headers: bearer(tokenA) })).json()) as Json).hours as Json[];
+      const week = async () =>
+        ((await (await app.fetch(`/api/store/hours?store_id=${fx.eveningStoreId}`, { headers: bearer(tokenA) })).json()) as Json).hours as Json[];
       const before = await week();
       expect(before).toHaveLength(7);
-      const res = await put('2', { hours: [{ opens: '11:30', closes: '14:00' }, { opens: '17:00', closes: '23:00' }] });
+      const res = await put('2', {
+        hours: [
+          { opens: '11:30', closes: '14:00' },
+          { opens: '17:00', closes: '23:00' },
+        ],
+      });
       expect(res.status).toBe(200);
       const after = ((await res.json()) as Json).hours as Json[];
       expect(after.filter((h) => h.weekday !== 2)).toEqual(before.filter((h) => h.weekday !== 2));
@@ -199,7 +219,12 @@ for (const engine of ['pglite', 'postgres'] as const) {
       const error = ((await bad.json()) as Json).error;
       expect([bad.status, Object.keys(error.fields)]).toEqual([400, ['weekday']]);
       expect(error.fields.weekday).toMatch(/0.*日曜.*6.*土曜/);
-      const overlap = await put('2', { hours: [{ opens: '11:00', closes: '15:00' }, { opens: '14:00', closes: '23:00' }] });
+      const overlap = await put('2', {
+        hours: [
+          { opens: '11:00', closes: '15:00' },
+          { opens: '14:00', closes: '23:00' },
+        ],
+      });
       expect([overlap.status, Object.keys(((await overlap.json()) as Json).error.fields)]).toEqual([400, ['hours']]);
       expect((await put('2', { hours: [{ opens: '17:00', closes: '23:00' }] })).status).toBe(200);
       expect(await week()).toEqual(before);
@@ -213,12 +238,18 @@ for (const engine of ['pglite', 'postgres'] as const) {
       expect(jaBody.error.message).toMatch(/[ぁ-んァ-ン一-龥]/);
       expect(jaBody.error.fields.party_size).toMatch(/人数/);
       // A language Sugu does not have is no request for English.
-      const other = (await (await app.fetch('/api/store/walk-ins', { method: 'POST', headers: { ...token, 'accept-language': 'sv-SE' }, json: { party_size: 0 } })).json()) as Json;
+      const other = (await (
+        await app.fetch('/api/store/walk-ins', { method: 'POST', headers: { ...token, 'accept-language': 'sv-SE' }, json: { party_size: 0 } })
+      ).json()) as Json;
       expect(other.error.message).toBe(jaBody.error.message);
-      const en = (await (await app.fetch('/api/store/walk-ins', { method: 'POST', headers: { ...token, 'accept-language': 'en' }, json: { party_size: 0 } })).json()) as Json;
+      const en = (await (
+        await app.fetch('/api/store/walk-ins', { method: 'POST', headers: { ...token, 'accept-language': 'en' }, json: { party_size: 0 } })
+      ).json()) as Json;
       expect(en.error.message).not.toBe(jaBody.error.message);
       expect(en.error.message).toMatch(/^[\x20-\x7e]+$/);
-      expect(((await (await app.fetch('/api/store/walk-ins', { method: 'POST', json: { party_size: 2 } })).json()) as Json).error.message).toMatch(/[ぁ-んァ-ン一-龥]/);
+      expect(((await (await app.fetch('/api/store/walk-ins', { method: 'POST', json: { party_size: 2 } })).json()) as Json).error.message).toMatch(
+        /[ぁ-んァ-ン一-龥]/,
+      );
       // The diners' API, asked in no language, answers in English as before.
       const diner = (await (await app.fetch('/api/guest-bookings', { method: 'POST', json: { party_size: 0 } })).json()) as Json;
       expect(diner.error.message).toMatch(/^[\x20-\x7e]+$/);

@@ -27,7 +27,10 @@ const icsLines = (ics: string) => {
   const event = lines.indexOf('BEGIN:VEVENT');
   return [...lines.slice(0, lines.indexOf('BEGIN:VTIMEZONE')), ...lines.slice(event)];
 };
-const icsValue = (ics: string, name: string) => icsLines(ics).find((l) => l.startsWith(`${name}:`) || l.startsWith(`${name};`))?.replace(/^[^:]*:/, '');
+const icsValue = (ics: string, name: string) =>
+  icsLines(ics)
+    .find((l) => l.startsWith(`${name}:`) || l.startsWith(`${name};`))
+    ?.replace(/^[^:]*:/, '');
 
 for (const engine of ['pglite', 'postgres'] as const) {
   describe(`structured data and calendar invitations [${engine}]`, () => {
@@ -52,7 +55,13 @@ for (const engine of ['pglite', 'postgres'] as const) {
         '@context': 'https://schema.org',
         name: 'テスト酒場 渋谷',
         url: `${app.url}/store/${fx.storeId}`,
-        address: { '@type': 'PostalAddress', addressCountry: 'JP', addressRegion: '東京都', addressLocality: '渋谷区', streetAddress: '道玄坂1-2-3, テストビル' },
+        address: {
+          '@type': 'PostalAddress',
+          addressCountry: 'JP',
+          addressRegion: '東京都',
+          addressLocality: '渋谷区',
+          streetAddress: '道玄坂1-2-3, テストビル',
+        },
         geo: { '@type': 'GeoCoordinates', latitude: 35.658, longitude: 139.7016 },
         telephone: '03-1234-5678',
         servesCuisine: '居酒屋',
@@ -61,7 +70,12 @@ for (const engine of ['pglite', 'postgres'] as const) {
       });
       // Open all day, every day: one entry naming the seven days.
       expect(restaurant.openingHoursSpecification).toEqual([
-        { '@type': 'OpeningHoursSpecification', dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'], opens: '00:00', closes: '23:59' },
+        {
+          '@type': 'OpeningHoursSpecification',
+          dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'],
+          opens: '00:00',
+          closes: '23:59',
+        },
       ]);
       const [node] = await expand(restaurant);
       expect(typesOf(node!)).toEqual([schemaIri('Restaurant')]);
@@ -75,7 +89,11 @@ for (const engine of ['pglite', 'postgres'] as const) {
       ]);
       expect(html).toContain(`href="${new URL(crumbs.itemListElement[1].item).pathname}"`);
       // No diner's data on a public page.
-      expect(ldBlocks(html).map((b) => b['@type']).sort()).toEqual(['BreadcrumbList', 'Restaurant']);
+      expect(
+        ldBlocks(html)
+          .map((b) => b['@type'])
+          .sort(),
+      ).toEqual(['BreadcrumbList', 'Restaurant']);
 
       // The markup's weight on the wire, its two blocks compressed alone: 561 bytes of brotli, 601 of
       // gzip. Measured as the page with less the page without, it moved with the hour (the day's
@@ -101,7 +119,12 @@ for (const engine of ['pglite', 'postgres'] as const) {
 
     it('a signed-in booking: the reservation on its result page and in every mail; one UID, SEQUENCE counting, CANCEL at the end', async () => {
       const me = fx.users[0]!;
-      const booked = await app.fetch('/api/bookings', { method: 'POST', cookie: me.cookie, headers: JA, json: { store_id: fx.storeId, start: tokyoStart(3, 19), party_size: 2 } });
+      const booked = await app.fetch('/api/bookings', {
+        method: 'POST',
+        cookie: me.cookie,
+        headers: JA,
+        json: { store_id: fx.storeId, start: tokyoStart(3, 19), party_size: 2 },
+      });
       expect(booked.status).toBe(201);
       const b = (await booked.json()) as Json;
 
@@ -143,7 +166,11 @@ for (const engine of ['pglite', 'postgres'] as const) {
       // A change: the same event, a higher SEQUENCE, the new party in the markup.
       expect((await app.fetch(`/api/bookings/${b.id}`, { method: 'PATCH', cookie: me.cookie, headers: JA, json: { party_size: 3 } })).status).toBe(200);
       const changed = await nthMail(me.email, 2);
-      expect(ldOf(changed.html, 'FoodEstablishmentReservation')).toMatchObject({ reservationNumber: b.code, partySize: 3, reservationStatus: 'https://schema.org/ReservationConfirmed' });
+      expect(ldOf(changed.html, 'FoodEstablishmentReservation')).toMatchObject({
+        reservationNumber: b.code,
+        partySize: 3,
+        reservationStatus: 'https://schema.org/ReservationConfirmed',
+      });
       expect(icsValue(changed.calendars[0]!.content, 'UID')).toBe(uid);
       expect(icsValue(changed.calendars[0]!.content, 'METHOD')).toBe('REQUEST');
       expect(icsValue(changed.calendars[0]!.content, 'SEQUENCE')).toBe('1');
@@ -155,10 +182,18 @@ for (const engine of ['pglite', 'postgres'] as const) {
       // Cancelled: the calendar is told to remove it (METHOD:CANCEL, STATUS:CANCELLED), revision on.
       expect((await app.fetch(`/api/bookings/${b.id}`, { method: 'DELETE', cookie: me.cookie, headers: JA })).status).toBe(200);
       const cancelled = await nthMail(me.email, 3);
-      expect(ldOf(cancelled.html, 'FoodEstablishmentReservation')).toMatchObject({ reservationNumber: b.code, reservationStatus: 'https://schema.org/ReservationCancelled' });
+      expect(ldOf(cancelled.html, 'FoodEstablishmentReservation')).toMatchObject({
+        reservationNumber: b.code,
+        reservationStatus: 'https://schema.org/ReservationCancelled',
+      });
       const last = cancelled.calendars[0]!;
       expect(last.contentType).toBe('text/calendar; method=CANCEL');
-      expect([icsValue(last.content, 'UID'), icsValue(last.content, 'METHOD'), icsValue(last.content, 'STATUS'), icsValue(last.content, 'SEQUENCE')]).toEqual([uid, 'CANCEL', 'CANCELLED', '2']);
+      expect([icsValue(last.content, 'UID'), icsValue(last.content, 'METHOD'), icsValue(last.content, 'STATUS'), icsValue(last.content, 'SEQUENCE')]).toEqual([
+        uid,
+        'CANCEL',
+        'CANCELLED',
+        '2',
+      ]);
     }, 120_000);
 
     it('a guest booking: the reservation under the guest name on the result page and in the mail, changed through the edit link', async () => {
@@ -184,7 +219,15 @@ for (const engine of ['pglite', 'postgres'] as const) {
       expect(created.text).toContain(editLink);
       expect(icsValue(created.calendars[0]!.content, 'SEQUENCE')).toBe('0');
 
-      expect((await app.fetch(`/api/guest-bookings/${b.id}`, { method: 'PATCH', headers: { ...JA, 'x-booking-token': b.edit_token }, json: { start: tokyoStart(4, 21) } })).status).toBe(200);
+      expect(
+        (
+          await app.fetch(`/api/guest-bookings/${b.id}`, {
+            method: 'PATCH',
+            headers: { ...JA, 'x-booking-token': b.edit_token },
+            json: { start: tokyoStart(4, 21) },
+          })
+        ).status,
+      ).toBe(200);
       const changed = await nthMail(email, 2);
       const later = ldOf(changed.html, 'FoodEstablishmentReservation');
       expect(later.startTime).toMatch(/T21:00:00\+09:00$/);

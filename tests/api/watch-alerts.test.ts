@@ -60,7 +60,15 @@ for (const engine of ['pglite', 'postgres'] as Engine[]) {
       expect(await freeTables(app, target.storeId, target.start)).toBe(1);
       const held = await app.fetch('/api/guest-bookings', {
         method: 'POST',
-        json: { store_id: target.storeId, start: target.start, party_size: target.party, name: '先客 太郎', name_kana: 'センキャク タロウ', phone: '090-2222-3333', email: 'first@example.jp' },
+        json: {
+          store_id: target.storeId,
+          start: target.start,
+          party_size: target.party,
+          name: '先客 太郎',
+          name_kana: 'センキャク タロウ',
+          phone: '090-2222-3333',
+          email: 'first@example.jp',
+        },
       });
       expect(held.status).toBe(201);
       const booking = (await held.json()) as { id: number; edit_token: string };
@@ -70,18 +78,33 @@ for (const engine of ['pglite', 'postgres'] as Engine[]) {
       const raced = await app.fetch(`/store/${target.storeId}/booking-without`, {
         method: 'POST',
         headers: { origin: app.url, 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ intent: 'book', start: target.start, party_size: String(target.party), name: '後客 花子', name_kana: 'アトキャク ハナコ', phone: '090-4444-5555', email: 'late@example.jp' }),
+        body: new URLSearchParams({
+          intent: 'book',
+          start: target.start,
+          party_size: String(target.party),
+          name: '後客 花子',
+          name_kana: 'アトキャク ハナコ',
+          phone: '090-4444-5555',
+          email: 'late@example.jp',
+        }),
       });
       expect(raced.status).toBe(409);
       const offer = (await raced.text()).match(/href="([^"]*)" data-testid="watch-taken"/)?.[1]?.replaceAll('&amp;', '&');
-      expect(Object.fromEntries(new URL(offer!, app.url).searchParams)).toEqual({ store_id: String(target.storeId), party: String(target.party), from: target.start });
+      expect(Object.fromEntries(new URL(offer!, app.url).searchParams)).toEqual({
+        store_id: String(target.storeId),
+        party: String(target.party),
+        from: target.start,
+      });
 
       expect((await watch({ store_id: target.storeId, party_size: target.party }, { cookie: cookie(watcher) })).status).toBe(201);
       expect((await watch({ store_id: other, party_size: target.party }, { cookie: cookie(bystander) })).status).toBe(201);
       const guestRes = await watch({ store_id: target.storeId, party_size: target.party, email: 'watching-guest@example.jp' }, {});
       expect(guestRes.status).toBe(201);
       const guestToken = ((await guestRes.json()) as { device_token: string }).device_token;
-      const guestCookie = guestRes.headers.getSetCookie().find((c) => c.startsWith('sugu_watch='))!.split(';')[0]!;
+      const guestCookie = guestRes.headers
+        .getSetCookie()
+        .find((c) => c.startsWith('sugu_watch='))!
+        .split(';')[0]!;
       expect(guestCookie).toBe(`sugu_watch=${guestToken}`);
 
       const streams = {
@@ -139,7 +162,13 @@ for (const engine of ['pglite', 'postgres'] as Engine[]) {
 
     it('the watch form works without JavaScript: prefilled, refusals keep the choice, made, listed on the device and cancelled', async () => {
       const form = (fields: Record<string, string>, cookie = '') =>
-        app.fetch('/watches', { method: 'POST', redirect: 'manual', cookie, headers: { origin: app.url, 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields) });
+        app.fetch('/watches', {
+          method: 'POST',
+          redirect: 'manual',
+          cookie,
+          headers: { origin: app.url, 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams(fields),
+        });
       const page = await app.fetch(`/watches?store_id=${other}&party=${target.party}`);
       expect(page.status).toBe(200);
       expect(await page.text()).toContain(`name="store_id" value="${other}"`);
@@ -150,10 +179,19 @@ for (const engine of ['pglite', 'postgres'] as Engine[]) {
       expect(again).toMatch(/data-field="email"/);
       expect(again).toContain(`name="store_id" value="${other}"`);
 
-      const made = await form({ store_id: String(other), party_size: String(target.party), minutes: '60', email: 'form-guest@example.jp', next: `/store/${other}` });
+      const made = await form({
+        store_id: String(other),
+        party_size: String(target.party),
+        minutes: '60',
+        email: 'form-guest@example.jp',
+        next: `/store/${other}`,
+      });
       expect(made.status).toBe(303);
       expect(made.headers.get('location')).toBe(`/store/${other}`);
-      const device = made.headers.getSetCookie().find((c) => c.startsWith('sugu_watch='))!.split(';')[0]!;
+      const device = made.headers
+        .getSetCookie()
+        .find((c) => c.startsWith('sugu_watch='))!
+        .split(';')[0]!;
       const listed = await (await app.fetch('/booking-list', { cookie: device })).text();
       const id = listed.match(/data-testid="watch-item" data-watch-id="(\d+)"/)?.[1];
       expect(id).toBeDefined();
@@ -167,7 +205,11 @@ for (const engine of ['pglite', 'postgres'] as Engine[]) {
 
     it("a signed-in diner's watches are listed on the account page and cancelled from there", async () => {
       const diner = await signUp(app);
-      const made = await app.fetch('/api/watches', { method: 'POST', json: { store_id: other, party_size: target.party }, headers: { cookie: diner.jar.header() } });
+      const made = await app.fetch('/api/watches', {
+        method: 'POST',
+        json: { store_id: other, party_size: target.party },
+        headers: { cookie: diner.jar.header() },
+      });
       expect(made.status).toBe(201);
       const { id } = (await made.json()) as { id: number };
       const account = () => app.fetch('/account-info', { cookie: diner.jar.header() }).then((r) => r.text());
@@ -210,7 +252,15 @@ describe('watch alerts across two instances on one PostgreSQL', () => {
     const [party, start] = [PARTY, START];
     const held = await a.fetch('/api/guest-bookings', {
       method: 'POST',
-      json: { store_id: storeId, start, party_size: party, name: '先客 太郎', name_kana: 'センキャク タロウ', phone: '090-2222-3333', email: 'first-ab@example.jp' },
+      json: {
+        store_id: storeId,
+        start,
+        party_size: party,
+        name: '先客 太郎',
+        name_kana: 'センキャク タロウ',
+        phone: '090-2222-3333',
+        email: 'first-ab@example.jp',
+      },
     });
     expect(held.status).toBe(201);
     const booking = (await held.json()) as { id: number; edit_token: string };
@@ -219,7 +269,15 @@ describe('watch alerts across two instances on one PostgreSQL', () => {
     // The watch is made through A; the diner's page (its stream) is served by B.
     // Verified through the link its test SMTP server received, so its watch is confirmed and mailed.
     const watcher = await signUp(a, {}, { inbox: (to) => smtp.received.filter((m) => m.to === to).map((m) => m.parsed.text ?? '') });
-    expect((await a.fetch('/api/watches', { method: 'POST', json: { store_id: storeId, party_size: party }, headers: { cookie: watcher.jar.header(), 'accept-language': 'ja' } })).status).toBe(201);
+    expect(
+      (
+        await a.fetch('/api/watches', {
+          method: 'POST',
+          json: { store_id: storeId, party_size: party },
+          headers: { cookie: watcher.jar.header(), 'accept-language': 'ja' },
+        })
+      ).status,
+    ).toBe(201);
     const onB = await SseStream.open(b, '/api/watches/stream', { cookie: watcher.jar.header() });
     let holdId = 0;
     try {
@@ -235,7 +293,8 @@ describe('watch alerts across two instances on one PostgreSQL', () => {
     // Both instances found the freed start; the database let one of them hold it and mail it, and it was sent.
     const h = await openAppDb(a);
     try {
-      const outbox = () => h.db.execute<{ sent: boolean }>(sql`select sent_at is not null as sent from mail_outbox where to_address = ${watcher.email} and kind = 'watch_hold'`);
+      const outbox = () =>
+        h.db.execute<{ sent: boolean }>(sql`select sent_at is not null as sent from mail_outbox where to_address = ${watcher.email} and kind = 'watch_hold'`);
       await until(async () => (await outbox()).some((r) => r.sent), 'watch mail sent', 2400);
       expect((await outbox()).map((r) => r.sent)).toEqual([true]);
     } finally {

@@ -30,7 +30,15 @@ describe('a watch made through one instance reaches a stream already open on ano
     // The bar's one table taken at 19:00 through A: no start from 17:15 to 20:45 is free for two.
     const held = await a.fetch('/api/guest-bookings', {
       method: 'POST',
-      json: { store_id: fx.tinyStoreId, start: onWatchDay(19), party_size: 2, name: '先客 太郎', name_kana: 'センキャク タロウ', phone: '090-2222-3333', email: 'first-feed@example.jp' },
+      json: {
+        store_id: fx.tinyStoreId,
+        start: onWatchDay(19),
+        party_size: 2,
+        name: '先客 太郎',
+        name_kana: 'センキャク タロウ',
+        phone: '090-2222-3333',
+        email: 'first-feed@example.jp',
+      },
     });
     expect(held.status).toBe(201);
     const booking = (await held.json()) as { id: number; edit_token: string };
@@ -39,7 +47,11 @@ describe('a watch made through one instance reaches a stream already open on ano
     expect((await b.fetch(`/api/stores/${fx.tinyStoreId}/availability?party=2`)).status).toBe(200);
     const onB = await SseStream.open(b, '/api/watches/stream', { cookie: diner.cookie });
     try {
-      const made = await a.fetch('/api/watches', { method: 'POST', cookie: diner.cookie, json: { store_id: fx.tinyStoreId, party_size: 2, from: onWatchDay(19), until: onWatchDay(20) } });
+      const made = await a.fetch('/api/watches', {
+        method: 'POST',
+        cookie: diner.cookie,
+        json: { store_id: fx.tinyStoreId, party_size: 2, from: onWatchDay(19), until: onWatchDay(20) },
+      });
       expect(made.status).toBe(201);
       const { id } = (await made.json()) as { id: number };
 

@@ -52,14 +52,23 @@ for (const engine of ['pglite', 'postgres'] as Engine[]) {
       // The tiny store's one table taken at 20:30 by someone else; the watcher watches it.
       const taken = await app.fetch('/api/guest-bookings', {
         method: 'POST',
-        json: { store_id: fx.tinyStoreId, start: START, party_size: PARTY, name: '先客 太郎', name_kana: 'センキャク タロウ', phone: '090-2222-3333', email: 'first@example.jp' },
+        json: {
+          store_id: fx.tinyStoreId,
+          start: START,
+          party_size: PARTY,
+          name: '先客 太郎',
+          name_kana: 'センキャク タロウ',
+          phone: '090-2222-3333',
+          email: 'first@example.jp',
+        },
       });
       expect(taken.status).toBe(201);
       const first = (await taken.json()) as { id: number; edit_token: string };
       expect((await app.fetch('/api/watches', { method: 'POST', cookie, headers, json: { store_id: fx.tinyStoreId, party_size: PARTY } })).status).toBe(201);
 
       // The watcher books elsewhere up to their limit; one more booking is refused.
-      const direct = (days: number) => app.fetch('/api/bookings', { method: 'POST', cookie, headers, json: { store_id: fx.storeId, start: tokyoStart(days, 12), party_size: 2 } });
+      const direct = (days: number) =>
+        app.fetch('/api/bookings', { method: 'POST', cookie, headers, json: { store_id: fx.storeId, start: tokyoStart(days, 12), party_size: 2 } });
       expect((await direct(3)).status).toBe(201);
       expect((await direct(4)).status).toBe(201);
       const refusedDirect = await direct(5);
@@ -86,7 +95,12 @@ for (const engine of ['pglite', 'postgres'] as Engine[]) {
       expect(((await claimed.json()) as Json).error).toMatchObject({ code: directError.code, message: directError.message });
 
       // The page's plain form: the same message on the page again, the claim button still there.
-      const page = await app.fetch(alert.href, { method: 'POST', cookie, headers: { ...headers, origin: app.url, 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({}) });
+      const page = await app.fetch(alert.href, {
+        method: 'POST',
+        cookie,
+        headers: { ...headers, origin: app.url, 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({}),
+      });
       expect(page.status).toBe(429);
       const html = await page.text();
       expect(html).toContain(directError.message);
@@ -101,13 +115,17 @@ for (const engine of ['pglite', 'postgres'] as Engine[]) {
       expect(mine.items.filter((b) => b.store_id === fx.tinyStoreId)).toEqual([]);
     });
 
-    it('a guest at their address\'s limit is refused the claim as a guest booking with that address is, and keeps the hold', async () => {
+    it("a guest at their address's limit is refused the claim as a guest booking with that address is, and keeps the hold", async () => {
       const headers = { 'accept-language': 'ja' };
       const email = `guest-holder-${engine}@example.jp`;
       const contact = { name: '山田 花子', name_kana: 'ヤマダ ハナコ', phone: '090-7777-0001' };
       // Guest bookings with that address, each from a browser of its own, up to the limit; one more is refused.
       const guestBook = (start: string, phone: string) =>
-        app.fetch('/api/guest-bookings', { method: 'POST', headers, json: { store_id: fx.storeId, start, party_size: 2, name: '山田 花子', name_kana: 'ヤマダ ハナコ', phone, email } });
+        app.fetch('/api/guest-bookings', {
+          method: 'POST',
+          headers,
+          json: { store_id: fx.storeId, start, party_size: 2, name: '山田 花子', name_kana: 'ヤマダ ハナコ', phone, email },
+        });
       expect((await guestBook(tokyoStart(6, 12), '090-7777-1001')).status).toBe(201);
       expect((await guestBook(tokyoStart(7, 12), '090-7777-1002')).status).toBe(201);
       const refusedDirect = await guestBook(tokyoStart(8, 12), '090-7777-1003');
@@ -118,14 +136,35 @@ for (const engine of ['pglite', 'postgres'] as Engine[]) {
       // The tiny store's table taken at 22:30; the guest watches it from their browser and confirms their address.
       const taken = await app.fetch('/api/guest-bookings', {
         method: 'POST',
-        json: { store_id: fx.tinyStoreId, start: GUEST_START, party_size: PARTY, name: '先客 次郎', name_kana: 'センキャク ジロウ', phone: '090-2222-4444', email: 'second@example.jp' },
+        json: {
+          store_id: fx.tinyStoreId,
+          start: GUEST_START,
+          party_size: PARTY,
+          name: '先客 次郎',
+          name_kana: 'センキャク ジロウ',
+          phone: '090-2222-4444',
+          email: 'second@example.jp',
+        },
       });
       expect(taken.status).toBe(201);
       const first = (await taken.json()) as { id: number; edit_token: string };
-      const watched = await app.fetch('/api/watches', { method: 'POST', headers, json: { store_id: fx.tinyStoreId, party_size: PARTY, email, from: GUEST_START, until: GUEST_UNTIL } });
+      const watched = await app.fetch('/api/watches', {
+        method: 'POST',
+        headers,
+        json: { store_id: fx.tinyStoreId, party_size: PARTY, email, from: GUEST_START, until: GUEST_UNTIL },
+      });
       expect(watched.status, await watched.clone().text()).toBe(201);
-      const cookie = watched.headers.getSetCookie().find((c) => c.startsWith('sugu_watch='))!.split(';')[0]!;
-      const link = await until(async () => mailedTo(app, email).map((m) => /\/watches\/confirm\?token=([\w-]+)/.exec(m.text)?.[1]).find(Boolean), 'the confirmation mail');
+      const cookie = watched.headers
+        .getSetCookie()
+        .find((c) => c.startsWith('sugu_watch='))!
+        .split(';')[0]!;
+      const link = await until(
+        async () =>
+          mailedTo(app, email)
+            .map((m) => /\/watches\/confirm\?token=([\w-]+)/.exec(m.text)?.[1])
+            .find(Boolean),
+        'the confirmation mail',
+      );
       expect((await app.fetch('/api/watches/confirm', { method: 'POST', headers, json: { token: link } })).status).toBe(204);
 
       const stream = await SseStream.open(app, '/api/watches/stream', { cookie });
@@ -143,7 +182,12 @@ for (const engine of ['pglite', 'postgres'] as Engine[]) {
       expect(claimed.status).toBe(429);
       expect(((await claimed.json()) as Json).error).toMatchObject({ code: directError.code, message: directError.message });
       // The page's plain form: the message, and what was typed kept.
-      const page = await app.fetch(alert.href, { method: 'POST', cookie, headers: { ...headers, origin: app.url, 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(contact) });
+      const page = await app.fetch(alert.href, {
+        method: 'POST',
+        cookie,
+        headers: { ...headers, origin: app.url, 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(contact),
+      });
       expect(page.status).toBe(429);
       const html = await page.text();
       expect(html).toContain(directError.message);

@@ -44,7 +44,20 @@ forEachEngine('a hold expired across a restart', (get) => {
   it('the instance started again past the deadline offers the start to the next watcher', async () => {
     const start = at(20, 30);
     // Before any index or matcher exists in this process: the instance that is about to stop.
-    const taken = await book(db, { store_id: fx.tinyStoreId, start: start.toISOString(), party_size: 2, name: '山田 花子', name_kana: 'ヤマダ ハナコ', phone: '090-1234-5678', email: 'taken@example.jp' }, { kind: 'guest', token: '' }, ctx());
+    const taken = await book(
+      db,
+      {
+        store_id: fx.tinyStoreId,
+        start: start.toISOString(),
+        party_size: 2,
+        name: '山田 花子',
+        name_kana: 'ヤマダ ハナコ',
+        phone: '090-1234-5678',
+        email: 'taken@example.jp',
+      },
+      { kind: 'guest', token: '' },
+      ctx(),
+    );
     const window = { store_id: fx.tinyStoreId, party_size: 2, from: start.toISOString(), until: at(20, 31).toISOString() };
     const w0 = await createWatch(db, t, window, user(0), client, now);
     const w1 = await createWatch(db, t, window, user(1), client, now);
@@ -61,12 +74,17 @@ forEachEngine('a hold expired across a restart', (get) => {
     // process's clock (the real one, hours before this test's): the deadline set just behind it is
     // one that has passed when the index is first read.
     now = new Date(h0!.expiresAt.getTime() + 60_000);
-    await db.update(watchHolds).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(watchHolds.id, h0!.id));
+    await db
+      .update(watchHolds)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(watchHolds.id, h0!.id));
     const { matcher, loaded } = watchMatcher(db);
     await loaded;
     matcher.clock = () => now;
     await availabilityIndex(db).view(now);
-    const freeAt = async () => (await availabilityView(db, now, [fx.tinyStoreId]))!.daySlots(fx.tinyStoreId, watchDay, 2)?.find((s) => s.start.getTime() === start.getTime())?.freeTables;
+    const freeAt = async () =>
+      (await availabilityView(db, now, [fx.tinyStoreId]))!.daySlots(fx.tinyStoreId, watchDay, 2)?.find((s) => s.start.getTime() === start.getTime())
+        ?.freeTables;
     expect(await freeAt()).toBe(1);
 
     // The expiry job marks it, and the start goes to the second watcher.
@@ -86,7 +104,20 @@ forEachEngine('a hold expired across a restart', (get) => {
     now = at(21, 0);
     await expireHolds(db, now);
     const start = at(21, 30);
-    const taken = await book(db, { store_id: fx.tinyStoreId, start: start.toISOString(), party_size: 2, name: '山田 花子', name_kana: 'ヤマダ ハナコ', phone: '090-1234-5678', email: 'taken@example.jp' }, { kind: 'guest', token: '' }, ctx());
+    const taken = await book(
+      db,
+      {
+        store_id: fx.tinyStoreId,
+        start: start.toISOString(),
+        party_size: 2,
+        name: '山田 花子',
+        name_kana: 'ヤマダ ハナコ',
+        phone: '090-1234-5678',
+        email: 'taken@example.jp',
+      },
+      { kind: 'guest', token: '' },
+      ctx(),
+    );
     const [store] = await db.select({ areaId: stores.areaId, name: stores.name }).from(stores).where(eq(stores.id, fx.tinyStoreId));
     // Watches of the store's area for its name, as the listing's empty search asks for them.
     const window = { area_id: store!.areaId, keyword: store!.name, party_size: 2, from: start.toISOString(), until: at(21, 31).toISOString() };
@@ -104,11 +135,16 @@ forEachEngine('a hold expired across a restart', (get) => {
     // Past the deadline, on an instance whose index read the store after it (as the first test's
     // did): the table is free there already, so the expiry's change frees nothing the matcher can see.
     now = new Date(h0.expiresAt.getTime() + 60_000);
-    await db.update(watchHolds).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(watchHolds.id, h0.id));
+    await db
+      .update(watchHolds)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(watchHolds.id, h0.id));
     const index = availabilityIndex(db);
     await index.refresh([fx.tinyStoreId]);
     await matcher.idle();
-    const freeAt = async () => (await availabilityView(db, now, [fx.tinyStoreId]))!.daySlots(fx.tinyStoreId, watchDay, 2)?.find((s) => s.start.getTime() === start.getTime())?.freeTables;
+    const freeAt = async () =>
+      (await availabilityView(db, now, [fx.tinyStoreId]))!.daySlots(fx.tinyStoreId, watchDay, 2)?.find((s) => s.start.getTime() === start.getTime())
+        ?.freeTables;
     expect(await freeAt()).toBe(1);
     // A second diner watches the same (asking after the first), and as the expiry job runs, the
     // index cannot be trusted (its LISTEN connection lost, say).

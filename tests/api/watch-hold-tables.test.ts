@@ -33,7 +33,11 @@ forEachEngine('freed tables offered to their own watchers', (get) => {
   let now = at(20, 7);
   const ctx = (): BookingContext => ({ t: translate(t), locale: 'ja', origin: client.origin, now });
   const asUser = (u: { id: number; email: string }) => ({ kind: 'user', userId: u.id, email: u.email }) as const;
-  const openHolds = (watchIds: number[]) => db.select().from(watchHolds).where(and(inArray(watchHolds.watchId, watchIds), eq(watchHolds.state, 'offered')));
+  const openHolds = (watchIds: number[]) =>
+    db
+      .select()
+      .from(watchHolds)
+      .where(and(inArray(watchHolds.watchId, watchIds), eq(watchHolds.state, 'offered')));
   const freeAt = async (start: Date) => {
     const view = await availabilityView(db, now, [fx.storeId]);
     return view!.daySlots(fx.storeId, watchDay, 2)?.find((s) => s.start.getTime() === start.getTime())?.freeTables;
@@ -42,7 +46,10 @@ forEachEngine('freed tables offered to their own watchers', (get) => {
   beforeAll(async () => {
     db = get().db;
     fx = await prepare(db);
-    [third] = await db.insert(users).values({ email: `booker3-${process.pid}@example.jp`, passwordHash: 'x', name: '予約 太郎3', emailVerifiedAt: new Date() }).returning({ id: users.id, email: users.email });
+    [third] = await db
+      .insert(users)
+      .values({ email: `booker3-${process.pid}@example.jp`, passwordHash: 'x', name: '予約 太郎3', emailVerifiedAt: new Date() })
+      .returning({ id: users.id, email: users.email });
     await availabilityIndex(db).view(now);
     const { matcher, loaded } = watchMatcher(db);
     await loaded;
@@ -57,7 +64,15 @@ forEachEngine('freed tables offered to their own watchers', (get) => {
     for (let i = 0; i < tables.length; i++) {
       const { booking } = await book(
         db,
-        { store_id: fx.storeId, start: start.toISOString(), party_size: 2, name: '山田 花子', name_kana: 'ヤマダ ハナコ', phone: `090-0000-100${i}`, email: `full${i}@example.jp` },
+        {
+          store_id: fx.storeId,
+          start: start.toISOString(),
+          party_size: 2,
+          name: '山田 花子',
+          name_kana: 'ヤマダ ハナコ',
+          phone: `090-0000-100${i}`,
+          email: `full${i}@example.jp`,
+        },
         { kind: 'guest', token: '' },
         ctx(),
       );
@@ -76,7 +91,10 @@ forEachEngine('freed tables offered to their own watchers', (get) => {
     // Two bookings given back at once (as the overdue release gives back every late table in one
     // statement): one change, one refresh of the index.
     now = at(20, 10);
-    await db.update(bookings).set({ status: 'cancelled', cancelledAt: now, updatedAt: now }).where(inArray(bookings.id, made.slice(0, 2)));
+    await db
+      .update(bookings)
+      .set({ status: 'cancelled', cancelledAt: now, updatedAt: now })
+      .where(inArray(bookings.id, made.slice(0, 2)));
     await publishAvailabilityChange(db, [fx.storeId]);
 
     await until(async () => {
@@ -109,7 +127,15 @@ forEachEngine('freed tables offered to their own watchers', (get) => {
       made.push(
         await book(
           db,
-          { store_id: fx.storeId, start: start.toISOString(), party_size: 2, name: '山田 花子', name_kana: 'ヤマダ ハナコ', phone: `090-0000-200${made.length}`, email: `late${made.length}@example.jp` },
+          {
+            store_id: fx.storeId,
+            start: start.toISOString(),
+            party_size: 2,
+            name: '山田 花子',
+            name_kana: 'ヤマダ ハナコ',
+            phone: `090-0000-200${made.length}`,
+            email: `late${made.length}@example.jp`,
+          },
           { kind: 'guest', token: '' },
           ctx(),
         ),

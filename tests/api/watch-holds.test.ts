@@ -81,10 +81,18 @@ forEachEngine('watch holds', (get, engine) => {
     await cancel(db, first.booking.id, { kind: 'guest', token: first.editToken! }, ctx());
     const [h0, ...more] = await offered(w0.watch.id);
     expect(more).toEqual([]);
-    expect(h0).toMatchObject({ storeId: fx.tinyStoreId, startsAt: at(20, 30), state: 'offered', expiresAt: new Date(now.getTime() + WATCH_HOLD_MINUTES * MINUTE_MS) });
+    expect(h0).toMatchObject({
+      storeId: fx.tinyStoreId,
+      startsAt: at(20, 30),
+      state: 'offered',
+      expiresAt: new Date(now.getTime() + WATCH_HOLD_MINUTES * MINUTE_MS),
+    });
     expect(await holdsOf(w1.watch.id)).toEqual([]);
     // The mail: the watcher's language, the start, the deadline and a link of its own (its token kept hashed).
-    const [mail] = await db.select().from(mailOutbox).where(and(eq(mailOutbox.toAddress, fx.users[0]!.email), eq(mailOutbox.kind, 'watch_hold')));
+    const [mail] = await db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.toAddress, fx.users[0]!.email), eq(mailOutbox.kind, 'watch_hold')));
     expect(mail!.subject).toBe('【すぐ予約】極小バー 20:30の席をあなたのために確保しました');
     expect(mail!.bodyText).toContain('20:15までに');
     const token = mail!.bodyText.match(new RegExp(`/watches/hold/${h0!.id}\\?token=([\\w-]+)`))![1]!;
@@ -93,7 +101,12 @@ forEachEngine('watch holds', (get, engine) => {
 
     // Held: out of the listing, and another diner's booking of it is refused.
     expect(await freeAt(fx.tinyStoreId, at(20, 30), 2)).toBe(0);
-    const other = await createBooking(db, { store_id: fx.tinyStoreId, start: at(20, 30).toISOString(), party_size: 2 }, { kind: 'user', userId: fx.users[1]!.id, email: fx.users[1]!.email, name: '予約 太郎2' }, now);
+    const other = await createBooking(
+      db,
+      { store_id: fx.tinyStoreId, start: at(20, 30).toISOString(), party_size: 2 },
+      { kind: 'user', userId: fx.users[1]!.id, email: fx.users[1]!.email, name: '予約 太郎2' },
+      now,
+    );
     expect(other.kind).toBe('slot_taken');
     // Another diner's hold is not theirs to see or claim.
     await expect(getHold(db, h0!.id, asUser(1), now)).rejects.toMatchObject({ status: 404 });
@@ -112,9 +125,14 @@ forEachEngine('watch holds', (get, engine) => {
     // Two claims at once (two connections on PostgreSQL): exactly one books.
     const other2 = engine === 'postgres' ? await openDb({ databaseUrl: get().location, max: 3 }) : undefined;
     try {
-      const results = await Promise.allSettled([claimHold(db, h1!.id, asUser(1), {}, ctx(), claimer), claimHold(other2?.db ?? db, h1!.id, asUser(1), {}, ctx(), claimer)]);
+      const results = await Promise.allSettled([
+        claimHold(db, h1!.id, asUser(1), {}, ctx(), claimer),
+        claimHold(other2?.db ?? db, h1!.id, asUser(1), {}, ctx(), claimer),
+      ]);
       expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
-      expect(results.filter((r) => r.status === 'rejected').map((r) => (r as PromiseRejectedResult).reason)).toMatchObject([{ status: 409, code: 'hold_state' }]);
+      expect(results.filter((r) => r.status === 'rejected').map((r) => (r as PromiseRejectedResult).reason)).toMatchObject([
+        { status: 409, code: 'hold_state' },
+      ]);
     } finally {
       await other2?.close();
     }
@@ -130,7 +148,14 @@ forEachEngine('watch holds', (get, engine) => {
     const tables = await db.select().from(storeTables).where(eq(storeTables.storeId, fx.storeId));
     const made: Awaited<ReturnType<typeof book>>[] = [];
     for (let i = 0; i < tables.length; i++) {
-      made.push(await book(db, { store_id: fx.storeId, start: at(22, 30).toISOString(), party_size: 2, ...guest, phone: `090-0000-000${i}`, email: `full${i}@example.jp` }, { kind: 'guest', token: '' }, ctx()));
+      made.push(
+        await book(
+          db,
+          { store_id: fx.storeId, start: at(22, 30).toISOString(), party_size: 2, ...guest, phone: `090-0000-000${i}`, email: `full${i}@example.jp` },
+          { kind: 'guest', token: '' },
+          ctx(),
+        ),
+      );
     }
     expect(await freeAt(fx.storeId, at(22, 30), 2)).toBe(0);
     const window = { store_id: fx.storeId, party_size: 2, from: at(22, 30).toISOString(), until: at(22, 31).toISOString() };
@@ -150,7 +175,12 @@ forEachEngine('watch holds', (get, engine) => {
     expect((await open(a.watch.id)).length + (await open(a2.watch.id)).length).toBe(1);
     expect(await open(b.watch.id)).toHaveLength(1);
     // Offering again (another instance hearing the same change) gives nobody a second hold.
-    await offerFreed(db, fx.storeId, [a, a2, b].map((w) => ({ watch: { id: w.watch.id }, starts: [at(22, 30).getTime()] })), now);
+    await offerFreed(
+      db,
+      fx.storeId,
+      [a, a2, b].map((w) => ({ watch: { id: w.watch.id }, starts: [at(22, 30).getTime()] })),
+      now,
+    );
     expect((await open(a.watch.id)).length + (await open(a2.watch.id)).length).toBe(1);
     expect(await open(b.watch.id)).toHaveLength(1);
   });

@@ -27,13 +27,18 @@ for (const engine of ['pglite', 'postgres'] as Engine[]) {
       ({ app, fx, cleanup } = await startWithFixture(engine, watchClock(23, 53), async (db, f) => {
         const shut = tokyoParts(tokyoInstant(closedDay, 12 * 60)).weekday;
         await db.delete(storeHours).where(eq(storeHours.storeId, f.tinyStoreId));
-        await db.insert(storeHours).values([0, 1, 2, 3, 4, 5, 6].filter((w) => w !== shut).map((weekday) => ({ storeId: f.tinyStoreId, weekday, opensMin: 17 * 60, closesMin: 23 * 60 + 30 })));
+        await db
+          .insert(storeHours)
+          .values(
+            [0, 1, 2, 3, 4, 5, 6].filter((w) => w !== shut).map((weekday) => ({ storeId: f.tinyStoreId, weekday, opensMin: 17 * 60, closesMin: 23 * 60 + 30 })),
+          );
         return {};
       }));
     });
     afterAll(() => cleanup?.());
 
-    const watch = (json: Json) => app.fetch('/api/watches', { method: 'POST', cookie: fx.users[0]!.cookie, json: { party_size: 2, ...json }, headers: { 'accept-language': 'ja' } });
+    const watch = (json: Json) =>
+      app.fetch('/api/watches', { method: 'POST', cookie: fx.users[0]!.cookie, json: { party_size: 2, ...json }, headers: { 'accept-language': 'ja' } });
     const refusal = async (json: Json) => {
       const res = await watch(json);
       expect(res.status, JSON.stringify(json)).toBe(400);
@@ -43,17 +48,30 @@ for (const engine of ['pglite', 'postgres'] as Engine[]) {
     it('after the day’s last start, the next hour at that store is refused: 本日の営業は終了しました', async () => {
       expect(await refusal({ store_id: fx.tinyStoreId })).toEqual({ from: '本日の営業は終了しました。空席通知は次の営業日の時間で設定してください' });
       // Any later window that day as well.
-      expect(await refusal({ store_id: fx.tinyStoreId, from: onWatchDay(23, 55), until: onWatchDay(23, 59) })).toEqual({ from: '本日の営業は終了しました。空席通知は次の営業日の時間で設定してください' });
+      expect(await refusal({ store_id: fx.tinyStoreId, from: onWatchDay(23, 55), until: onWatchDay(23, 59) })).toEqual({
+        from: '本日の営業は終了しました。空席通知は次の営業日の時間で設定してください',
+      });
       // The store open around the clock takes the same watch.
       expect((await watch({ store_id: fx.storeId })).status).toBe(201);
     });
 
     it('a closed day, hours the store does not take, and beyond the booking horizon are refused, each with its reason', async () => {
-      expect(await refusal({ store_id: fx.tinyStoreId, from: on(closedDay, 18), until: on(closedDay, 19) })).toEqual({ from: 'その日はお店の休業日のため、空席通知を設定できません' });
-      expect(await refusal({ store_id: fx.tinyStoreId, from: on(openDay, 10), until: on(openDay, 11) })).toEqual({ from: 'その時間帯はお店の受付時間外です。営業時間内の時間を選んでください' });
-      expect(await refusal({ store_id: fx.storeId, from: on(addTokyoDays(watchDay, 14), 18), until: on(addTokyoDays(watchDay, 14), 19) })).toEqual({ until: '指定できるのは予約できる日（今日から13日後）までです' });
+      expect(await refusal({ store_id: fx.tinyStoreId, from: on(closedDay, 18), until: on(closedDay, 19) })).toEqual({
+        from: 'その日はお店の休業日のため、空席通知を設定できません',
+      });
+      expect(await refusal({ store_id: fx.tinyStoreId, from: on(openDay, 10), until: on(openDay, 11) })).toEqual({
+        from: 'その時間帯はお店の受付時間外です。営業時間内の時間を選んでください',
+      });
+      expect(await refusal({ store_id: fx.storeId, from: on(addTokyoDays(watchDay, 14), 18), until: on(addTokyoDays(watchDay, 14), 19) })).toEqual({
+        until: '指定できるのは予約できる日（今日から13日後）までです',
+      });
       // In English too.
-      const en = await app.fetch('/api/watches', { method: 'POST', cookie: fx.users[0]!.cookie, json: { party_size: 2, store_id: fx.tinyStoreId, from: on(closedDay, 18), until: on(closedDay, 19) }, headers: { 'accept-language': 'en' } });
+      const en = await app.fetch('/api/watches', {
+        method: 'POST',
+        cookie: fx.users[0]!.cookie,
+        json: { party_size: 2, store_id: fx.tinyStoreId, from: on(closedDay, 18), until: on(closedDay, 19) },
+        headers: { 'accept-language': 'en' },
+      });
       expect(((await en.json()) as Json).error.fields.from).toBe('The restaurant is closed that day, so a seat alert cannot be set');
       // The day after, in its hours, is a watch that can be kept.
       const kept = await watch({ store_id: fx.tinyStoreId, from: on(openDay, 18), until: on(openDay, 19) });

@@ -44,7 +44,12 @@ for (const engine of ['pglite', 'postgres'] as Engine[]) {
       };
       const reopen = async (id: number) => expect((await app.fetch(`/api/store/closures/${id}`, { method: 'DELETE', headers: staff })).status).toBe(200);
       const watch = async (storeId: number, from: string, until: string) => {
-        const res = await app.fetch('/api/watches', { method: 'POST', cookie: diner.cookie, headers: { 'accept-language': 'ja' }, json: { store_id: storeId, party_size: 2, from, until } });
+        const res = await app.fetch('/api/watches', {
+          method: 'POST',
+          cookie: diner.cookie,
+          headers: { 'accept-language': 'ja' },
+          json: { store_id: storeId, party_size: 2, from, until },
+        });
         expect(res.status).toBe(201);
         return ((await res.json()) as { id: number }).id;
       };
@@ -52,9 +57,14 @@ for (const engine of ['pglite', 'postgres'] as Engine[]) {
       // Watched while the day is open (a watch on a day already closed is refused: tests/api/watch-refusals.test.ts), then closed.
       const evening = await watch(fx.eveningStoreId, onWatchDay(19), onWatchDay(20));
       const closed = await close();
-      expect(((await (await app.fetch(`/api/stores/${fx.eveningStoreId}/availability?date=${watchDay}&party=2`)).json()) as { slots: unknown[] }).slots).toEqual([]);
+      expect(
+        ((await (await app.fetch(`/api/stores/${fx.eveningStoreId}/availability?date=${watchDay}&party=2`)).json()) as { slots: unknown[] }).slots,
+      ).toEqual([]);
       // The diner's other watch: the bar's one table, taken at 21:00, is given back at the end.
-      const held = await app.fetch('/api/guest-bookings', { method: 'POST', json: { ...guest, store_id: fx.tinyStoreId, start: onWatchDay(21), party_size: 2 } });
+      const held = await app.fetch('/api/guest-bookings', {
+        method: 'POST',
+        json: { ...guest, store_id: fx.tinyStoreId, start: onWatchDay(21), party_size: 2 },
+      });
       expect(held.status).toBe(201);
       const booking = (await held.json()) as { id: number; edit_token: string };
       const bar = await watch(fx.tinyStoreId, onWatchDay(21), onWatchDay(22));

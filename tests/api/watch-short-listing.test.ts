@@ -17,15 +17,30 @@ import { areas, storeHours, stores, storeTables } from '../../src/server/db/sche
 import { WATCH_DEFAULT_MINUTES, WATCH_SHORT_LISTING } from '../../src/lib/contract/limits';
 import type { Db } from '../../src/server/db/types';
 
-type Watch = { id: number; area_id: number | null; store_id: number | null; genre: string | null; keyword: string | null; party_size: number; from: string; until: string };
+type Watch = {
+  id: number;
+  area_id: number | null;
+  store_id: number | null;
+  genre: string | null;
+  keyword: string | null;
+  party_size: number;
+  from: string;
+  until: string;
+};
 
 /** A new area with copies of the fixture's 24-hour store: one table each, for up to `sizes[i]`. */
 async function addShortArea(db: Db, fx: Fixture, sizes: number[]): Promise<{ areaId: number; storeIds: number[] }> {
-  const [area] = await db.insert(areas).values({ slug: `short-${crypto.randomBytes(3).toString('hex')}`, name: '短冊町', nameKana: 'タンザクチョウ' }).returning({ id: areas.id });
+  const [area] = await db
+    .insert(areas)
+    .values({ slug: `short-${crypto.randomBytes(3).toString('hex')}`, name: '短冊町', nameKana: 'タンザクチョウ' })
+    .returning({ id: areas.id });
   const [{ id: _id, createdAt: _c, tenantId: _t, ...copy }] = (await db.select().from(stores).where(eq(stores.id, fx.storeId))) as [typeof stores.$inferSelect];
   const storeIds: number[] = [];
   for (const [i, max] of sizes.entries()) {
-    const [s] = await db.insert(stores).values({ ...copy, areaId: area!.id, name: `短冊亭 ${i + 1}` }).returning({ id: stores.id });
+    const [s] = await db
+      .insert(stores)
+      .values({ ...copy, areaId: area!.id, name: `短冊亭 ${i + 1}` })
+      .returning({ id: stores.id });
     await db.insert(storeHours).values([0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ storeId: s!.id, weekday, opensMin: 0, closesMin: 1440 })));
     await db.insert(storeTables).values({ storeId: s!.id, label: 'T1', kind: 'table', minParty: 1, maxParty: max });
     storeIds.push(s!.id);
@@ -37,7 +52,9 @@ async function addShortArea(db: Db, fx: Fixture, sizes: number[]): Promise<{ are
 function watchOffer(html: string): { form: string; fields: Record<string, string> } | null {
   const form = html.match(/<form[^>]*data-watch-ask[^>]*>[\s\S]*?<\/form>/)?.[0];
   if (!form) return null;
-  const fields = Object.fromEntries([...form.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1]!, m[2]!.replaceAll('&amp;', '&')]));
+  const fields = Object.fromEntries(
+    [...form.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1]!, m[2]!.replaceAll('&amp;', '&')]),
+  );
   return { form, fields };
 }
 
@@ -75,7 +92,12 @@ for (const engine of ['pglite', 'postgres'] as Engine[]) {
       const offer = watchOffer(short);
       expect(offer?.form).toContain('4名ですぐ入れるお店が少ないときは、空いたらお知らせします。');
       expect(offer?.form).toContain('name="email"');
-      expect(offer?.fields).toEqual({ area_id: String(fx.areaId), party_size: '4', minutes: String(WATCH_DEFAULT_MINUTES), next: `/areas/${fx.areaId}?party=4` });
+      expect(offer?.fields).toEqual({
+        area_id: String(fx.areaId),
+        party_size: '4',
+        minutes: String(WATCH_DEFAULT_MINUTES),
+        next: `/areas/${fx.areaId}?party=4`,
+      });
     });
 
     it('a guest without JavaScript posts the form as it is: back on the listing, the watch on the device', async () => {
@@ -87,7 +109,10 @@ for (const engine of ['pglite', 'postgres'] as Engine[]) {
       });
       expect(made.status).toBe(303);
       expect(made.headers.get('location')).toBe(fields.next);
-      const device = made.headers.getSetCookie().find((c) => c.startsWith('sugu_watch='))!.split(';')[0]!;
+      const device = made.headers
+        .getSetCookie()
+        .find((c) => c.startsWith('sugu_watch='))!
+        .split(';')[0]!;
       const [watch, ...more] = await watchesOf(device);
       expect(more).toEqual([]);
       isTheAreaForFour(watch!);
@@ -101,7 +126,11 @@ for (const engine of ['pglite', 'postgres'] as Engine[]) {
       expect(offer.form).toContain('data-signed-in="true"');
       expect(offer.form).not.toContain('name="email"');
       // src/scripts/watchAsk.ts: the ids and the party as numbers, the rest as text.
-      const made = await app.fetch('/api/watches', { method: 'POST', cookie: diner.cookie, json: { area_id: Number(offer.fields.area_id), party_size: Number(offer.fields.party_size) } });
+      const made = await app.fetch('/api/watches', {
+        method: 'POST',
+        cookie: diner.cookie,
+        json: { area_id: Number(offer.fields.area_id), party_size: Number(offer.fields.party_size) },
+      });
       expect(made.status).toBe(201);
       const { id } = (await made.json()) as Watch;
       const [watch] = await watchesOf(diner.cookie);

@@ -38,7 +38,11 @@ forEachEngine('watches', (get, engine) => {
   let now = jst('20:07');
   const ctx = (): BookingContext => ({ t: translate(t), locale: 'ja', origin: client.origin, now });
   const user = (n: 0 | 1) => ({ kind: 'user', userId: fx.users[n]!.id, email: fx.users[n]!.email }) as const;
-  const mails = (to: string, kind = 'watch_hold') => db.select().from(mailOutbox).where(and(eq(mailOutbox.toAddress, to), eq(mailOutbox.kind, kind)));
+  const mails = (to: string, kind = 'watch_hold') =>
+    db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.toAddress, to), eq(mailOutbox.kind, kind)));
   let held: { id: number; token: string };
 
   beforeAll(async () => {
@@ -86,11 +90,21 @@ forEachEngine('watches', (get, engine) => {
 
   it(`two ${engine === 'postgres' ? 'instances' : 'matchers'} finding the same freed start hold it once`, async () => {
     // The other diner: the first holds an offer until 20:45.
-    const w = await createWatch(db, t, { store_id: fx.storeId, party_size: 3, from: jst('22:00').toISOString(), until: jst('23:00').toISOString() }, user(1), client, now);
+    const w = await createWatch(
+      db,
+      t,
+      { store_id: fx.storeId, party_size: 3, from: jst('22:00').toISOString(), until: jst('23:00').toISOString() },
+      user(1),
+      client,
+      now,
+    );
     const other = engine === 'postgres' ? await openDb({ databaseUrl: get().location, max: 3 }) : undefined;
     try {
       const freed = [{ watch: { id: w.watch.id }, starts: [jst('22:15').getTime()] }];
-      const made = await Promise.all([offerFreed(db, fx.storeId, freed, now, client.origin), offerFreed(other?.db ?? db, fx.storeId, freed, now, client.origin)]);
+      const made = await Promise.all([
+        offerFreed(db, fx.storeId, freed, now, client.origin),
+        offerFreed(other?.db ?? db, fx.storeId, freed, now, client.origin),
+      ]);
       expect(made.flat()).toHaveLength(1);
     } finally {
       await other?.close();
@@ -100,7 +114,14 @@ forEachEngine('watches', (get, engine) => {
   });
 
   it('a guest watch mails only after its address is confirmed; its device lists and cancels it', async () => {
-    const made = await createWatch(db, t, { area_id: (await listAreaOf(db, fx.storeId))!, party_size: 2, email: 'guest@example.jp' }, { kind: 'guest' }, client, now);
+    const made = await createWatch(
+      db,
+      t,
+      { area_id: (await listAreaOf(db, fx.storeId))!, party_size: 2, email: 'guest@example.jp' },
+      { kind: 'guest' },
+      client,
+      now,
+    );
     const [confirm] = await mails('guest@example.jp', 'watch_confirm');
     const token = confirm!.bodyText.match(/\/watches\/confirm\?token=([\w-]+)/)![1]!;
     expect(await offerFreed(db, fx.storeId, [{ watch: { id: made.watch.id }, starts: [jst('23:00').getTime()] }], now, client.origin)).toEqual([]);
@@ -117,8 +138,20 @@ forEachEngine('watches', (get, engine) => {
 
   it("a new business day's snapshot fires the watches its free starts fit, which the one before did not", async () => {
     const day = '2026-11-21';
-    const b = await book(db, { store_id: fx.tinyStoreId, start: jst('06:00', day).toISOString(), party_size: 2, ...guest, email: 'morning@example.jp' }, { kind: 'guest', token: '' }, ctx());
-    const w = await createWatch(db, t, { store_id: fx.tinyStoreId, party_size: 2, from: jst('05:00', day).toISOString(), until: jst('07:00', day).toISOString() }, user(1), client, now);
+    const b = await book(
+      db,
+      { store_id: fx.tinyStoreId, start: jst('06:00', day).toISOString(), party_size: 2, ...guest, email: 'morning@example.jp' },
+      { kind: 'guest', token: '' },
+      ctx(),
+    );
+    const w = await createWatch(
+      db,
+      t,
+      { store_id: fx.tinyStoreId, party_size: 2, from: jst('05:00', day).toISOString(), until: jst('07:00', day).toISOString() },
+      user(1),
+      client,
+      now,
+    );
     // A change the index did not hear (as while the LISTEN connection was down): the next build finds it.
     await db.update(bookings).set({ status: 'cancelled' }).where(eq(bookings.id, b.booking.id));
     now = jst('05:10', day);
@@ -160,14 +193,21 @@ forEachEngine('watches', (get, engine) => {
   });
 
   it('holds a guest address to 10 active watches and 10 a hour, and a client address to 30 a hour (429)', async () => {
-    const status = (p: Promise<unknown>) => p.then(() => 201, (e: { status: number }) => e.status);
+    const status = (p: Promise<unknown>) =>
+      p.then(
+        () => 201,
+        (e: { status: number }) => e.status,
+      );
     const guestIp = { ...client, ip: '198.51.100.20' };
-    const make = (token?: string) => createWatch(db, t, { store_id: fx.storeId, party_size: 2, email: 'Many@Example.jp' }, { kind: 'guest', deviceToken: token }, guestIp, now);
+    const make = (token?: string) =>
+      createWatch(db, t, { store_id: fx.storeId, party_size: 2, email: 'Many@Example.jp' }, { kind: 'guest', deviceToken: token }, guestIp, now);
     const first = await make();
     const device = { kind: 'device', token: first.deviceToken! } as const;
     for (let i = 1; i < WATCHES_ACTIVE_MAX; i++) await make(first.deviceToken);
     // The address (in any case) has its 10 active watches: the next is refused, whatever the device.
-    await expect(createWatch(db, t, { store_id: fx.storeId, party_size: 2, email: 'many@example.jp' }, { kind: 'guest' }, guestIp, now)).rejects.toMatchObject({ status: 409 });
+    await expect(createWatch(db, t, { store_id: fx.storeId, party_size: 2, email: 'many@example.jp' }, { kind: 'guest' }, guestIp, now)).rejects.toMatchObject({
+      status: 409,
+    });
     // One cancelled leaves room, but the address was asked for 10 times this hour.
     await cancelWatch(db, first.watch.id, device, now);
     expect(await status(make(first.deviceToken))).toBe(429);
@@ -181,7 +221,7 @@ forEachEngine('watches', (get, engine) => {
     expect(await status(createWatch(db, t, { store_id: fx.storeId, party_size: 2 }, user(0), { ...userIp, ip: '198.51.100.22' }, now))).toBe(201);
   });
 
-  it("a released block and longer hours fire the watches whose starts they free", async () => {
+  it('a released block and longer hours fire the watches whose starts they free', async () => {
     const day = '2026-11-21';
     const scope = { userId: fx.users[0]!.id, email: fx.users[0]!.email, tenant: 'test', storeIds: [fx.tinyStoreId, fx.storeId] };
     const freedFor = async (watchId: number) => (await db.select().from(watchHolds).where(eq(watchHolds.watchId, watchId))).map((r) => r.startsAt.getTime());
@@ -189,8 +229,21 @@ forEachEngine('watches', (get, engine) => {
 
     // The tiny store's one table held 08:00–10:00: no start for a stay from 06:15 to 09:45.
     const [table] = await db.select({ id: storeTables.id }).from(storeTables).where(eq(storeTables.storeId, fx.tinyStoreId));
-    const block = await createBlock(db, translate(t), scope, { store_id: fx.tinyStoreId, table_id: table!.id, start: jst('08:00', day).toISOString(), end: jst('10:00', day).toISOString() }, now);
-    const blocked = await createWatch(db, t, { store_id: fx.tinyStoreId, party_size: 2, from: jst('08:00', day).toISOString(), until: jst('09:00', day).toISOString() }, user(0), client, now);
+    const block = await createBlock(
+      db,
+      translate(t),
+      scope,
+      { store_id: fx.tinyStoreId, table_id: table!.id, start: jst('08:00', day).toISOString(), end: jst('10:00', day).toISOString() },
+      now,
+    );
+    const blocked = await createWatch(
+      db,
+      t,
+      { store_id: fx.tinyStoreId, party_size: 2, from: jst('08:00', day).toISOString(), until: jst('09:00', day).toISOString() },
+      user(0),
+      client,
+      now,
+    );
     await watchMatcher(db).matcher.idle();
     expect(await freedFor(blocked.watch.id)).toEqual([]);
     await releaseBlock(db, scope, block.id, now);
@@ -205,7 +258,14 @@ forEachEngine('watches', (get, engine) => {
     // start is refused: tests/api/watch-refusals.test.ts.)
     const week = (closes: string) => ({ store_id: fx.storeId, hours: [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, opens: '00:00', closes })) });
     await setHours(db, scope, week('15:00'), now);
-    const closed = await createWatch(db, t, { store_id: fx.storeId, party_size: 3, from: jst('13:00', day).toISOString(), until: jst('13:30', day).toISOString() }, user(0), client, now);
+    const closed = await createWatch(
+      db,
+      t,
+      { store_id: fx.storeId, party_size: 3, from: jst('13:00', day).toISOString(), until: jst('13:30', day).toISOString() },
+      user(0),
+      client,
+      now,
+    );
     await setHours(db, scope, week('24:00'), now);
     await watchMatcher(db).matcher.idle();
     expect(await freedFor(closed.watch.id)).toEqual([jst('13:15', day).getTime()]);

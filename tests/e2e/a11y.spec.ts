@@ -36,8 +36,28 @@ const GUEST_PAGES = [
   '/error',
   '/no-such-page',
 ];
-const SIGNED_IN_PAGES = ['/favourite', '/viewed-list', '/booking-list', '/account-info', '/user-change-password', '/user-leave-association', '/store/1/booking'];
-const TEMPLATE_PAGES = ['/dashboard/analytics', '/apps/email/inbox', '/apps/chat', '/apps/todo', '/apps/board', '/ecommerce/list', '/ecommerce/cart', '/users/list', '/ui/components/alerts', '/ui/forms/text-fields', '/blank'];
+const SIGNED_IN_PAGES = [
+  '/favourite',
+  '/viewed-list',
+  '/booking-list',
+  '/account-info',
+  '/user-change-password',
+  '/user-leave-association',
+  '/store/1/booking',
+];
+const TEMPLATE_PAGES = [
+  '/dashboard/analytics',
+  '/apps/email/inbox',
+  '/apps/chat',
+  '/apps/todo',
+  '/apps/board',
+  '/ecommerce/list',
+  '/ecommerce/cart',
+  '/users/list',
+  '/ui/components/alerts',
+  '/ui/forms/text-fields',
+  '/blank',
+];
 
 test.describe.configure({ mode: 'parallel' });
 
@@ -52,7 +72,13 @@ async function seriousViolations(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze();
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join(' | ')}`,
+    );
 }
 
 /** Each page in turn; the violations found, by page (empty when there are none). */
@@ -103,7 +129,10 @@ for (const theme of ['light', 'dark'] as const) {
 test.describe('axe, the hold page', () => {
   const own = serverWithMail();
 
-  test('a start held for a watcher: its page, as its owner sees it with the claim form, light and dark, has no serious or critical violations', async ({ page, context }) => {
+  test('a start held for a watcher: its page, as its owner sees it with the claim form, light and dark, has no serious or critical violations', async ({
+    page,
+    context,
+  }) => {
     test.setTimeout(180_000);
     const { path } = await heldStart(page.request, own.base, own.smtp);
     const found: Record<string, string[]> = {};

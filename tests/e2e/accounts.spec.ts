@@ -45,12 +45,15 @@ async function linkFromOutbox(email: string, kind: string, pattern: RegExp): Pro
   try {
     let link: string | undefined;
     await expect
-      .poll(async () => {
-        const rows = await sql<{ body_text: string }[]>`
+      .poll(
+        async () => {
+          const rows = await sql<{ body_text: string }[]>`
           select body_text from mail_outbox where to_address = ${email} and kind = ${kind} order by id desc limit 1`;
-        link = pattern.exec(rows[0]?.body_text ?? '')?.[0];
-        return Boolean(link);
-      }, { message: `a ${kind} mail for ${email}` })
+          link = pattern.exec(rows[0]?.body_text ?? '')?.[0];
+          return Boolean(link);
+        },
+        { message: `a ${kind} mail for ${email}` },
+      )
       .toBe(true);
     return link!;
   } finally {

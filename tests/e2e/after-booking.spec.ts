@@ -19,7 +19,10 @@ test('signed in: the booking page gives the address, directions, a call and a sh
   const { id } = (await res.json()) as { id: number };
   await page.goto(`/store/${storeId}/booking/complete/${id}`);
   const links = page.getByTestId('store-links');
-  await expect(links.getByRole('link', { name: 'お店までの道順' })).toHaveAttribute('href', /^https:\/\/www\.google\.com\/maps\/dir\/\?api=1&destination=[\d.]+,[\d.]+/);
+  await expect(links.getByRole('link', { name: 'お店までの道順' })).toHaveAttribute(
+    'href',
+    /^https:\/\/www\.google\.com\/maps\/dir\/\?api=1&destination=[\d.]+,[\d.]+/,
+  );
   await expect(links.getByRole('link', { name: 'お店に電話' })).toHaveAttribute('href', /^tel:0\d{9,10}$/);
   const share = decodeURIComponent((await links.getByRole('link', { name: '予約内容を共有' }).getAttribute('href'))!);
   expect(share).toMatch(/^https:\/\/line\.me\/R\/share\?text=.+を予約しました（.*20:00〜.*・2名）$/);

@@ -82,7 +82,12 @@ test('guest: book, open the edit link, change, cancel', async ({ page, request }
   const stored = await page.evaluate(() => JSON.stringify(localStorage));
   expect(stored).toContain(code);
   expect(stored).not.toContain(link.split('token=')[1]!);
-  const ics = await page.request.get(await done.getByRole('link', { name: 'カレンダーに追加' }).getAttribute('href').then((h) => h!));
+  const ics = await page.request.get(
+    await done
+      .getByRole('link', { name: 'カレンダーに追加' })
+      .getAttribute('href')
+      .then((h) => h!),
+  );
   expect(await ics.text()).toContain('DTSTART;TZID=Asia/Tokyo:');
 
   // Open the link in a fresh browser (as from the mail): the token leaves the address bar.
@@ -185,7 +190,15 @@ test('losing a race shows the next free times and keeps what was entered', async
     await route.continue().catch(() => {});
   });
   for (let i = 0; i < target.free_tables; i++) {
-    const res = await bookAsAnotherDiner(page.url(), { store_id: storeId, start: target.start, party_size: 2, name: '他 客', name_kana: 'タ キャク', phone: `090-0000-${1000 + i}`, email: `other${i}@example.jp` });
+    const res = await bookAsAnotherDiner(page.url(), {
+      store_id: storeId,
+      start: target.start,
+      party_size: 2,
+      name: '他 客',
+      name_kana: 'タ キャク',
+      phone: `090-0000-${1000 + i}`,
+      email: `other${i}@example.jp`,
+    });
     expect(res.status).toBe(201);
   }
 

@@ -75,7 +75,9 @@ async function guestToConfirm(page: Page, slot: Slot, name: string, kana: string
 
 test('signed in: the confirmation and the cancel dialog state the fee inside and outside the free window', async ({ page }) => {
   const signupEmail = `fee-${Date.now()}@example.jp`;
-  const signup = await page.request.post(`${base}/api/users`, { data: { name: '料金 花子', email: signupEmail, password: 'correct-horse-battery', agree: true } });
+  const signup = await page.request.post(`${base}/api/users`, {
+    data: { name: '料金 花子', email: signupEmail, password: 'correct-horse-battery', agree: true },
+  });
   expect(signup.status()).toBe(201);
   // Sign-up signs no one in (the mailed link does); the password just chosen does.
   expect((await page.request.post(`${base}/api/login`, { data: { email: signupEmail, password: 'correct-horse-battery' } })).status()).toBe(200);
@@ -88,7 +90,9 @@ test('signed in: the confirmation and the cancel dialog state the fee inside and
 
   // Inside: booked at 19:10 for a start before 21:10, it is charged from the moment it is made.
   await page.goto(bookingUrl('booking', store.inside));
-  await expect(confirm.getByTestId('fee')).toHaveText('このお時間はすでにキャンセル料の対象です。予約後にキャンセルすると、お一人様¥2,000（合計¥4,000）がかかります。');
+  await expect(confirm.getByTestId('fee')).toHaveText(
+    'このお時間はすでにキャンセル料の対象です。予約後にキャンセルすると、お一人様¥2,000（合計¥4,000）がかかります。',
+  );
   await expect(confirm.getByTestId('fee')).toHaveAttribute('data-applies', 'due');
   // The booking is sent with an Idempotency-Key of its own.
   const posted = page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/bookings');
@@ -124,7 +128,10 @@ test('signed in: the confirmation and the cancel dialog state the fee inside and
   await expect(page.getByTestId('booking-fee')).toHaveText('このキャンセルには、お一人様¥2,000（合計¥4,000）のキャンセル料がかかります。');
 
   // The booking outside the window: its cancel dialog says it is still free, and until when.
-  const made = await page.request.post(`${base}/api/bookings`, { data: { store_id: store.id, start: store.outside.start, party_size: 2 }, headers: { 'accept-language': 'ja' } });
+  const made = await page.request.post(`${base}/api/bookings`, {
+    data: { store_id: store.id, start: store.outside.start, party_size: 2 },
+    headers: { 'accept-language': 'ja' },
+  });
   expect(made.status()).toBe(201);
   const outside = (await made.json()) as { id: number; cancellation_fee: Fee };
   await page.goto(`${base}/store/${store.id}/booking/edit/${outside.id}`);
@@ -140,7 +147,9 @@ test('without JavaScript: a guest’s confirmation and the plain cancel page sta
   const page = await context.newPage();
   await guestToConfirm(page, store.inside, '無効 太郎', 'ムコウ タロウ', '090-5555-4321');
   const confirm = page.getByTestId('booking-confirm');
-  await expect(confirm.getByTestId('fee')).toHaveText('このお時間はすでにキャンセル料の対象です。予約後にキャンセルすると、お一人様¥2,000（合計¥4,000）がかかります。');
+  await expect(confirm.getByTestId('fee')).toHaveText(
+    'このお時間はすでにキャンセル料の対象です。予約後にキャンセルすると、お一人様¥2,000（合計¥4,000）がかかります。',
+  );
   await confirm.getByRole('button', { name: 'この内容で予約する' }).click();
   const done = page.getByTestId('booking-done');
   await expect(done.getByTestId('fee')).toHaveText('今キャンセルすると、お一人様¥2,000（合計¥4,000）のキャンセル料がかかります。');
@@ -187,7 +196,9 @@ async function startAndNext(request: APIRequestContext, days: number[]): Promise
 
 test('a lost race offers the next starts with their fees: one tapped is confirmed with it before the day reloads', async ({ page, request }) => {
   const signupEmail = `race-${Date.now()}@example.jp`;
-  const signup = await page.request.post(`${base}/api/users`, { data: { name: '競争 花子', email: signupEmail, password: 'correct-horse-battery', agree: true } });
+  const signup = await page.request.post(`${base}/api/users`, {
+    data: { name: '競争 花子', email: signupEmail, password: 'correct-horse-battery', agree: true },
+  });
   expect(signup.status()).toBe(201);
   // Sign-up signs no one in (the mailed link does); the password just chosen does.
   expect((await page.request.post(`${base}/api/login`, { data: { email: signupEmail, password: 'correct-horse-battery' } })).status()).toBe(200);
@@ -209,7 +220,8 @@ test('a lost race offers the next starts with their fees: one tapped is confirme
     await held;
     await route.continue().catch(() => {});
   });
-  for (const b of atThen) expect((await request.delete(`${base}/api/guest-bookings/${b.id}`, { headers: { 'x-booking-token': b.edit_token, origin: base } })).ok()).toBe(true);
+  for (const b of atThen)
+    expect((await request.delete(`${base}/api/guest-bookings/${b.id}`, { headers: { 'x-booking-token': b.edit_token, origin: base } })).ok()).toBe(true);
   await fill(first.start);
   const lost = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/bookings' && r.request().method() === 'POST');
   await confirm.getByRole('button', { name: 'この内容で予約する' }).click();
@@ -217,9 +229,13 @@ test('a lost race offers the next starts with their fees: one tapped is confirme
   expect(answer.status()).toBe(409);
   const offered = ((await answer.json()) as { error: { next_slots: Slot[] } }).error.next_slots;
   expect(offered.some((s) => Date.parse(s.start) === Date.parse(after.start))).toBe(true);
-  for (const s of offered) expect(s.cancellation_fee, s.start).toEqual(expect.objectContaining({ applies: expect.stringMatching(/^(free|due)$/), message: expect.any(String) }));
+  for (const s of offered)
+    expect(s.cancellation_fee, s.start).toEqual(expect.objectContaining({ applies: expect.stringMatching(/^(free|due)$/), message: expect.any(String) }));
 
-  await page.getByTestId('race-lost').getByRole('button', { name: shownAt(after.start) }).click();
+  await page
+    .getByTestId('race-lost')
+    .getByRole('button', { name: shownAt(after.start) })
+    .click();
   await page.getByRole('button', { name: '確認へ進む' }).click();
   await expect(confirm.getByTestId('fee')).toHaveText(after.cancellation_fee.message);
   release();
@@ -237,7 +253,10 @@ test('without JavaScript: a lost race offers the next starts as buttons, and the
 
   await fill(first.start);
   await confirm.getByRole('button', { name: 'この内容で予約する' }).click();
-  await page.getByTestId('race-lost').getByRole('button', { name: shownAt(after.start) }).click();
+  await page
+    .getByTestId('race-lost')
+    .getByRole('button', { name: shownAt(after.start) })
+    .click();
   await expect(confirm.getByTestId('fee')).toHaveText(after.cancellation_fee.message);
   await expect(confirm.getByRole('button', { name: 'この内容で予約する' })).toBeVisible();
   await context.close();
@@ -248,7 +267,9 @@ test('changing a booking: the confirmation states the fee in words for a change,
     const context = await phone(browser, javaScriptEnabled);
     const page = await context.newPage();
     const signupEmail = `change-${javaScriptEnabled}-${Date.now()}@example.jp`;
-    const signup = await page.request.post(`${base}/api/users`, { data: { name: '変更 花子', email: signupEmail, password: 'correct-horse-battery', agree: true } });
+    const signup = await page.request.post(`${base}/api/users`, {
+      data: { name: '変更 花子', email: signupEmail, password: 'correct-horse-battery', agree: true },
+    });
     expect(signup.status()).toBe(201);
     // Sign-up signs no one in (the mailed link does); the password just chosen does.
     expect((await page.request.post(`${base}/api/login`, { data: { email: signupEmail, password: 'correct-horse-battery' } })).status()).toBe(200);
@@ -260,13 +281,19 @@ test('changing a booking: the confirmation states the fee in words for a change,
     // Any start with a table left: the tests before have taken many of today's.
     const day = (await (await page.request.get(`${base}/api/stores/${store.id}/availability?date=${today}&party=2`)).json()) as { slots: Slot[] };
     const inside = day.slots.find((s) => s.free_tables > 0 && s.cancellation_fee.applies === 'due')!;
-    expect(inside, `a free start today inside the window: ${JSON.stringify(day.slots.map((s) => [s.start, s.free_tables, s.cancellation_fee.applies]))}`).toBeTruthy();
+    expect(
+      inside,
+      `a free start today inside the window: ${JSON.stringify(day.slots.map((s) => [s.start, s.free_tables, s.cancellation_fee.applies]))}`,
+    ).toBeTruthy();
 
     await page.goto(`${base}/store/${store.id}/booking/edit/${id}`);
     if (javaScriptEnabled) {
       await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
       // The island's own answer for the day, asked for a change.
-      const day = page.waitForResponse((r) => r.url().includes('/availability?') && new URL(r.url()).searchParams.get('offer') === 'change' && new URL(r.url()).searchParams.get('date') === today);
+      const day = page.waitForResponse(
+        (r) =>
+          r.url().includes('/availability?') && new URL(r.url()).searchParams.get('offer') === 'change' && new URL(r.url()).searchParams.get('date') === today,
+      );
       await page.getByLabel('日付').selectOption(today);
       await day;
     } else {
@@ -282,19 +309,26 @@ test('changing a booking: the confirmation states the fee in words for a change,
   }
 });
 
-test('a booking inside the window is not moved away online: the change’s confirm step says so and offers the store’s phone, with JavaScript and without', async ({ browser }) => {
+test('a booking inside the window is not moved away online: the change’s confirm step says so and offers the store’s phone, with JavaScript and without', async ({
+  browser,
+}) => {
   for (const javaScriptEnabled of [true, false]) {
     const context = await phone(browser, javaScriptEnabled);
     const page = await context.newPage();
     const signupEmail = `move-${javaScriptEnabled}-${Date.now()}@example.jp`;
-    const signup = await page.request.post(`${base}/api/users`, { data: { name: '移動 花子', email: signupEmail, password: 'correct-horse-battery', agree: true } });
+    const signup = await page.request.post(`${base}/api/users`, {
+      data: { name: '移動 花子', email: signupEmail, password: 'correct-horse-battery', agree: true },
+    });
     expect(signup.status()).toBe(201);
     // Sign-up signs no one in (the mailed link does); the password just chosen does.
     expect((await page.request.post(`${base}/api/login`, { data: { email: signupEmail, password: 'correct-horse-battery' } })).status()).toBe(200);
     // Booked today inside the two hours, at any start with a table left (the tests before have taken many): the fee is due from the moment it is made.
     const day = (await (await page.request.get(`${base}/api/stores/${store.id}/availability?date=${today}&party=2`)).json()) as { slots: Slot[] };
     const inside = day.slots.find((s) => s.free_tables > 0 && s.cancellation_fee.applies === 'due')!;
-    expect(inside, `a free start today inside the window: ${JSON.stringify(day.slots.map((s) => [s.start, s.free_tables, s.cancellation_fee.applies]))}`).toBeTruthy();
+    expect(
+      inside,
+      `a free start today inside the window: ${JSON.stringify(day.slots.map((s) => [s.start, s.free_tables, s.cancellation_fee.applies]))}`,
+    ).toBeTruthy();
     const made = await page.request.post(`${base}/api/bookings`, { data: { store_id: store.id, start: inside.start, party_size: 2 } });
     expect(made.status()).toBe(201);
     const { id } = (await made.json()) as { id: number };
@@ -318,7 +352,10 @@ test('a booking inside the window is not moved away online: the change’s confi
     await expect(refusal.getByRole('link', { name: 'お店に電話' })).toHaveAttribute('href', /^tel:\d+$/);
     await expect(confirm.getByRole('button', { name: 'この内容で変更する' })).toHaveCount(0);
     // The booking stays where it was, and cancelling it still costs the fee.
-    const read = (await (await page.request.get(`${base}/api/bookings/${id}`, { headers: { 'accept-language': 'ja' } })).json()) as { start: string; cancellation_fee: Fee };
+    const read = (await (await page.request.get(`${base}/api/bookings/${id}`, { headers: { 'accept-language': 'ja' } })).json()) as {
+      start: string;
+      cancellation_fee: Fee;
+    };
     expect(Date.parse(read.start)).toBe(Date.parse(inside.start));
     expect(read.cancellation_fee.applies).toBe('due');
     await context.close();

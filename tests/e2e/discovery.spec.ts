@@ -17,7 +17,8 @@ async function setGeoPermission(context: BrowserContext, page: Page, setting: 'g
 }
 
 const savedLocation = (page: Page) => page.evaluate(() => localStorage.getItem('post_location'));
-const distances = (page: Page) => page.locator('#store-results article[data-store-id]').evaluateAll((els) => els.map((e) => Number((e as HTMLElement).dataset.distance)));
+const distances = (page: Page) =>
+  page.locator('#store-results article[data-store-id]').evaluateAll((els) => els.map((e) => Number((e as HTMLElement).dataset.distance)));
 const storeIds = (page: Page) => page.locator('#store-results article[data-store-id]').evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.storeId));
 
 test.describe('geolocation', () => {
@@ -46,7 +47,9 @@ test.describe('geolocation', () => {
     expect(requested.some((u) => new URL(u).pathname === '/fragments/store-results')).toBe(true);
     expect(requested.filter((u) => new URL(u).pathname === '/home')).toHaveLength(1);
     const nearest = (await storeIds(page))[0]!;
-    await expect.poll(() => requested.some((u) => u.includes('/api/availability/stream') && new URL(u).searchParams.get('stores')!.split(',').includes(nearest))).toBe(true);
+    await expect
+      .poll(() => requested.some((u) => u.includes('/api/availability/stream') && new URL(u).searchParams.get('stores')!.split(',').includes(nearest)))
+      .toBe(true);
 
     // Moving to Shibuya and re-granting: the change is followed and the order changes again.
     const uenoFirst = (await storeIds(page))[0];
@@ -158,7 +161,9 @@ test.describe('search', () => {
     await Promise.race([locate.click().then(() => sorted), sorted]);
     await expect(page.locator('#store-results-heading [data-order]')).toHaveText('現在地から近い順');
     await expect(page.locator('[data-no-position]')).toHaveCount(0);
-    const metres = await page.locator('#store-results article[data-store-id]').evaluateAll((els) => els.map((e) => Number((e as HTMLElement).dataset.distance)));
+    const metres = await page
+      .locator('#store-results article[data-store-id]')
+      .evaluateAll((els) => els.map((e) => Number((e as HTMLElement).dataset.distance)));
     expect(metres.length).toBeGreaterThan(0);
     expect([...metres].sort((a, b) => a - b)).toEqual(metres);
   });

@@ -143,7 +143,9 @@ for (const width of [360, 412]) {
     await page.goto('/home');
     const walks = await page.locator('article[data-store-id]').evaluateAll((cards) =>
       cards.flatMap((card) => {
-        const text = [...card.querySelectorAll('span')].map((s) => s.firstChild).find((n) => n?.nodeType === Node.TEXT_NODE && /徒歩\d+分/.test(n.textContent ?? ''));
+        const text = [...card.querySelectorAll('span')]
+          .map((s) => s.firstChild)
+          .find((n) => n?.nodeType === Node.TEXT_NODE && /徒歩\d+分/.test(n.textContent ?? ''));
         if (!text) return [];
         const at = text.textContent!.search(/徒歩\d+分/);
         const range = document.createRange();
@@ -162,7 +164,9 @@ test('the favourite button stays on one line at 390 px in every language, added 
   test.setTimeout(180_000);
   await page.setViewportSize({ width: 390, height: 844 });
   // The longest name among the first stores: the button then sits below it rather than squeezing it.
-  const names = await Promise.all([1, 2, 3, 4, 5, 6, 7, 8].map(async (id) => ({ id, name: ((await (await page.request.get(`/api/stores/${id}`)).json()) as StoreJson).name })));
+  const names = await Promise.all(
+    [1, 2, 3, 4, 5, 6, 7, 8].map(async (id) => ({ id, name: ((await (await page.request.get(`/api/stores/${id}`)).json()) as StoreJson).name })),
+  );
   const store = names.reduce((a, b) => (b.name.length > a.name.length ? b : a));
   const broken: string[] = [];
   const check = async (state: string) => {
@@ -177,10 +181,15 @@ test('the favourite button stays on one line at 390 px in every language, added 
         const button = header.querySelector('button[data-favourite]')!.getBoundingClientRect();
         const name = header.querySelector('h1')!;
         const page = document.documentElement;
-        return { inside: button.left >= 0 && button.right <= page.clientWidth, page: page.scrollWidth <= page.clientWidth, name: name.scrollWidth <= name.clientWidth };
+        return {
+          inside: button.left >= 0 && button.right <= page.clientWidth,
+          page: page.scrollWidth <= page.clientWidth,
+          name: name.scrollWidth <= name.clientWidth,
+        };
       });
       const text = (await label.innerText()).trim();
-      if (lines !== 1 || !fits.inside || !fits.page || !fits.name) broken.push(`${state} ${locale} 「${text}」: ${lines} lines, in view ${fits.inside}, page fits ${fits.page}, name fits ${fits.name}`);
+      if (lines !== 1 || !fits.inside || !fits.page || !fits.name)
+        broken.push(`${state} ${locale} 「${text}」: ${lines} lines, in view ${fits.inside}, page fits ${fits.page}, name fits ${fits.name}`);
     }
   };
   await check('not added');
@@ -205,7 +214,11 @@ test('the search hint fits its box at 360 px in every language', async ({ page, 
       const style = getComputedStyle(input);
       const ctx = document.createElement('canvas').getContext('2d')!;
       ctx.font = style.font;
-      return { text: ctx.measureText(input.placeholder).width, room: input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight), hint: input.placeholder };
+      return {
+        text: ctx.measureText(input.placeholder).width,
+        room: input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight),
+        hint: input.placeholder,
+      };
     });
     expect(fit.hint.length, locale).toBeGreaterThan(0);
     if (fit.text > fit.room) cut.push(`${locale}: ${fit.hint} (${Math.ceil(fit.text)} > ${fit.room} px)`);

@@ -11,7 +11,16 @@ const DAY = 24 * 3600_000;
 /** YYYY-MM-DD of the Tokyo business day `days` from now (the day starts at 05:00). */
 const businessDay = (days: number) => new Date(Date.now() + 4 * 3600_000 + days * DAY).toISOString().slice(0, 10);
 
-type Focus = { tag: string; href: string | null; name: string | null; type: string | null; value: string | null; text: string; visible: boolean; ring: boolean };
+type Focus = {
+  tag: string;
+  href: string | null;
+  name: string | null;
+  type: string | null;
+  value: string | null;
+  text: string;
+  visible: boolean;
+  ring: boolean;
+};
 
 /** What has the keyboard focus, and whether it (or the label around it) shows a focus indicator. */
 function focused(page: Page): Promise<Focus | null> {
@@ -26,7 +35,7 @@ function focused(page: Page): Promise<Focus | null> {
     const own = el.getBoundingClientRect();
     // A visually hidden control (sr-only radio) must show its focus on the label that stands for it.
     const hidden = own.width <= 1 || own.height <= 1;
-    const box = (hidden ? el.closest('label') ?? el : el).getBoundingClientRect();
+    const box = (hidden ? (el.closest('label') ?? el) : el).getBoundingClientRect();
     return {
       tag: el.tagName.toLowerCase(),
       href: el.getAttribute('href'),
@@ -92,13 +101,23 @@ test('guest booking journey by keyboard alone', async ({ page, request }) => {
 
   await page.goto(`/home?page=${Math.floor(firstAllDay / PAGE_SIZE) + 1}`);
   await page.waitForLoadState('load');
-  const card = await tabTo(page, 'a store card link to a 24-hour store', (f) => f.tag === 'a' && allDay.has(Number(/^\/store\/(\d+)(\?|$)/.exec(f.href ?? '')?.[1])), 200);
+  const card = await tabTo(
+    page,
+    'a store card link to a 24-hour store',
+    (f) => f.tag === 'a' && allDay.has(Number(/^\/store\/(\d+)(\?|$)/.exec(f.href ?? '')?.[1])),
+    200,
+  );
   const storeId = Number(/^\/store\/(\d+)/.exec(card.href!)![1]);
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(new RegExp(`/store/${storeId}(\\?|$)`));
   await page.waitForLoadState('load');
 
-  await tabTo(page, 'the guest booking link', (f) => f.tag === 'a' && (f.href ?? '').startsWith(`/store/${storeId}/booking-without`) && !(f.href ?? '').includes('start='), 200);
+  await tabTo(
+    page,
+    'the guest booking link',
+    (f) => f.tag === 'a' && (f.href ?? '').startsWith(`/store/${storeId}/booking-without`) && !(f.href ?? '').includes('start='),
+    200,
+  );
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(new RegExp(`/store/${storeId}/booking-without`));
   await expect(page.getByRole('heading', { name: 'ログインせずに予約' })).toBeVisible();

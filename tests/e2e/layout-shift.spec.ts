@@ -20,7 +20,9 @@ async function shiftsWhileLoading(page: Page, path: string): Promise<Shifts> {
     w.__shift = { total: 0, moved: [] };
     // What moved, so a failure names the element and not only the score.
     const name = (n: Node | null) =>
-      n instanceof Element ? `${n.tagName.toLowerCase()}${n.id ? `#${n.id}` : ''}.${[...n.classList].slice(0, 3).join('.')} “${(n.textContent ?? '').trim().slice(0, 30)}”` : String(n?.nodeName);
+      n instanceof Element
+        ? `${n.tagName.toLowerCase()}${n.id ? `#${n.id}` : ''}.${[...n.classList].slice(0, 3).join('.')} “${(n.textContent ?? '').trim().slice(0, 30)}”`
+        : String(n?.nodeName);
     new PerformanceObserver((list) => {
       for (const e of list.getEntries() as unknown as { value: number; sources?: { node: Node | null }[] }[]) {
         w.__shift.total += e.value;
@@ -45,7 +47,11 @@ test('sign-in, sign-up and the guest booking form do not move while they load', 
   }
 });
 
-test('the booking form’s “show the starts” button: hidden where the island runs, there without JavaScript or when the island fails to load', async ({ browser, baseURL, request }) => {
+test('the booking form’s “show the starts” button: hidden where the island runs, there without JavaScript or when the island fails to load', async ({
+  browser,
+  baseURL,
+  request,
+}) => {
   const { storeId, start } = await freeAtEight(request, businessDay(1), 1);
   const path = `/store/${storeId}/booking-without?${new URLSearchParams({ start, party: '2' })}`;
   const button = (page: Page) => page.getByRole('button', { name: 'この日付と人数の空き時間を表示' });

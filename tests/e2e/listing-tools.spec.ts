@@ -16,7 +16,8 @@ import { businessDayOn } from '../helpers/free-start';
  */
 
 /** Every card's id, in order, read in one step (live updates may hide a card between two reads). */
-const cardIds = (page: Page) => page.locator('#store-results article[data-store-id]').evaluateAll((els) => els.map((e) => Number((e as HTMLElement).dataset.storeId)));
+const cardIds = (page: Page) =>
+  page.locator('#store-results article[data-store-id]').evaluateAll((els) => els.map((e) => Number((e as HTMLElement).dataset.storeId)));
 
 /** The same search through the API: the order the page must show. */
 async function apiIds(page: Page, query: string): Promise<number[]> {
@@ -88,7 +89,11 @@ test('sort and filters are kept in the URL with JavaScript, through reload and b
 test('the map loads Leaflet only when opened and shows a marker for each result', async ({ page }) => {
   // No tile server in tests: tiles answer with a blank image, and nothing else leaves the machine.
   await page.route(/^https?:\/\/(?!127\.0\.0\.1)/, (r) =>
-    r.fulfill({ status: 200, contentType: 'image/png', body: Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64') }),
+    r.fulfill({
+      status: 200,
+      contentType: 'image/png',
+      body: Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64'),
+    }),
   );
   const requested: string[] = [];
   page.on('request', (r) => requested.push(r.url()));
@@ -141,7 +146,11 @@ test.describe('at dinner time', () => {
 
   test('close pins are clustered and a tap spreads them so each can be tapped; a known position shows "you are here"', async ({ page, context }) => {
     await page.route(/^https?:\/\/(?!127\.0\.0\.1)/, (r) =>
-      r.fulfill({ status: 200, contentType: 'image/png', body: Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64') }),
+      r.fulfill({
+        status: 200,
+        contentType: 'image/png',
+        body: Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64'),
+      }),
     );
     // The diner is at Shibuya station, among the area's stores.
     await context.grantPermissions(['geolocation']);
@@ -197,7 +206,9 @@ test('a diner far from every store is first offered a start they can walk to in 
     expect(c.arrival).toBeGreaterThanOrEqual(loaded + walk - 60_000);
     expect(c.arrival).toBeLessThanOrEqual(Date.now() + walk + 60_000);
     // The time is the arrival's, in Tokyo; past midnight it is written under the business day (翌0:10).
-    const clock = new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Tokyo', hour: 'numeric', minute: '2-digit', hourCycle: 'h23' }).format(Math.round(c.arrival / 60_000) * 60_000);
+    const clock = new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Tokyo', hour: 'numeric', minute: '2-digit', hourCycle: 'h23' }).format(
+      Math.round(c.arrival / 60_000) * 60_000,
+    );
     const [h, m] = clock.split(':').map(Number) as [number, number];
     expect(c.text).toMatch(new RegExp(`^徒歩で(翌)?${h}:${String(m).padStart(2, '0')}頃に到着$`));
     // No start the diner cannot reach is offered, first or at all.

@@ -24,7 +24,10 @@ async function streamState(baseURL: string, storeId: string): Promise<{ free_tab
 
 test('the listing updates a store in place when tables are booked, and drops it when full', async ({ page, baseURL }) => {
   await page.goto('/home');
-  const firstBookable = page.locator('article[data-live-store]').filter({ has: page.locator('[data-live-when-bookable]:visible') }).first();
+  const firstBookable = page
+    .locator('article[data-live-store]')
+    .filter({ has: page.locator('[data-live-when-bookable]:visible') })
+    .first();
   await expect(firstBookable).toBeVisible();
   const storeId = (await firstBookable.getAttribute('data-live-store'))!;
   const card = page.locator(`article[data-live-store="${storeId}"]`);
@@ -40,7 +43,15 @@ test('the listing updates a store in place when tables are booked, and drops it 
     const res = await fetch(`${baseURL}/api/guest-bookings`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: baseURL! },
-      body: JSON.stringify({ store_id: Number(storeId), start: state.next_slots[0], party_size: 2, name: '試験 花子', name_kana: 'シケン ハナコ', phone: `090-1111-${2000 + diners}`, email: `live-e2e-${diners}@example.jp` }),
+      body: JSON.stringify({
+        store_id: Number(storeId),
+        start: state.next_slots[0],
+        party_size: 2,
+        name: '試験 花子',
+        name_kana: 'シケン ハナコ',
+        phone: `090-1111-${2000 + diners}`,
+        email: `live-e2e-${diners}@example.jp`,
+      }),
     });
     return res.status;
   };
@@ -61,12 +72,17 @@ test('the listing updates a store in place when tables are booked, and drops it 
  * A diner of its own for each day: just before 05:00 today's last start and tomorrow's first overlap,
  * and one diner may not hold two overlapping tables at a store.
  */
-const diner = (date: string | null) => (date ? { phone: '090-1111-3334', email: `live-day-${date}@example.jp` } : { phone: '090-1111-3333', email: 'live-day@example.jp' });
+const diner = (date: string | null) =>
+  date ? { phone: '090-1111-3334', email: `live-day-${date}@example.jp` } : { phone: '090-1111-3333', email: 'live-day@example.jp' };
 
 test('the store page redraws a day’s free starts in place when a table is booked, today or another day', async ({ page, baseURL }) => {
   // A 24-hour store: a small counter listed first at some hours can be full all the next day in the demo data.
   await page.goto('/stores?tag=open_24h');
-  const storeId = (await page.locator('article[data-live-store]').filter({ has: page.locator('[data-live-when-bookable]:visible') }).first().getAttribute('data-live-store'))!;
+  const storeId = (await page
+    .locator('article[data-live-store]')
+    .filter({ has: page.locator('[data-live-when-bookable]:visible') })
+    .first()
+    .getAttribute('data-live-store'))!;
   await page.goto(`/store/${storeId}`);
   await page.evaluate(() => ((window as { marker?: number }).marker = 1));
   const tomorrow = await page.getByLabel('日付').locator('option').nth(1).getAttribute('value');

@@ -45,7 +45,15 @@ test('the confirm step stays when its start is taken meanwhile: この時間は�
   // Other diners, each on a device of their own, take every table at that start (one diner, and
   // one device, holds one table at a time).
   for (let i = 0; i < slot.free_tables; i++) {
-    const res = await bookAsAnotherDiner(page.url(), { store_id: storeId, start: slot.start, party_size: 2, name: '他 客', name_kana: 'タ キャク', phone: `090-0000-${1111 + i}`, email: `taker${i}-${Date.now()}@example.jp` });
+    const res = await bookAsAnotherDiner(page.url(), {
+      store_id: storeId,
+      start: slot.start,
+      party_size: 2,
+      name: '他 客',
+      name_kana: 'タ キャク',
+      phone: `090-0000-${1111 + i}`,
+      email: `taker${i}-${Date.now()}@example.jp`,
+    });
     expect(res.status).toBe(201);
   }
 

@@ -33,7 +33,7 @@ test.afterAll(async () => {
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-test('「LINEでログイン」: the provider\'s login, then back on Sugu signed in', async ({ page }) => {
+test("「LINEでログイン」: the provider's login, then back on Sugu signed in", async ({ page }) => {
   const email = `line-e2e-${process.pid}-${Date.now()}@example.jp`;
   const id = provider!.account({ email, email_verified: true, name: 'ライン 花子' });
   await page.goto(`${server!.base}/auth/signin`);

@@ -47,8 +47,23 @@ test('the manifest is linked and valid, and its icons are there at their sizes',
   expect(href).toBe('/manifest.webmanifest');
   const res = await page.request.get(`${server.base}${href}`);
   expect(res.headers()['content-type']).toContain('application/manifest+json');
-  const manifest = (await res.json()) as { name: string; short_name: string; start_url: string; display: string; theme_color: string; background_color: string; icons: { src: string; sizes: string; type: string; purpose: string }[] };
-  expect(manifest).toMatchObject({ name: 'すぐ予約', short_name: 'すぐ予約', start_url: '/home', display: 'standalone', theme_color: '#0096c7', background_color: '#ffffff' });
+  const manifest = (await res.json()) as {
+    name: string;
+    short_name: string;
+    start_url: string;
+    display: string;
+    theme_color: string;
+    background_color: string;
+    icons: { src: string; sizes: string; type: string; purpose: string }[];
+  };
+  expect(manifest).toMatchObject({
+    name: 'すぐ予約',
+    short_name: 'すぐ予約',
+    start_url: '/home',
+    display: 'standalone',
+    theme_color: '#0096c7',
+    background_color: '#ffffff',
+  });
   expect(manifest.icons.some((i) => i.purpose === 'maskable' && i.type === 'image/png')).toBe(true);
   expect(manifest.icons.some((i) => i.sizes === '512x512' && i.purpose === 'any')).toBe(true);
   for (const icon of manifest.icons) {
@@ -74,7 +89,8 @@ test('the service worker keeps only the shell and shows the offline page, in the
   const kept = () =>
     page.evaluate(async () => {
       const urls: string[] = [];
-      for (const name of await caches.keys()) for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname + new URL(request.url).search);
+      for (const name of await caches.keys())
+        for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname + new URL(request.url).search);
       return urls;
     });
   await expect.poll(kept).toContain('/offline?lang=ja');
@@ -136,7 +152,10 @@ test('notifications: the reason on the account page, a subscribed device listed 
     await expect(optIn.locator('[data-push-status]')).toHaveText('この端末で通知を受け取ります');
   } else {
     const device = push.browser('/e2e/phone');
-    const res = await page.request.post(`${server.base}/api/push/subscriptions`, { data: { ...device.subscription, label: 'Chrome / Android' }, headers: { origin: server.base } });
+    const res = await page.request.post(`${server.base}/api/push/subscriptions`, {
+      data: { ...device.subscription, label: 'Chrome / Android' },
+      headers: { origin: server.base },
+    });
     expect(res.status()).toBe(201);
   }
   await page.reload();
@@ -150,7 +169,10 @@ test('notifications: the reason on the account page, a subscribed device listed 
   await expect(page.getByTestId('push-devices')).toContainText('通知を受け取る端末はありません。');
 });
 
-test('the page’s own button: offered where the browser has the Push API, and a subscription it cannot make explained in the page', async ({ page, context }) => {
+test('the page’s own button: offered where the browser has the Push API, and a subscription it cannot make explained in the page', async ({
+  page,
+  context,
+}) => {
   await context.grantPermissions(['notifications'], { origin: server.base });
   const login = await page.request.post(`${server.base}/api/login`, { data: { email: 'demo@sugu.jp', password: 'sugu-demo-2026' } });
   expect(login.status()).toBe(200);
@@ -170,7 +192,9 @@ test('the page’s own button: offered where the browser has the Push API, and a
   // language. Where a push service answers, the device is subscribed instead.
   await expect(status).toHaveText(new RegExp(`^(${done}|${noService})$`));
   const said = await status.textContent();
-  test.info().annotations.push({ type: 'the button', description: said === done ? 'subscribed (a push service answered)' : 'explained the missing push service' });
+  test
+    .info()
+    .annotations.push({ type: 'the button', description: said === done ? 'subscribed (a push service answered)' : 'explained the missing push service' });
   const saved = async () => ((await (await page.request.get(`${server.base}/api/push/subscriptions`)).json()) as { items: unknown[] }).items;
   if (said === done) {
     await expect(button).toBeHidden();
@@ -185,7 +209,11 @@ test('the page’s own button: offered where the browser has the Push API, and a
   }
 });
 
-test('a guest’s 順番待ち page offers the call on this phone; the entry’s subscription gets the store’s call, another guest’s entry is 404', async ({ page, context, playwright }) => {
+test('a guest’s 順番待ち page offers the call on this phone; the entry’s subscription gets the store’s call, another guest’s entry is 404', async ({
+  page,
+  context,
+  playwright,
+}) => {
   test.setTimeout(120_000);
   // The demo store (open around the clock) takes a queue whatever its tables, so the test does not depend on the hour.
   const staff = await playwright.request.newContext({ baseURL: server.base, extraHTTPHeaders: { origin: server.base } });
@@ -193,7 +221,11 @@ test('a guest’s 順番待ち page offers the call on this phone; the entry’s
   expect(login.status()).toBe(200);
   const { store_id: storeId, token } = (await login.json()) as { store_id: number; token: string };
   const bearer = { authorization: `Bearer ${token}` };
-  expect((await staff.put('/api/store/arrivals', { headers: bearer, data: { store_id: storeId, grace_minutes: 15, auto_release: false, queue_mode: 'always' } })).status()).toBe(200);
+  expect(
+    (
+      await staff.put('/api/store/arrivals', { headers: bearer, data: { store_id: storeId, grace_minutes: 15, auto_release: false, queue_mode: 'always' } })
+    ).status(),
+  ).toBe(200);
 
   // Another guest joined first, from another phone.
   const other = await playwright.request.newContext({ baseURL: server.base, extraHTTPHeaders: { origin: server.base } });
@@ -202,7 +234,10 @@ test('a guest’s 順番待ち page offers the call on this phone; the entry’s
   const theirs = ((await first.json()) as { entry: { id: number } }).entry.id;
 
   // This guest joins through the API in the phone's browser: the entry's cookies are the phone's.
-  const joined = await page.request.post(`${server.base}/api/stores/${storeId}/queue`, { data: { party_size: 2, name: '順番 次郎', phone: '090-5555-0002' }, headers: { origin: server.base } });
+  const joined = await page.request.post(`${server.base}/api/stores/${storeId}/queue`, {
+    data: { party_size: 2, name: '順番 次郎', phone: '090-5555-0002' },
+    headers: { origin: server.base },
+  });
   expect(joined.status()).toBe(201);
   const mine = ((await joined.json()) as { entry: { id: number } }).entry.id;
   await context.grantPermissions(['notifications'], { origin: server.base });
@@ -217,7 +252,11 @@ test('a guest’s 順番待ち page offers the call on this phone; the entry’s
   // button sends it, with a key pair made here.
   const at = `/e2e/queue-phone/${crypto.randomUUID()}`;
   const phone = push.browser(at);
-  const follow = (id: number) => page.request.post(`${server.base}/api/queue/${id}/push`, { data: { ...phone.subscription, label: 'Chrome / Android' }, headers: { origin: server.base, 'accept-language': 'ja' } });
+  const follow = (id: number) =>
+    page.request.post(`${server.base}/api/queue/${id}/push`, {
+      data: { ...phone.subscription, label: 'Chrome / Android' },
+      headers: { origin: server.base, 'accept-language': 'ja' },
+    });
   expect((await follow(theirs)).status()).toBe(404);
   expect((await follow(mine)).status()).toBe(201);
 

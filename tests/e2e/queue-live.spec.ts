@@ -57,14 +57,25 @@ test.afterAll(async () => {
 
 async function seriousViolations(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.id}: ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join(' | ')}`,
+    );
 }
 
 test('a diner joins from the phone, sees 1組待ち, moves up live when the party ahead leaves, and leaves in one tap', async ({ page, playwright }) => {
   test.setTimeout(120_000);
   // The party ahead joined through the API as a guest.
   const api = await playwright.request.newContext({ baseURL: server.base, extraHTTPHeaders: { 'accept-language': 'ja', origin: server.base } });
-  const ahead = (await (await api.post(`/api/stores/${storeId}/queue`, { data: { party_size: 2, name: '先頭 花子', phone: '090-3333-0001' } })).json()) as { entry: { id: number }; token: string };
+  const ahead = (await (await api.post(`/api/stores/${storeId}/queue`, { data: { party_size: 2, name: '先頭 花子', phone: '090-3333-0001' } })).json()) as {
+    entry: { id: number };
+    token: string;
+  };
 
   await page.goto(`${server.base}/store/${storeId}`);
   const form = page.getByTestId('queue-join');

@@ -39,11 +39,23 @@ test.beforeAll(async ({ playwright }) => {
     const login = await request.post('/api/login', { data: { email: DEMO_STAFF.email, password: DEMO_STAFF.password } });
     expect(login.status()).toBe(200);
     const { store_id: storeId } = (await login.json()) as { store_id: number };
-    const { slots } = (await (await request.get(`/api/stores/${storeId}/availability?date=${day}&party=2`)).json()) as { slots: { start: string; free_tables: number }[] };
-    const slot = slots.find((s) => Date.parse(s.start) >= clockAt.getTime() + 15 * 60_000 && Date.parse(s.start) <= clockAt.getTime() + 2 * 3600_000 && s.free_tables > 0);
+    const { slots } = (await (await request.get(`/api/stores/${storeId}/availability?date=${day}&party=2`)).json()) as {
+      slots: { start: string; free_tables: number }[];
+    };
+    const slot = slots.find(
+      (s) => Date.parse(s.start) >= clockAt.getTime() + 15 * 60_000 && Date.parse(s.start) <= clockAt.getTime() + 2 * 3600_000 && s.free_tables > 0,
+    );
     expect(slot, 'a free start for two in the next two hours').toBeDefined();
     const made = await request.post('/api/guest-bookings', {
-      data: { name: '遅刻 花子', name_kana: 'チコク ハナコ', phone: '090-5555-0101', email: 'running-late@example.jp', store_id: storeId, start: slot!.start, party_size: 2 },
+      data: {
+        name: '遅刻 花子',
+        name_kana: 'チコク ハナコ',
+        phone: '090-5555-0101',
+        email: 'running-late@example.jp',
+        store_id: storeId,
+        start: slot!.start,
+        party_size: 2,
+      },
     });
     expect(made.status()).toBe(201);
     booking = (await made.json()) as typeof booking;

@@ -84,7 +84,18 @@ test.describe('locale', () => {
     await page.goto('/home');
     await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
     // Each language by its own name, with no flag in front of it.
-    await expect(page.getByTestId('locale-select').locator('option')).toHaveText(['日本語', 'English', 'Español', 'Português', 'Deutsch', 'Français', 'العربية', '한국어', 'Русский', '中文']);
+    await expect(page.getByTestId('locale-select').locator('option')).toHaveText([
+      '日本語',
+      'English',
+      'Español',
+      'Português',
+      'Deutsch',
+      'Français',
+      'العربية',
+      '한국어',
+      'Русский',
+      '中文',
+    ]);
     await expect(page.locator('form[action="/preferences"][data-autosubmit="on"]')).toHaveCount(1); // the picker listens
     await page.getByTestId('locale-select').selectOption('en');
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
@@ -122,7 +133,7 @@ test.describe('redirects, guards and errors', () => {
   test('store-manager paths leave for the store host', async ({ page }) => {
     const res = await page.request.get('/list-seat-manage?shop=3', { maxRedirects: 0 });
     expect(res.status()).toBe(302);
-    expect(res.headers()['location']).toBe(`http://store.localhost:${process.env.E2E_PORT}/list-seat-manage?shop=3`);
+    expect(res.headers().location).toBe(`http://store.localhost:${process.env.E2E_PORT}/list-seat-manage?shop=3`);
   });
 
   test('an unknown path shows the not-found screen with 404', async ({ page }) => {
@@ -137,7 +148,9 @@ test.describe('redirects, guards and errors', () => {
     const violations: string[] = [];
     await page.exposeFunction('reportViolation', (v: string) => violations.push(v));
     await page.addInitScript(() =>
-      document.addEventListener('securitypolicyviolation', (e) => (window as unknown as { reportViolation(v: string): void }).reportViolation(`${e.violatedDirective} ${e.blockedURI}`)),
+      document.addEventListener('securitypolicyviolation', (e) =>
+        (window as unknown as { reportViolation(v: string): void }).reportViolation(`${e.violatedDirective} ${e.blockedURI}`),
+      ),
     );
     page.on('console', (m) => {
       if (m.type() === 'error' && /Content Security Policy|Refused to/i.test(m.text())) violations.push(m.text());

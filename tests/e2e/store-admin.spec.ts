@@ -23,7 +23,13 @@ async function seriousViolations(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze();
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join(' | ')}`,
+    );
 }
 
 /**
@@ -31,10 +37,10 @@ async function seriousViolations(page: Page) {
  * in the browser, not in Node): a GET, or a form post when `form` is given.
  */
 function source(page: Page, path: string, form?: Record<string, string>): Promise<string> {
-  return page.evaluate(
-    async ([p, f]) => (await fetch(p, f ? { method: 'POST', body: new URLSearchParams(f), redirect: 'manual' } : {})).text(),
-    [path, form] as const,
-  );
+  return page.evaluate(async ([p, f]) => (await fetch(p, f ? { method: 'POST', body: new URLSearchParams(f), redirect: 'manual' } : {})).text(), [
+    path,
+    form,
+  ] as const);
 }
 
 /** Nothing wider than the window (no sideways scrolling). */

@@ -18,7 +18,13 @@ async function seriousViolations(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze();
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join(' | ')}`,
+    );
 }
 
 /** Axe on the page shown, in the light theme then the dark one (the theme cookie of `origin`). */
@@ -68,7 +74,8 @@ test('staff schedule a banner; a diner’s /home shows it at once in a labelled 
           if (entry.hadRecentInput) continue;
           w.__shift += entry.value;
           const region = document.querySelector('[data-testid="home-banners"]');
-          if (entry.sources?.some((s) => s.node && region && (region === s.node || region.contains(s.node) || s.node.contains(region)))) w.__bannerShift += entry.value;
+          if (entry.sources?.some((s) => s.node && region && (region === s.node || region.contains(s.node) || s.node.contains(region))))
+            w.__bannerShift += entry.value;
         }
       }).observe({ type: 'layout-shift', buffered: true });
     });
@@ -110,7 +117,11 @@ test('staff schedule a banner; a diner’s /home shows it at once in a labelled 
   }
 
   // Deleted: the store's list and the diner home no longer have it.
-  await page.getByTestId('banners-current').locator(`[data-banner="${bannerId}"]`).getByRole('button', { name: `削除: ${title}` }).click();
+  await page
+    .getByTestId('banners-current')
+    .locator(`[data-banner="${bannerId}"]`)
+    .getByRole('button', { name: `削除: ${title}` })
+    .click();
   await expect(page.getByTestId('store-flash')).toHaveText('バナーを削除しました');
   await expect(page.locator(`[data-banner="${bannerId}"]`)).toHaveCount(0);
   expect(await (await page.request.get(`${baseURL}/home`)).text()).not.toContain(title);

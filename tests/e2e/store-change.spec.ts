@@ -33,7 +33,15 @@ type Booking = {
 /** Serious faults axe finds in `selector` (the booking's row: the rest of the ledger is checked in store-host.spec.ts). */
 async function seriousViolations(page: Page, selector: string) {
   const { violations } = await new AxeBuilder({ page }).include(selector).analyze();
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join(' | ')}`,
+    );
 }
 
 /** "HH:MM" in Tokyo, as a time field holds it. */
@@ -42,7 +50,10 @@ const hm = (iso: string) => new Date(Date.parse(iso) + 9 * 60 * MINUTE).toISOStr
 const shown = (iso: string) => hm(iso).replace(/^0/, '');
 
 for (const javaScriptEnabled of [true, false]) {
-  test(`staff change a booking's time and table from the ledger; a refused change keeps what was typed; a store cancel with a reason is undone (JavaScript ${javaScriptEnabled ? 'on' : 'off'})`, async ({ browser, baseURL }) => {
+  test(`staff change a booking's time and table from the ledger; a refused change keeps what was typed; a store cancel with a reason is undone (JavaScript ${javaScriptEnabled ? 'on' : 'off'})`, async ({
+    browser,
+    baseURL,
+  }) => {
     test.setTimeout(180_000);
     const context = await browser.newContext({
       javaScriptEnabled,
@@ -56,7 +67,9 @@ for (const javaScriptEnabled of [true, false]) {
     const storeId = Number((await page.locator('[data-ledger]').getAttribute('data-stream'))!.match(/store_id=(\d+)/)![1]);
 
     // A diner's booking for two at the day's first free start with a later free start to move to.
-    const { slots } = (await (await page.request.get(`${baseURL}/api/stores/${storeId}/availability?date=${day}&party=2`)).json()) as { slots: { start: string; free_tables: number }[] };
+    const { slots } = (await (await page.request.get(`${baseURL}/api/stores/${storeId}/availability?date=${day}&party=2`)).json()) as {
+      slots: { start: string; free_tables: number }[];
+    };
     const free = slots.filter((s) => s.free_tables > 0);
     const first = free[javaScriptEnabled ? 0 : 1]!;
     const name = `変更 ${javaScriptEnabled ? 'あり' : 'なし'} ${Date.now() % 100000}`;
@@ -92,7 +105,8 @@ for (const javaScriptEnabled of [true, false]) {
     const held = ((await storeApi(`/api/store/bookings?store_id=${storeId}&date=${day}`)) as { items: Booking[] }).items;
     const mine = held.find((b) => b.id === id)!;
     const stay = Date.parse(mine.end) - Date.parse(mine.start);
-    const busy = (t: Table, from: number) => held.some((b) => b.id !== id && b.status === 'confirmed' && b.table.id === t.id && Date.parse(b.start) < from + stay && Date.parse(b.end) > from);
+    const busy = (t: Table, from: number) =>
+      held.some((b) => b.id !== id && b.status === 'confirmed' && b.table.id === t.id && Date.parse(b.start) < from + stay && Date.parse(b.end) > from);
     let target: { start: string } | undefined;
     let other: Table | undefined;
     // The two variants run side by side at the same store: one looks from the earliest later start, the

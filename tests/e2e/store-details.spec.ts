@@ -49,7 +49,13 @@ async function seriousViolations(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze();
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join(' | ')}`,
+    );
 }
 
 test('staff change Tuesday’s hours without touching the other days, add a closure and edit the fee policy', async ({ page }) => {
@@ -164,7 +170,12 @@ test('the details screen, the edit page and a refused form are valid HTML', asyn
     );
   const get = async (path: string) => ({ name: `GET ${path}`, html: (await ask(path)).html });
   // Refused: 400 with what was typed (a fee far above the limit), nothing saved.
-  const refused = await ask('/detail-store-manage', { action: 'policy', cancel_free_hours: '2', cancel_fee_yen: '9999999', cancellation_policy: '<b>太字</b>' });
+  const refused = await ask('/detail-store-manage', {
+    action: 'policy',
+    cancel_free_hours: '2',
+    cancel_fee_yen: '9999999',
+    cancellation_policy: '<b>太字</b>',
+  });
   expect(refused.status).toBe(400);
   const pages = [await get('/detail-store-manage'), await get(edit!), { name: 'POST /detail-store-manage refused', html: refused.html }];
   for (const p of pages) expect(p.html.trimEnd(), `${p.name} ends with </html>`).toMatch(/<\/html>$/);

@@ -28,7 +28,9 @@ test('staff sign in on the store host; a diner’s booking appears on the open l
   await expect(page.locator('[data-live-status]')).toHaveText('リアルタイム更新中');
 
   const storeId = (await page.locator('[data-ledger]').getAttribute('data-stream'))!.match(/store_id=(\d+)/)![1]!;
-  const slots = (await (await page.request.get(`${baseURL}/api/stores/${storeId}/availability?date=${day}&party=2`)).json()) as { slots: { start: string; free_tables: number }[] };
+  const slots = (await (await page.request.get(`${baseURL}/api/stores/${storeId}/availability?date=${day}&party=2`)).json()) as {
+    slots: { start: string; free_tables: number }[];
+  };
   const slot = slots.slots.find((s) => s.free_tables > 0);
   expect(slot).toBeDefined();
   // A contact of this run's own: the same phone again would hold an overlapping booking (409) on a second run against the same server.
@@ -37,7 +39,15 @@ test('staff sign in on the store host; a diner’s booking appears on the open l
   await page.evaluate(() => ((window as { sameDocument?: boolean }).sameDocument = true));
   const booked = await page.request.post(`${baseURL}/api/guest-bookings`, {
     headers: { origin: baseURL! },
-    data: { store_id: Number(storeId), start: slot!.start, party_size: 2, name, name_kana: 'ダイチョウ テスト', phone: `090-${run.slice(0, 4)}-${run.slice(4)}`, email: `ledger-${run}@example.jp` },
+    data: {
+      store_id: Number(storeId),
+      start: slot!.start,
+      party_size: 2,
+      name,
+      name_kana: 'ダイチョウ テスト',
+      phone: `090-${run.slice(0, 4)}-${run.slice(4)}`,
+      email: `ledger-${run}@example.jp`,
+    },
   });
   expect(booked.status()).toBe(201);
   const { id } = (await booked.json()) as { id: number };
@@ -85,7 +95,13 @@ async function seriousViolations(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze();
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join(' | ')}`,
+    );
 }
 
 for (const theme of ['light', 'dark'] as const) {

@@ -41,11 +41,23 @@ test.beforeAll(async ({ playwright }) => {
   const request = await playwright.request.newContext({ baseURL: server.base, extraHTTPHeaders: { 'accept-language': 'ja', origin: server.base } });
   const login = await request.post('/api/login', { data: { email: DEMO_STAFF.email, password: DEMO_STAFF.password } });
   const storeId = ((await login.json()) as { store_id: number }).store_id;
-  const slots = ((await (await request.get(`/api/stores/${storeId}/availability?date=${day}&party=2`)).json()) as { slots: { start: string; free_tables: number; cancellation_fee: Fee }[] }).slots;
+  const slots = (
+    (await (await request.get(`/api/stores/${storeId}/availability?date=${day}&party=2`)).json()) as {
+      slots: { start: string; free_tables: number; cancellation_fee: Fee }[];
+    }
+  ).slots;
   const inside = slots.find((s) => s.free_tables > 0 && s.cancellation_fee.applies === 'due');
   expect(inside, 'a start at the demo store inside its fee window').toBeTruthy();
   const made = await request.post('/api/guest-bookings', {
-    data: { store_id: storeId, start: inside!.start, party_size: 2, name: '直前 花子', name_kana: 'チョクゼン ハナコ', phone: '090-7777-8888', email: `late-${Date.now()}@example.jp` },
+    data: {
+      store_id: storeId,
+      start: inside!.start,
+      party_size: 2,
+      name: '直前 花子',
+      name_kana: 'チョクゼン ハナコ',
+      phone: '090-7777-8888',
+      email: `late-${Date.now()}@example.jp`,
+    },
   });
   expect(made.status()).toBe(201);
   const booking = (await made.json()) as { id: number; edit_token: string };
@@ -65,7 +77,13 @@ async function seriousViolations(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze();
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join(' | ')}`,
+    );
 }
 
 test('a late cancellation’s fee appears as due; staff mark it collected outside Sugu and see the state change', async ({ page }) => {
@@ -116,7 +134,12 @@ test('the fee screens pass axe in the dark theme and fit a 390 px phone', async 
   await context.addCookies([{ name: 'theme', value: 'dark', url: storeHost }]);
   await signInAsStaff(page, storeHost);
   await page.setViewportSize({ width: 390, height: 844 });
-  for (const p of [`/list-payment-manage?month=${day.slice(0, 7)}`, `/payment-detail/${late.id}`, `/payment/${late.id}`, '/list-payment-manage?month=2026-13']) {
+  for (const p of [
+    `/list-payment-manage?month=${day.slice(0, 7)}`,
+    `/payment-detail/${late.id}`,
+    `/payment/${late.id}`,
+    '/list-payment-manage?month=2026-13',
+  ]) {
     await page.goto(`${storeHost}${p}`);
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
     expect([p, await seriousViolations(page)]).toEqual([p, []]);

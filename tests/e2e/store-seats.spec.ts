@@ -17,7 +17,13 @@ async function seriousViolations(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze();
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join(' | ')}`,
+    );
 }
 
 test('staff add a table, change its capacity, see it in the list, and a bad value keeps what was typed', async ({ page }) => {
@@ -58,7 +64,11 @@ test('staff add a table, change its capacity, see it in the list, and a bad valu
   await expect(page.getByTestId('seat-row').filter({ hasText: label })).toContainText('2〜4名');
 
   // Never booked, it can be removed again.
-  await page.getByTestId('seat-row').filter({ hasText: label }).getByRole('link', { name: `「${label}」を編集` }).click();
+  await page
+    .getByTestId('seat-row')
+    .filter({ hasText: label })
+    .getByRole('link', { name: `「${label}」を編集` })
+    .click();
   await page.getByRole('button', { name: '削除する' }).click();
   await expect(page.getByTestId('store-flash')).toHaveText(`「${label}」を削除しました`);
   await expect(page.getByTestId('seat-row').filter({ hasText: label })).toHaveCount(0);
@@ -92,7 +102,10 @@ for (const theme of ['light', 'dark'] as const) {
     await expect(page.getByTestId('edit-table')).toBeVisible();
     expect([edit, await seriousViolations(page)]).toEqual([edit, []]);
     // A refused form too: its error messages must be readable.
-    await page.getByTestId('edit-table').getByLabel(/最大人数/).fill('0');
+    await page
+      .getByTestId('edit-table')
+      .getByLabel(/最大人数/)
+      .fill('0');
     await page.getByTestId('edit-table').getByRole('button', { name: '保存する' }).click();
     await expect(page.getByTestId('edit-table').getByRole('alert').first()).toBeVisible();
     expect([`${edit} refused`, await seriousViolations(page)]).toEqual([`${edit} refused`, []]);

@@ -52,13 +52,18 @@ test.beforeAll(async ({ playwright }) => {
     // Exactly one table seats eight, and it is one diners can book: the walk-in must take it.
     const { items: tables } = (await (await request.get('/api/store/tables', { headers: auth })).json()) as { items: Table[] };
     const fits = tables.filter((x) => x.min_party <= PARTY && PARTY <= x.max_party);
-    expect(fits.map((x) => x.online), 'one online table for eight').toEqual([true]);
+    expect(
+      fits.map((x) => x.online),
+      'one online table for eight',
+    ).toEqual([true]);
     table = fits[0]!;
 
     // Free it from now for the next hour's starts and their stay (a party of eight keeps it 150 minutes).
     const { items } = (await (await request.get(`/api/store/bookings?date=${day}`, { headers: auth })).json()) as { items: Booking[] };
     const until = clockAt.getTime() + 5 * 3600_000;
-    for (const b of items.filter((b) => b.table.id === table.id && b.status === 'confirmed' && Date.parse(b.end) > clockAt.getTime() && Date.parse(b.start) < until)) {
+    for (const b of items.filter(
+      (b) => b.table.id === table.id && b.status === 'confirmed' && Date.parse(b.end) > clockAt.getTime() && Date.parse(b.start) < until,
+    )) {
       const res = await request.patch(`/api/store/bookings/${b.id}`, { headers: auth, data: { mark: 'cancelled', reason: '個室の設備点検のため' } });
       expect(res.status(), `cancel booking ${b.id}`).toBe(200);
     }
@@ -119,7 +124,9 @@ test('a walk-in of eight seated in two taps: the diner’s /home and store page 
     for (const p of [storePage, home]) expect(await p.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true);
 
     // The public availability agrees: no start for eight within the hour at the store.
-    const slots = (await (await storePage.request.get(`${server.base}/api/stores/${storeId}/availability?date=${day}&party=${PARTY}`)).json()) as { slots: { start: string; free_tables: number }[] };
+    const slots = (await (await storePage.request.get(`${server.base}/api/stores/${storeId}/availability?date=${day}&party=${PARTY}`)).json()) as {
+      slots: { start: string; free_tables: number }[];
+    };
     const hour = clockAt.getTime() + 3600_000;
     expect(slots.slots.filter((s) => Date.parse(s.start) <= hour && s.free_tables > 0)).toEqual([]);
   } finally {

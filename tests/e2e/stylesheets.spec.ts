@@ -18,7 +18,8 @@ async function stylesheets(page: Page): Promise<{ hrefs: string[]; styled: Set<s
 }
 
 /** Every class name on the page's elements. */
-const classesOnPage = (page: Page) => page.evaluate(() => [...new Set(Array.from(document.querySelectorAll('[class]')).flatMap((el) => Array.from(el.classList)))]);
+const classesOnPage = (page: Page) =>
+  page.evaluate(() => [...new Set(Array.from(document.querySelectorAll('[class]')).flatMap((el) => Array.from(el.classList)))]);
 
 test('product pages load the product stylesheet only, and it styles everything they use', async ({ page }) => {
   // The template's stylesheet carries every daisyUI component: the reference for what a class should look like.
@@ -40,7 +41,8 @@ test('product pages load the product stylesheet only, and it styles everything t
   expect(product.hrefs).toHaveLength(1);
   expect(product.hrefs[0]).toMatch(/^\/_astro\/product\.[\w-]+\.css$/);
   // Template-only rules are not in it (the settings drawer's colour swatches, daisyUI's menu and drawer).
-  for (const templateOnly of ['tpl-swatch-blue', 'menu', 'drawer', 'modal']) expect([templateOnly, product.styled.has(templateOnly)]).toEqual([templateOnly, false]);
+  for (const templateOnly of ['tpl-swatch-blue', 'menu', 'drawer', 'modal'])
+    expect([templateOnly, product.styled.has(templateOnly)]).toEqual([templateOnly, false]);
   // Nor the content pages' typography (src/styles/content.css): product pages do not grow with it,
   // so a list inside `prose` keeps the reset's look there.
   const proseList = await page.evaluate(() => {
@@ -52,8 +54,26 @@ test('product pages load the product stylesheet only, and it styles everything t
   });
   expect(proseList).toBe('none');
 
-  const guestPages = ['/home', '/stores?name=%E7%84%BC%E8%82%89', `/store/${firstStore}`, `/store/${firstStore}/booking-without`, '/auth/signin', '/auth/signup', '/auth/forgot-password', '/utility/help', '/no-such-page'];
-  const signedInPages = ['/booking-list', '/favourite', '/viewed-list', '/account-info', '/user-change-password', '/user-leave-association', `/store/${firstStore}/booking`];
+  const guestPages = [
+    '/home',
+    '/stores?name=%E7%84%BC%E8%82%89',
+    `/store/${firstStore}`,
+    `/store/${firstStore}/booking-without`,
+    '/auth/signin',
+    '/auth/signup',
+    '/auth/forgot-password',
+    '/utility/help',
+    '/no-such-page',
+  ];
+  const signedInPages = [
+    '/booking-list',
+    '/favourite',
+    '/viewed-list',
+    '/account-info',
+    '/user-change-password',
+    '/user-leave-association',
+    `/store/${firstStore}/booking`,
+  ];
   for (const path of [...guestPages, 'sign-up', ...signedInPages]) {
     if (path === 'sign-up') {
       const email = `css-${Date.now()}@example.jp`;
@@ -95,7 +115,9 @@ test('content pages add the typography stylesheet, styled from the theme: headin
         const h2 = el.querySelector('h2');
         const list = el.querySelector('ul, ol');
         return {
-          headingLarger: h2 ? parseFloat(getComputedStyle(h2).fontSize) >= 1.25 * parseFloat(body.fontSize) && Number(getComputedStyle(h2).fontWeight) >= 600 : null,
+          headingLarger: h2
+            ? parseFloat(getComputedStyle(h2).fontSize) >= 1.25 * parseFloat(body.fontSize) && Number(getComputedStyle(h2).fontWeight) >= 600
+            : null,
           marker: list ? getComputedStyle(list).listStyleType : null,
           // Text takes the theme's own colour, not the plugin's fixed grey.
           themed: body.color === getComputedStyle(document.body).color,
@@ -122,7 +144,14 @@ test('the listing: the first photo is fetched first, the others lazily, all with
   await page.goto('/home');
   const photos = page.locator('#store-results article[data-store-id] figure img');
   await expect(photos.first()).toBeVisible();
-  const attrs = await photos.evaluateAll((imgs) => imgs.map((img) => ({ loading: img.getAttribute('loading'), priority: img.getAttribute('fetchpriority'), width: img.getAttribute('width'), height: img.getAttribute('height') })));
+  const attrs = await photos.evaluateAll((imgs) =>
+    imgs.map((img) => ({
+      loading: img.getAttribute('loading'),
+      priority: img.getAttribute('fetchpriority'),
+      width: img.getAttribute('width'),
+      height: img.getAttribute('height'),
+    })),
+  );
   expect(attrs.length).toBeGreaterThan(3);
   expect(attrs[0]).toMatchObject({ loading: 'eager', priority: 'high' });
   for (const a of attrs.slice(1)) expect(a).toMatchObject({ loading: 'lazy', priority: null });

@@ -59,7 +59,10 @@ async function measure(page: Page, what: string): Promise<string[]> {
       if (r.width <= 1 || r.height <= 1 || inRunningText(el)) continue;
       // Tolerance for sub-pixel layout (e.g. 43.99 from rem arithmetic).
       if (r.width + 0.5 >= min && r.height + 0.5 >= min) continue;
-      const name = (el.getAttribute('aria-label') || (el as HTMLElement).innerText || el.getAttribute('name') || el.getAttribute('placeholder') || '').trim().replace(/\s+/g, ' ').slice(0, 30);
+      const name = (el.getAttribute('aria-label') || (el as HTMLElement).innerText || el.getAttribute('name') || el.getAttribute('placeholder') || '')
+        .trim()
+        .replace(/\s+/g, ' ')
+        .slice(0, 30);
       out.push(`<${el.tagName.toLowerCase()}> "${name}" ${Math.round(r.width)}×${Math.round(r.height)}`);
     }
     return out;
@@ -124,7 +127,11 @@ async function storeMap(page: Page, storeId: number): Promise<string[]> {
 async function openMap(page: Page): Promise<string[]> {
   // No tile server in tests: tiles answer with a blank image, and nothing else leaves the machine.
   await page.route(/^https?:\/\/(?!127\.0\.0\.1)/, (r) =>
-    r.fulfill({ status: 200, contentType: 'image/png', body: Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64') }),
+    r.fulfill({
+      status: 200,
+      contentType: 'image/png',
+      body: Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64'),
+    }),
   );
   await page.goto('/stores?tag=open_24h');
   await page.getByRole('button', { name: '地図で見る' }).click();

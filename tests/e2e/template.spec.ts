@@ -31,7 +31,11 @@ const TEMPLATE_ROUTES: { path: string; marker: string }[] = [
 async function offlineCdn(page: Page) {
   await page.route(/^https:\/\/cdn\.jsdelivr\.net\//, (r) => r.fulfill({ status: 200, contentType: 'text/css', body: '/* offline */' }));
   await page.route(/tile\.openstreetmap\.org\//, (r) =>
-    r.fulfill({ status: 200, contentType: 'image/png', body: Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64') }),
+    r.fulfill({
+      status: 200,
+      contentType: 'image/png',
+      body: Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64'),
+    }),
   );
 }
 
@@ -73,7 +77,15 @@ for (const theme of ['light', 'dark'] as const) {
 
 test('unknown template pages show the not-found screen', async ({ page, baseURL }) => {
   await useEnglish(page, baseURL!);
-  for (const path of ['/ui/components/nope', '/ui/nope/alerts', '/apps/email/spam', '/apps/chat/channel/nope', '/dashboard/nope', '/ecommerce/nope', '/users/nope']) {
+  for (const path of [
+    '/ui/components/nope',
+    '/ui/nope/alerts',
+    '/apps/email/spam',
+    '/apps/chat/channel/nope',
+    '/dashboard/nope',
+    '/ecommerce/nope',
+    '/users/nope',
+  ]) {
     const response = await page.goto(path);
     expect(response?.status(), path).toBe(404);
     await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
@@ -110,7 +122,10 @@ test('shell: menu groups, quick menus, ten locales, ctrl + / search, footer', as
 
   await page.getByTestId('locale-menu').locator('summary').click();
   await expect(page.getByTestId('locale-menu').locator('button[data-flag]')).toHaveCount(10);
-  await page.getByTestId('locale-menu').getByRole('button', { name: /Deutsch/ }).click();
+  await page
+    .getByTestId('locale-menu')
+    .getByRole('button', { name: /Deutsch/ })
+    .click();
   await expect(page).toHaveURL(/\/apps\/board$/);
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');
 });
@@ -303,11 +318,25 @@ test.describe('with PUBLIC_ANALYTICS_ID and PUBLIC_MAPS_KEY set', () => {
     const { tmpdir } = await import('node:os');
     const { join } = await import('node:path');
     server = spawn(process.execPath, ['dist/server/entry.mjs'], {
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: mkdtempSync(join(tmpdir(), 'sugu-tpl-')), PUBLIC_ANALYTICS_ID: 'G-TEST123', PUBLIC_MAPS_KEY: 'test-key', SUGU_LOG_REQUESTS: '0', NODE_ENV: 'production' },
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: mkdtempSync(join(tmpdir(), 'sugu-tpl-')),
+        PUBLIC_ANALYTICS_ID: 'G-TEST123',
+        PUBLIC_MAPS_KEY: 'test-key',
+        SUGU_LOG_REQUESTS: '0',
+        NODE_ENV: 'production',
+      },
       stdio: 'ignore',
     });
     for (let i = 0; i < 240; i++) {
-      if (await fetch(`${origin}/readyz`).then((r) => r.ok).catch(() => false)) return;
+      if (
+        await fetch(`${origin}/readyz`)
+          .then((r) => r.ok)
+          .catch(() => false)
+      )
+        return;
       await new Promise((r) => setTimeout(r, 500));
     }
     throw new Error('second server did not start');
@@ -325,7 +354,11 @@ test.describe('with PUBLIC_ANALYTICS_ID and PUBLIC_MAPS_KEY set', () => {
     });
     await page.route(/^https:\/\/maps\.googleapis\.com\//, (r) => {
       loaded.push(r.request().url());
-      return r.fulfill({ status: 200, contentType: 'text/javascript', body: 'window.google={maps:{Map:function(el){el.dataset.ready="true"},Marker:function(){}}};window.tplInitMap();' });
+      return r.fulfill({
+        status: 200,
+        contentType: 'text/javascript',
+        body: 'window.google={maps:{Map:function(el){el.dataset.ready="true"},Marker:function(){}}};window.tplInitMap();',
+      });
     });
     await page.context().addCookies([{ name: 'locale', value: 'en', url: origin }]);
     const errors = collectErrors(page);

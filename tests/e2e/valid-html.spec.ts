@@ -12,8 +12,36 @@ import { heldStart, serverWithMail } from '../helpers/held-start';
  * and the page of a start held for a watcher (a claimable 空席通知), as its owner opens it.
  */
 
-const BOTH = ['/home', '/stores', '/stores?name=%E7%84%BC%E8%82%89&party=4', '/stores?sort=budget&view=map', '/areas/1', '/store/1', '/store/1?party=4&seat=private_room', '/booking-list', '/watches', '/term', '/privacy', '/ecommerce', '/info-contracted-store', '/utility/help', '/offline?lang=ja', '/offline?lang=ar', '/no-such-page', '/store/999999'];
-const SIGNED_OUT = ['/store/1/booking-without', '/auth/signin', '/auth/signup', '/auth/forgot-password', '/auth/reset-password', '/auth/reset-password?token=not-a-token', '/auth/verify?sent=1', '/auth/verify?token=not-a-token'];
+const BOTH = [
+  '/home',
+  '/stores',
+  '/stores?name=%E7%84%BC%E8%82%89&party=4',
+  '/stores?sort=budget&view=map',
+  '/areas/1',
+  '/store/1',
+  '/store/1?party=4&seat=private_room',
+  '/booking-list',
+  '/watches',
+  '/term',
+  '/privacy',
+  '/ecommerce',
+  '/info-contracted-store',
+  '/utility/help',
+  '/offline?lang=ja',
+  '/offline?lang=ar',
+  '/no-such-page',
+  '/store/999999',
+];
+const SIGNED_OUT = [
+  '/store/1/booking-without',
+  '/auth/signin',
+  '/auth/signup',
+  '/auth/forgot-password',
+  '/auth/reset-password',
+  '/auth/reset-password?token=not-a-token',
+  '/auth/verify?sent=1',
+  '/auth/verify?token=not-a-token',
+];
 const SIGNED_IN = ['/store/1/booking', '/favourite', '/viewed-list', '/account-info', '/user-change-password', '/user-leave-association'];
 
 async function fetchPages(request: APIRequestContext, who: string, paths: string[]): Promise<Page[]> {
@@ -73,7 +101,16 @@ test('signed in: every product page is valid HTML', async ({ playwright, baseURL
     `/store/${storeId}/booking/complete/${id}`,
     `/store/${storeId}/booking/edit/${id}`,
   ]);
-  pages.push(await post(request, 'signed in', `/store/${storeId}/booking/edit/${id}`, { date: businessDay(6), party_size: '2', start, seat_preference: '', note: '', intent: 'ask-cancel' }));
+  pages.push(
+    await post(request, 'signed in', `/store/${storeId}/booking/edit/${id}`, {
+      date: businessDay(6),
+      party_size: '2',
+      start,
+      seat_preference: '',
+      note: '',
+      intent: 'ask-cancel',
+    }),
+  );
   await expectValid(pages);
   await request.dispose();
 });
@@ -84,7 +121,10 @@ const STORE_LISTS = ['/list-booking-manage', '/list-seat-manage', '/list-store-m
 test('the store host: its sign-in and, signed in as staff, every list page is valid HTML', async ({ playwright, baseURL }) => {
   // Node does not resolve *.localhost as browsers do: the store host is asked at the loopback address, by its name.
   const storeHost = `http://store.localhost:${new URL(baseURL!).port}`;
-  const request = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { 'accept-language': 'ja-JP', host: new URL(storeHost).host, origin: storeHost } });
+  const request = await playwright.request.newContext({
+    baseURL,
+    extraHTTPHeaders: { 'accept-language': 'ja-JP', host: new URL(storeHost).host, origin: storeHost },
+  });
   const pages = await fetchPages(request, 'store host, signed out', ['/store-signin', '/admin-signin']);
   const signedIn = await request.post('/store-signin', { form: { email: DEMO_STAFF.email, password: DEMO_STAFF.password }, maxRedirects: 0 });
   expect(signedIn.status()).toBe(303);
@@ -92,11 +132,15 @@ test('the store host: its sign-in and, signed in as staff, every list page is va
   const day = businessDay(3);
   const { store_id: storeId } = (await (await request.get('/api/store/tables')).json()) as { store_id: number };
   const diner = await playwright.request.newContext({ baseURL });
-  const { slots } = (await (await diner.get(`/api/stores/${storeId}/availability?date=${day}&party=2`)).json()) as { slots: { start: string; free_tables: number }[] };
+  const { slots } = (await (await diner.get(`/api/stores/${storeId}/availability?date=${day}&party=2`)).json()) as {
+    slots: { start: string; free_tables: number }[];
+  };
   await diner.dispose();
   const free = slots.find((x) => x.free_tables > 0);
   expect(free, `the demo store has a free start on ${day}`).toBeDefined();
-  const made = await request.post('/api/store/bookings', { data: { store_id: storeId, start: free!.start, party_size: 2, name: '検証 次郎', name_kana: 'ケンショウ ジロウ', phone: '090-8765-4321' } });
+  const made = await request.post('/api/store/bookings', {
+    data: { store_id: storeId, start: free!.start, party_size: 2, name: '検証 次郎', name_kana: 'ケンショウ ジロウ', phone: '090-8765-4321' },
+  });
   expect(made.status()).toBe(201);
   const open = (await made.json()) as { id: number };
   for (const path of [...STORE_LISTS, `/list-booking-manage?date=${day}&change=${open.id}`, `/list-booking-manage?date=${day}&cancel=${open.id}`]) {

@@ -66,7 +66,12 @@ test('full listing → watch → another diner cancels → toast with a link →
     const res = await request.get(`${base}/api/stores/${id}`);
     if (!res.ok()) continue;
     const s = (await res.json()) as { id: number; name: string; area: { id: number }; max_party: number; hours: { opens_min: number; closes_min: number }[] };
-    if (s.hours?.length === 7 && s.hours.every((h) => h.opens_min === 0 && h.closes_min === 1440) && (await freeWithinTheHour(request, s.id, s.max_party)).length) store = s;
+    if (
+      s.hours?.length === 7 &&
+      s.hours.every((h) => h.opens_min === 0 && h.closes_min === 1440) &&
+      (await freeWithinTheHour(request, s.id, s.max_party)).length
+    )
+      store = s;
   }
   expect(store, 'an all-day store in the demo data with a start free after 20:07').toBeDefined();
   const party = store!.max_party;
@@ -74,7 +79,15 @@ test('full listing → watch → another diner cancels → toast with a link →
   for (let n = 0; n < 16; n++) {
     const [slot] = await freeWithinTheHour(request, store!.id, party);
     if (!slot) break;
-    const res = await bookAsAnotherDiner(base, { store_id: store!.id, start: slot.start, party_size: party, name: '先客 太郎', name_kana: 'センキャク タロウ', phone: `090-1111-${String(1000 + n)}`, email: `first-${n}-${Date.now()}@example.jp` });
+    const res = await bookAsAnotherDiner(base, {
+      store_id: store!.id,
+      start: slot.start,
+      party_size: party,
+      name: '先客 太郎',
+      name_kana: 'センキャク タロウ',
+      phone: `090-1111-${String(1000 + n)}`,
+      email: `first-${n}-${Date.now()}@example.jp`,
+    });
     expect(res.status).toBe(201);
     const b = (await res.json()) as { id: number; edit_token: string };
     held.push({ id: b.id, token: b.edit_token });
@@ -84,7 +97,9 @@ test('full listing → watch → another diner cancels → toast with a link →
 
   // The diner signs in and searches this store's area and name for the party: nothing is free now.
   const signupEmail = `watch-${Date.now()}@example.jp`;
-  const signup = await page.request.post(`${base}/api/users`, { data: { name: '通知 待子', email: signupEmail, password: 'correct-horse-battery', agree: true } });
+  const signup = await page.request.post(`${base}/api/users`, {
+    data: { name: '通知 待子', email: signupEmail, password: 'correct-horse-battery', agree: true },
+  });
   expect(signup.status()).toBe(201);
   // Sign-up signs no one in: the mailed link verifies the address and signs in.
   const [welcome] = await smtp.waitFor(1, 60_000, signupEmail);
@@ -100,14 +115,16 @@ test('full listing → watch → another diner cancels → toast with a link →
   await expect(page.locator('[data-watch-listening="true"]')).toHaveCount(1);
 
   // Another diner cancels: the page hears it at once.
-  const cancelled = await request.delete(`${base}/api/guest-bookings/${held[0]!.id}`, { headers: { 'x-booking-token': held[0]!.token, origin: new URL(page.url()).origin } });
+  const cancelled = await request.delete(`${base}/api/guest-bookings/${held[0]!.id}`, {
+    headers: { 'x-booking-token': held[0]!.token, origin: new URL(page.url()).origin },
+  });
   expect(cancelled.status()).toBe(200);
   const toast = page.getByRole('status').filter({ hasText: `${store!.name}の` });
   await expect(toast).toContainText('まで確保しました');
   await toast.getByRole('link', { name: '確保中の席を見る' }).click();
 
   // The hold's page: the deadline, ticking, and one tap books it.
-  await expect(page).toHaveURL(new RegExp(`/watches/hold/\\d+$`));
+  await expect(page).toHaveURL(/\/watches\/hold\/\d+$/);
   await expect(page.getByTestId('hold-deadline')).toContainText('まで確保');
   await expect(page.getByTestId('countdown')).toHaveText(/^残り[0-5]:\d\d$/);
   await page.getByRole('button', { name: 'この席を予約する' }).click();

@@ -109,7 +109,12 @@ test('a freed start is offered to the first watcher only; once their hold expire
     const res = await request.get(`${server.base}/api/stores/${id}`);
     if (!res.ok()) continue;
     const s = (await res.json()) as { id: number; name: string; area: { id: number }; max_party: number; hours: { opens_min: number; closes_min: number }[] };
-    if (s.hours?.length === 7 && s.hours.every((h) => h.opens_min === 0 && h.closes_min === 1440) && (await freeWithinTheHour(request, s.id, s.max_party)).some(inTarget)) store = s;
+    if (
+      s.hours?.length === 7 &&
+      s.hours.every((h) => h.opens_min === 0 && h.closes_min === 1440) &&
+      (await freeWithinTheHour(request, s.id, s.max_party)).some(inTarget)
+    )
+      store = s;
   }
   expect(store, 'an all-day store in the demo data with a start free between 20:32 and 21:02').toBeDefined();
   const party = store!.max_party;
@@ -119,7 +124,15 @@ test('a freed start is offered to the first watcher only; once their hold expire
     const free = await freeWithinTheHour(request, store!.id, party);
     const slot = free.find(inTarget) ?? free[0];
     if (!slot) break;
-    const res = await bookAsAnotherDiner(server.base, { store_id: store!.id, start: slot.start, party_size: party, name: '先客 太郎', name_kana: 'センキャク タロウ', phone: `090-1111-${String(1000 + n)}`, email: `first-${n}-${Date.now()}@example.jp` });
+    const res = await bookAsAnotherDiner(server.base, {
+      store_id: store!.id,
+      start: slot.start,
+      party_size: party,
+      name: '先客 太郎',
+      name_kana: 'センキャク タロウ',
+      phone: `090-1111-${String(1000 + n)}`,
+      email: `first-${n}-${Date.now()}@example.jp`,
+    });
     expect(res.status).toBe(201);
     const b = (await res.json()) as { id: number; edit_token: string };
     held.push({ id: b.id, token: b.edit_token, start: Date.parse(slot.start) });
@@ -135,7 +148,9 @@ test('a freed start is offered to the first watcher only; once their hold expire
   await watch(second.page, store!, party);
 
   // Another diner cancels: held for the first diner, whose page hears it at once.
-  const cancelled = await request.delete(`${server.base}/api/guest-bookings/${target!.id}`, { headers: { 'x-booking-token': target!.token, origin: new URL(server.base).origin } });
+  const cancelled = await request.delete(`${server.base}/api/guest-bookings/${target!.id}`, {
+    headers: { 'x-booking-token': target!.token, origin: new URL(server.base).origin },
+  });
   expect(cancelled.status()).toBe(200);
   const toast = first.page.getByRole('status').filter({ hasText: `${store!.name}の` });
   // Pushed from the server's matcher to the page's stream: on a busy machine it may take longer than the default wait.

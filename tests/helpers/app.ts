@@ -49,7 +49,6 @@ export interface App {
   process: ChildProcess;
 }
 
-
 export interface StartOptions {
   /** Share this PostgreSQL database with another app (a second instance); it is not dropped on stop. */
   databaseUrl?: string;
@@ -241,7 +240,13 @@ export async function sharedApp(engine: Engine): Promise<App> {
     }
   };
   for (const deadline = Date.now() + 150_000; ; ) {
-    if (await fetch(`${url}/readyz`).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(`${url}/readyz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     if (Date.now() > deadline) throw new Error(`the shared ${engine} server is not ready:\n${readLog()}`);
     await new Promise((r) => setTimeout(r, 200));
   }

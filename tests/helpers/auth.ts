@@ -64,7 +64,11 @@ export async function verifyEmail(app: App, token: string): Promise<CookieJar> {
  * Signs up a new user (POST /api/users), follows the link of the mail it gets (which verifies the
  * address and signs in), and signs in once more to get a Bearer token.
  */
-export async function signUp(app: App, overrides: Partial<{ name: string; email: string; password: string }> = {}, options: SignUpOptions = {}): Promise<SignedUp> {
+export async function signUp(
+  app: App,
+  overrides: Partial<{ name: string; email: string; password: string }> = {},
+  options: SignUpOptions = {},
+): Promise<SignedUp> {
   const body = { name: '佐藤 太郎', email: uniqueEmail(), password: `pw-${crypto.randomBytes(8).toString('hex')}`, agree: true, ...overrides };
   // The address may have had an account before (left since): its old links must not be taken for the new one.
   const before = verificationTokens(app, body.email, options.inbox).length;

@@ -104,11 +104,7 @@ export async function openTestDb(engine: Engine, opts: TestDbOptions = {}): Prom
  * Runs `fn` as a describe block once per engine, with a database opened before the block
  * (migrated, optionally seeded) and closed after it.
  */
-export function forEachEngine(
-  title: string,
-  fn: (get: () => TestDb, engine: Engine) => void,
-  opts: TestDbOptions = {},
-): void {
+export function forEachEngine(title: string, fn: (get: () => TestDb, engine: Engine) => void, opts: TestDbOptions = {}): void {
   afterAll(() => cleanupTemplate());
   for (const engine of ENGINES) {
     describe(`${title} [${engine}]`, () => {

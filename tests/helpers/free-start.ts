@@ -26,7 +26,9 @@ export async function freeAtEight(request: APIRequestContext, date: string, skip
 export async function startAhead(links: Locator, minutes = 5): Promise<Locator | undefined> {
   // Read once the first is there: a page still loading has not drawn them yet.
   await links.first().waitFor({ state: 'attached' });
-  const starts = await links.evaluateAll((els) => els.map((e) => e.getAttribute('data-slot') ?? new URL((e as HTMLAnchorElement).href).searchParams.get('start')));
+  const starts = await links.evaluateAll((els) =>
+    els.map((e) => e.getAttribute('data-slot') ?? new URL((e as HTMLAnchorElement).href).searchParams.get('start')),
+  );
   const i = starts.findIndex((s) => s !== null && Date.parse(s) >= Date.now() + minutes * 60_000);
   return i < 0 ? undefined : links.nth(i);
 }

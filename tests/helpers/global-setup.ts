@@ -57,8 +57,18 @@ export default async function setup(project: { provide: Provide }) {
   // Their mail goes to catchers in this process, logged to files the test files read (mailedTo).
   const catchers = [await startMailCatcher(), await startMailCatcher()];
   const apps = [
-    launchApp('pglite', await freePort(), { ...env, DATA_DIR: sharedDir, SMTP_URL: catchers[0]!.smtp.url }, { dataDir: sharedDir, log: path.join(shared, 'pglite.log'), mailLog: catchers[0]!.file }),
-    launchApp('postgres', await freePort(), { ...env, DATABASE_URL: sharedDb, SMTP_URL: catchers[1]!.smtp.url }, { databaseUrl: sharedDb, log: path.join(shared, 'postgres.log'), mailLog: catchers[1]!.file }),
+    launchApp(
+      'pglite',
+      await freePort(),
+      { ...env, DATA_DIR: sharedDir, SMTP_URL: catchers[0]!.smtp.url },
+      { dataDir: sharedDir, log: path.join(shared, 'pglite.log'), mailLog: catchers[0]!.file },
+    ),
+    launchApp(
+      'postgres',
+      await freePort(),
+      { ...env, DATABASE_URL: sharedDb, SMTP_URL: catchers[1]!.smtp.url },
+      { databaseUrl: sharedDb, log: path.join(shared, 'postgres.log'), mailLog: catchers[1]!.file },
+    ),
   ];
   for (const app of apps) app.ready.catch(() => {}); // a failed start is reported to the files that use it
   project.provide('sharedApps', {

@@ -69,7 +69,15 @@ export async function heldStart(request: APIRequestContext, base: string, smtp: 
   const taken: { id: number; edit_token: string }[] = [];
   for (let n = 0; (await freeAt(storeId))!.free_tables > 0; n++) {
     expect(n, 'the store fills up').toBeLessThan(30);
-    const res = await bookAsAnotherDiner(base, { store_id: storeId, start, party_size: 2, name: '先客 太郎', name_kana: 'センキャク タロウ', phone: `090-2${String(serial).padStart(3, '0')}-${String(1000 + n)}`, email: `first-${serial}-${n}-${Date.now()}@example.jp` });
+    const res = await bookAsAnotherDiner(base, {
+      store_id: storeId,
+      start,
+      party_size: 2,
+      name: '先客 太郎',
+      name_kana: 'センキャク タロウ',
+      phone: `090-2${String(serial).padStart(3, '0')}-${String(1000 + n)}`,
+      email: `first-${serial}-${n}-${Date.now()}@example.jp`,
+    });
     expect(res.status).toBe(201);
     taken.push((await res.json()) as { id: number; edit_token: string });
   }

@@ -23,7 +23,8 @@ export async function htmlValidateErrors(pages: Page[]): Promise<string[]> {
   const errors: string[] = [];
   for (const page of pages) {
     const report = await validator.validateString(page.html, path.join(root, 'page.html'));
-    for (const m of report.results.flatMap((r) => r.messages)) errors.push(`${page.name} ${m.line}:${m.column} ${m.ruleId}: ${m.message} [${page.html.slice(m.offset, m.offset + 80)}]`);
+    for (const m of report.results.flatMap((r) => r.messages))
+      errors.push(`${page.name} ${m.line}:${m.column} ${m.ruleId}: ${m.message} [${page.html.slice(m.offset, m.offset + 80)}]`);
   }
   return errors;
 }

@@ -62,7 +62,8 @@ export async function checkAgainstDocument(method: string, url: URL, res: Respon
   }
   const status = String(res.status);
   const documented = (op.responses as Json)[status] as Json | undefined;
-  if (!documented) throw new Error(`${what}: status ${status} is not in the document for ${upper} ${template} (it lists ${Object.keys(op.responses).join(', ')})`);
+  if (!documented)
+    throw new Error(`${what}: status ${status} is not in the document for ${upper} ${template} (it lists ${Object.keys(op.responses).join(', ')})`);
   if (upper === 'HEAD' || res.status === 204 || res.status === 304) return;
   const type = (res.headers.get('content-type') ?? '').split(';')[0]!.trim();
   const content = documented.content as Json | undefined;

@@ -48,7 +48,6 @@ function findBinDir(): string {
   throw new Error(INSTALL_HINT);
 }
 
-
 const isRoot = () => typeof process.getuid === 'function' && process.getuid() === 0;
 
 /** Runs a PostgreSQL binary, as user `postgres` when we are root (initdb refuses root). */

@@ -96,7 +96,10 @@ export function verifyVapid(header: string | undefined, audience: string): { k: 
   const [, jwt, k] = match as unknown as [string, string, string];
   const [head, payload, signature] = jwt.split('.') as [string, string, string];
   const raw = Buffer.from(k, 'base64url');
-  const key = crypto.createPublicKey({ key: { kty: 'EC', crv: 'P-256', x: raw.subarray(1, 33).toString('base64url'), y: raw.subarray(33, 65).toString('base64url') }, format: 'jwk' });
+  const key = crypto.createPublicKey({
+    key: { kty: 'EC', crv: 'P-256', x: raw.subarray(1, 33).toString('base64url'), y: raw.subarray(33, 65).toString('base64url') },
+    format: 'jwk',
+  });
   const ok = crypto.verify('sha256', Buffer.from(`${head}.${payload}`), { key, dsaEncoding: 'ieee-p1363' }, Buffer.from(signature, 'base64url'));
   if (!ok) throw new Error('VAPID signature does not verify');
   const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as { aud: string; exp: number; sub: string };

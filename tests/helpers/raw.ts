@@ -40,7 +40,15 @@ export interface OpenResponse {
 function request(app: App, options: RawOptions): http.ClientRequest {
   const { port, hostname } = new URL(app.url);
   // A fresh connection each time: a pooled one would keep the address of an earlier request.
-  return http.request({ host: hostname, port, method: options.method ?? 'GET', path: options.path, headers: options.headers, localAddress: options.from, agent: false });
+  return http.request({
+    host: hostname,
+    port,
+    method: options.method ?? 'GET',
+    path: options.path,
+    headers: options.headers,
+    localAddress: options.from,
+    agent: false,
+  });
 }
 
 /** Sends one request and reads the whole answer. */

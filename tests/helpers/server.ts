@@ -54,7 +54,13 @@ export async function spawnServer(env: Record<string, string>, readyWithinMs = 1
   };
   for (const deadline = Date.now() + readyWithinMs; ; ) {
     if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${output}`);
-    if (await fetch(`${base}/readyz`).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(`${base}/readyz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     if (Date.now() > deadline) {
       await stop();
       throw new Error(`server not ready in time:\n${output}`);

@@ -78,7 +78,13 @@ export async function startSmtp(options: { logTo?: string } = {}): Promise<TestS
                   const method = (a.headers.get('content-type') as { params?: Record<string, string> } | undefined)?.params?.method;
                   return { contentType: method ? `${a.contentType}; method=${method}` : a.contentType, content: a.content.toString('utf8') };
                 });
-              const line: LoggedMail = { to: received.at(-1)!.to, subject: parsed.subject ?? '', text: parsed.text ?? '', html: typeof parsed.html === 'string' ? parsed.html : '', calendars };
+              const line: LoggedMail = {
+                to: received.at(-1)!.to,
+                subject: parsed.subject ?? '',
+                text: parsed.text ?? '',
+                html: typeof parsed.html === 'string' ? parsed.html : '',
+                calendars,
+              };
               fs.appendFileSync(options.logTo, `${JSON.stringify(line)}\n`);
             }
             for (const wake of waiters) wake();

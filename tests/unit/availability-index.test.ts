@@ -11,7 +11,18 @@ import { describe, expect, it } from 'vitest';
 import { addTokyoDays, MINUTE_MS, tokyoInstant } from '../../src/lib/datetime';
 import { AvailabilityIndex, BEYOND_KEPT, type IndexSource } from '../../src/server/availability/engine';
 import { heldCells, STEP_MS, type Frame, type StoreInput } from '../../src/server/availability/grid';
-import { bookableDates, bookableNow, businessDate, businessDayRange, slotsForDate, type Busy, type DayOverride, type StoreState, type TableInfo, type WeeklyHours } from '../../src/server/availability/rules';
+import {
+  bookableDates,
+  bookableNow,
+  businessDate,
+  businessDayRange,
+  slotsForDate,
+  type Busy,
+  type DayOverride,
+  type StoreState,
+  type TableInfo,
+  type WeeklyHours,
+} from '../../src/server/availability/rules';
 
 const KINDS = ['counter', 'table', 'private_room', 'tatami'] as const;
 
@@ -45,10 +56,18 @@ const overridesArb = fc
 const hoursArb = fc.tuple(...[0, 1, 2, 3, 4, 5, 6].map(dayHours)).map((days) => days.flat());
 
 const tablesArb = fc
-  .array(fc.record({ min: fc.integer({ min: 1, max: 4 }), extra: fc.integer({ min: 0, max: 6 }), kind: fc.constantFrom(...KINDS), online: fc.constantFrom(true, true, true, false) }), {
-    minLength: 1,
-    maxLength: 5,
-  })
+  .array(
+    fc.record({
+      min: fc.integer({ min: 1, max: 4 }),
+      extra: fc.integer({ min: 0, max: 6 }),
+      kind: fc.constantFrom(...KINDS),
+      online: fc.constantFrom(true, true, true, false),
+    }),
+    {
+      minLength: 1,
+      maxLength: 5,
+    },
+  )
   .map((ts) => ts.map((t, i): TableInfo => ({ id: 100 + i, kind: t.kind, minParty: t.min, maxParty: t.min + t.extra, online: t.online })));
 
 /** Turn times of a few party sizes (the others keep the store's default stay). */
@@ -72,9 +91,12 @@ const scenarioArb = fc.record({
   tables: tablesArb,
   now: nowArb,
   // Bookings as (table index, start in quarter hours from a day before now, length in 5 minutes).
-  bookings: fc.array(fc.record({ table: fc.nat(), start: fc.integer({ min: 0, max: 16 * 96 }), length: fc.integer({ min: 6, max: 48 }), cancelled: fc.boolean() }), {
-    maxLength: 60,
-  }),
+  bookings: fc.array(
+    fc.record({ table: fc.nat(), start: fc.integer({ min: 0, max: 16 * 96 }), length: fc.integer({ min: 6, max: 48 }), cancelled: fc.boolean() }),
+    {
+      maxLength: 60,
+    },
+  ),
   party: fc.integer({ min: 1, max: 11 }),
   dayPick: fc.nat({ max: 13 }),
 });
@@ -96,14 +118,35 @@ function bookingsOf(s: Scenario): { busy: Busy; cancelled: boolean }[] {
 }
 
 /** What a listing shows of the store: only there for the listing's passes (search, the groups after now). */
-const FACTS = { name: '店', nameKana: 'みせ', genre: 'sushi' as const, areaId: 1, areaName: '渋谷', station: '渋谷駅', walkMinutes: 3, budgetMin: 1000, budgetMax: 3000, photo: null, lat: 35.66, lng: 139.7, tags: [] };
+const FACTS = {
+  name: '店',
+  nameKana: 'みせ',
+  genre: 'sushi' as const,
+  areaId: 1,
+  areaName: '渋谷',
+  station: '渋谷駅',
+  walkMinutes: 3,
+  budgetMin: 1000,
+  budgetMax: 3000,
+  photo: null,
+  lat: 35.66,
+  lng: 139.7,
+  tags: [],
+};
 
 /** A source over one in-memory store, reading as src/server/availability/source.ts does. */
 function memorySource(state: () => StoreState): IndexSource {
   const read = (frame: Frame) => {
     const s = state();
     const busy = s.busy.filter((b) => b.start.getTime() < frame.endMs && b.end.getTime() > frame.startMs);
-    const input: StoreInput = { hours: s.hours, overrides: s.overrides, stayMinutes: s.stayMinutes, turnTimes: s.turnTimes, tables: s.tables, held: busy.map((b) => heldCells(frame, b)) };
+    const input: StoreInput = {
+      hours: s.hours,
+      overrides: s.overrides,
+      stayMinutes: s.stayMinutes,
+      turnTimes: s.turnTimes,
+      tables: s.tables,
+      held: busy.map((b) => heldCells(frame, b)),
+    };
     return new Map([[1, { ...input, facts: FACTS }]]);
   };
   return { all: async (frame) => read(frame), some: async (frame) => read(frame) };
@@ -153,8 +196,18 @@ describe('availability index against the rules', () => {
     await fc.assert(
       fc.asyncProperty(scenarioArb, async (s) => {
         const all = bookingsOf(s);
-        let state: StoreState = { hours: s.hours, overrides: [], turnTimes: s.turnTimes, stayMinutes: s.stayMinutes, tables: s.tables, busy: all.map((b) => b.busy) };
-        const index = new AvailabilityIndex(memorySource(() => state), silent);
+        let state: StoreState = {
+          hours: s.hours,
+          overrides: [],
+          turnTimes: s.turnTimes,
+          stayMinutes: s.stayMinutes,
+          tables: s.tables,
+          busy: all.map((b) => b.busy),
+        };
+        const index = new AvailabilityIndex(
+          memorySource(() => state),
+          silent,
+        );
         await compare(index, state, s);
         state = { ...state, busy: all.filter((b) => !b.cancelled).map((b) => b.busy) };
         await index.refresh([1]);
@@ -171,8 +224,18 @@ describe('availability index against the rules', () => {
   it('keeps answering as the clock moves through marks and business days', async () => {
     await fc.assert(
       fc.asyncProperty(scenarioArb, fc.array(fc.integer({ min: 1, max: 40 * 60 }), { minLength: 1, maxLength: 6 }), async (s, steps) => {
-        const state: StoreState = { hours: s.hours, overrides: s.overrides, turnTimes: s.turnTimes, stayMinutes: s.stayMinutes, tables: s.tables, busy: bookingsOf(s).map((b) => b.busy) };
-        const index = new AvailabilityIndex(memorySource(() => state), silent);
+        const state: StoreState = {
+          hours: s.hours,
+          overrides: s.overrides,
+          turnTimes: s.turnTimes,
+          stayMinutes: s.stayMinutes,
+          tables: s.tables,
+          busy: bookingsOf(s).map((b) => b.busy),
+        };
+        const index = new AvailabilityIndex(
+          memorySource(() => state),
+          silent,
+        );
         let now = s.now;
         for (const minutes of steps) {
           now = new Date(now.getTime() + minutes * MINUTE_MS);
@@ -190,7 +253,10 @@ describe('availability index when changes may go unheard', () => {
     const tables: TableInfo[] = [{ id: 1, kind: 'counter', minParty: 1, maxParty: 2, online: true }];
     const hours: WeeklyHours[] = [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, opensMin: 0, closesMin: 1440 }));
     let state: StoreState = { hours, overrides: [], turnTimes: [], stayMinutes: 120, tables, busy: [] };
-    const index = new AvailabilityIndex(memorySource(() => state), { ...silent, clock: () => now });
+    const index = new AvailabilityIndex(
+      memorySource(() => state),
+      { ...silent, clock: () => now },
+    );
     expect((await index.view())!.bookableNow(1, 2)?.freeTables).toBe(1);
 
     index.suspend('listen_lost');
@@ -215,7 +281,10 @@ describe('the groups after now, kept per set of masks', () => {
     // The one table is held through the next hour: the store is in the group "later today".
     const held: Busy = { tableId: 1, start: new Date('2026-11-20T20:00:00+09:00'), end: new Date('2026-11-20T21:30:00+09:00') };
     let state: StoreState = { hours, overrides: [], turnTimes: [], stayMinutes: 120, tables, busy: [held] };
-    const index = new AvailabilityIndex(memorySource(() => state), { ...silent, clock: () => now });
+    const index = new AvailabilityIndex(
+      memorySource(() => state),
+      { ...silent, clock: () => now },
+    );
     const view = (await index.view())!;
     // Distinct filters, as requests could ask for: FACTS' budget is 1,000–3,000 yen.
     const ask = (budgetMin: number) => view.beyond({ party: 2, budgetMin }, { later: 20, another: 20 });

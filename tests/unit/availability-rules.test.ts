@@ -26,7 +26,15 @@ const tables: TableInfo[] = [
   { id: 2, kind: 'table', minParty: 2, maxParty: 4, online: true },
   { id: 3, kind: 'private_room', minParty: 4, maxParty: 8, online: true },
 ];
-const store = (over: Partial<StoreState> = {}): StoreState => ({ hours: everyDay(17 * 60, 23 * 60), overrides: [], turnTimes: [], stayMinutes: 120, tables, busy: [], ...over });
+const store = (over: Partial<StoreState> = {}): StoreState => ({
+  hours: everyDay(17 * 60, 23 * 60),
+  overrides: [],
+  turnTimes: [],
+  stayMinutes: 120,
+  tables,
+  busy: [],
+  ...over,
+});
 // Saturday 2026-11-21 in Tokyo.
 const at = (hhmm: string, date = '2026-11-21') => {
   const [h, m] = hhmm.split(':').map(Number) as [number, number];
@@ -170,7 +178,12 @@ describe('one-off days (臨時休業, changed hours)', () => {
 
 describe('table settings', () => {
   it('gives each party size its turn time, the store’s default for the others', () => {
-    const turns = store({ turnTimes: [{ party: 2, minutes: 90 }, { party: 6, minutes: 180 }] });
+    const turns = store({
+      turnTimes: [
+        { party: 2, minutes: 90 },
+        { party: 6, minutes: 180 },
+      ],
+    });
     const length = (party: number) => slotsForDate(turns, party, '2026-11-21', at('10:00')).map((s) => (s.end.getTime() - s.start.getTime()) / 60_000);
     expect(new Set(length(2))).toEqual(new Set([90]));
     expect(new Set(length(6))).toEqual(new Set([180]));

@@ -31,13 +31,19 @@ describe('.ics for "add to calendar"', () => {
   it('uses CRLF and folds long lines at 75 octets without breaking characters', () => {
     expect(ics.endsWith('END:VCALENDAR\r\n')).toBe(true);
     expect(ics.split('\r\n').every((l) => new TextEncoder().encode(l).length <= 75)).toBe(true);
-    const folded = foldIcsLine('SUMMARY:' + 'あ'.repeat(60));
-    expect(folded.split('\r\n ').join('')).toBe('SUMMARY:' + 'あ'.repeat(60));
+    const folded = foldIcsLine(`SUMMARY:${'あ'.repeat(60)}`);
+    expect(folded.split('\r\n ').join('')).toBe(`SUMMARY:${'あ'.repeat(60)}`);
   });
 });
 
 describe('.ics as a calendar invitation that updates', () => {
-  const base = { uid: 'booking-12@sugu.jp', start: new Date('2026-11-21T12:45:00Z'), end: new Date('2026-11-21T14:45:00Z'), summary: '酒場', stamp: new Date('2026-11-20T11:00:00Z') };
+  const base = {
+    uid: 'booking-12@sugu.jp',
+    start: new Date('2026-11-21T12:45:00Z'),
+    end: new Date('2026-11-21T14:45:00Z'),
+    summary: '酒場',
+    stamp: new Date('2026-11-20T11:00:00Z'),
+  };
   const people = { organizer: { name: '酒場 "とりあえず"', email: 'no-reply@sugu.jp' }, attendee: { name: '山田 花子', email: 'hanako@example.jp' } };
 
   it('is a PUBLISH of revision 0 by default', () => {
@@ -64,8 +70,8 @@ describe('.ics as a calendar invitation that updates', () => {
   });
 });
 
-describe('a booking\'s UID', () => {
-  it('is the booking id at the site\'s host: the same in every file about it, another booking\'s differs', () => {
+describe("a booking's UID", () => {
+  it("is the booking id at the site's host: the same in every file about it, another booking's differs", () => {
     expect(bookingUid(12, 'https://sugu.jp')).toBe('booking-12@sugu.jp');
     expect(bookingUid(12, 'http://localhost:4321')).toBe('booking-12@localhost');
     expect(bookingUid(13, 'https://sugu.jp')).not.toBe(bookingUid(12, 'https://sugu.jp'));

@@ -91,7 +91,48 @@ describe('the server’s caches stay within their bounds', () => {
   it('date formatters: at most 64, whatever locales are asked for', () => {
     expect(formatters.max).toBe(64);
     const at = new Date('2026-11-24T12:00:00+09:00');
-    const locales = Intl.DateTimeFormat.supportedLocalesOf(['ja', 'en', 'ko', 'zh-CN', 'zh-TW', 'fr', 'de', 'es', 'it', 'pt', 'th', 'vi', 'id', 'ru', 'ar', 'hi', 'nl', 'sv', 'pl', 'tr', 'uk', 'cs', 'da', 'fi', 'el', 'he', 'hu', 'ms', 'nb', 'ro', 'sk', 'bg', 'hr', 'lt', 'lv', 'et', 'sl', 'sr', 'ca', 'fa']);
+    const locales = Intl.DateTimeFormat.supportedLocalesOf([
+      'ja',
+      'en',
+      'ko',
+      'zh-CN',
+      'zh-TW',
+      'fr',
+      'de',
+      'es',
+      'it',
+      'pt',
+      'th',
+      'vi',
+      'id',
+      'ru',
+      'ar',
+      'hi',
+      'nl',
+      'sv',
+      'pl',
+      'tr',
+      'uk',
+      'cs',
+      'da',
+      'fi',
+      'el',
+      'he',
+      'hu',
+      'ms',
+      'nb',
+      'ro',
+      'sk',
+      'bg',
+      'hr',
+      'lt',
+      'lv',
+      'et',
+      'sl',
+      'sr',
+      'ca',
+      'fa',
+    ]);
     for (const l of locales) for (const region of ['', '-u-ca-gregory', '-u-nu-latn']) formatDay(at, `${l}${region}`);
     expect(locales.length * 3).toBeGreaterThan(formatters.max);
     expect(formatters.size).toBe(formatters.max);
@@ -123,15 +164,37 @@ describe('the server’s caches stay within their bounds', () => {
       updated_at: iso('10:00'),
       cancelled_at: null,
     });
-    const o = { action: '/list-booking-manage', at: Date.parse(iso('18:00')), date: day, locale: 'ja' as const, time: timesUnder(day, t), t, changing: () => false, cancelling: () => false };
+    const o = {
+      action: '/list-booking-manage',
+      at: Date.parse(iso('18:00')),
+      date: day,
+      locale: 'ja' as const,
+      time: timesUnder(day, t),
+      t,
+      changing: () => false,
+      cancelling: () => false,
+    };
     expect(keptRows.max).toBe(8_000);
-    ledgerRows(Array.from({ length: keptRows.max + 300 }, (_, i) => booking(i + 1)), o);
+    ledgerRows(
+      Array.from({ length: keptRows.max + 300 }, (_, i) => booking(i + 1)),
+      o,
+    );
     expect(keptRows.size).toBe(keptRows.max);
-    const first = ledgerRows([booking(1)], o).map((p) => Buffer.from(p as Uint8Array).toString('utf8')).join('');
+    const first = ledgerRows([booking(1)], o)
+      .map((p) => Buffer.from(p as Uint8Array).toString('utf8'))
+      .join('');
     expect(first).toContain('客 1');
 
     expect(keptLines.max).toBe(2_000);
-    const tables = Array.from({ length: keptLines.max + 300 }, (_, i) => ({ id: i + 1, label: `卓${i + 1}`, kind: 'table' as const, minParty: 1, maxParty: 4, online: true, bars: [] }));
+    const tables = Array.from({ length: keptLines.max + 300 }, (_, i) => ({
+      id: i + 1,
+      label: `卓${i + 1}`,
+      kind: 'table' as const,
+      minParty: 1,
+      maxParty: 4,
+      online: true,
+      bars: [],
+    }));
     timelineLines(tables, null, day, 'ja', o.time, t);
     expect(keptLines.size).toBe(keptLines.max);
     expect(Buffer.from(timelineLines(tables.slice(0, 1), null, day, 'ja', o.time, t)).toString('utf8')).toContain('卓1');
@@ -145,7 +208,16 @@ describe('the server’s caches stay within their bounds', () => {
   });
 
   it('watch holds already announced: at most 50,000, and a hold still remembered is not announced twice', () => {
-    const alert = (holdId: number): WatchAlert => ({ watch_id: holdId, store_id: 1, store_name: '店', party_size: 2, start: '2026-11-24T13:00:00+09:00', href: `/watches/hold/${holdId}`, hold_id: holdId, deadline: '2026-11-24T12:05:00+09:00' });
+    const alert = (holdId: number): WatchAlert => ({
+      watch_id: holdId,
+      store_id: 1,
+      store_name: '店',
+      party_size: 2,
+      start: '2026-11-24T13:00:00+09:00',
+      href: `/watches/hold/${holdId}`,
+      hold_id: holdId,
+      deadline: '2026-11-24T12:05:00+09:00',
+    });
     for (let id = 1; id <= SENT_MAX + 500; id++) announceHold('u:1', alert(id));
     expect(announcedHolds.size).toBeGreaterThan(0);
     expect(announcedHolds.size).toBeLessThanOrEqual(SENT_MAX);

@@ -13,7 +13,12 @@ const twoHours = { freeHours: 2, feeYen: 2000 };
 describe('the cancellation fee as it applies now', () => {
   it('is free until the window opens, then due; the deadline itself is already charged', () => {
     const start = at('2026-11-20T18:00:00+09:00');
-    expect(cancellationFee(twoHours, start, 4, at('2026-11-20T15:59:59.999+09:00'))).toEqual({ applies: 'free', freeUntil: at('2026-11-20T16:00:00+09:00'), perPerson: 2000, total: 8000 });
+    expect(cancellationFee(twoHours, start, 4, at('2026-11-20T15:59:59.999+09:00'))).toEqual({
+      applies: 'free',
+      freeUntil: at('2026-11-20T16:00:00+09:00'),
+      perPerson: 2000,
+      total: 8000,
+    });
     expect(cancellationFee(twoHours, start, 4, at('2026-11-20T16:00:00+09:00'))).toEqual({ applies: 'due', perPerson: 2000, total: 8000 });
     // The case: an 18:00 booking cancelled at 17:26.
     expect(cancellationFee(twoHours, start, 4, at('2026-11-20T17:26:00+09:00')).applies).toBe('due');
@@ -29,7 +34,13 @@ describe('the cancellation fee as it applies now', () => {
   it('says nothing is charged when the store charges nothing, whenever asked', () => {
     const none = { freeHours: 0, feeYen: 0 };
     expect(cancellationFee(none, at('2026-11-20T18:00:00+09:00'), 2, at('2026-11-20T17:59:00+09:00'))).toEqual({ applies: 'none' });
-    expect(feeJson({ applies: 'none' }, 'cancel', 'ja', ja.t)).toEqual({ applies: 'none', free_until: null, per_person: 0, total: 0, message: 'キャンセル料はかかりません。' });
+    expect(feeJson({ applies: 'none' }, 'cancel', 'ja', ja.t)).toEqual({
+      applies: 'none',
+      free_until: null,
+      per_person: 0,
+      total: 0,
+      message: 'キャンセル料はかかりません。',
+    });
   });
 
   it('writes the deadline under its business day, after midnight as 翌', () => {
@@ -47,7 +58,9 @@ describe('the cancellation fee as it applies now', () => {
   it('speaks the reader’s language with the shared yen format', () => {
     const fee = cancellationFee({ freeHours: 24, feeYen: 3000 }, at('2026-11-21T19:00:00+09:00'), 2, at('2026-11-20T12:00:00+09:00'));
     expect(feeJson(fee, 'cancel', en.locale, en.t).message).toBe('Free cancellation until Fri, Nov 20 19:00. After that, ¥3,000 per person (¥6,000 in total).');
-    expect(feeJson({ applies: 'due', perPerson: 3000, total: 6000 }, 'cancel', en.locale, en.t).message).toBe('Cancelling now costs ¥3,000 per person (¥6,000 in total).');
+    expect(feeJson({ applies: 'due', perPerson: 3000, total: 6000 }, 'cancel', en.locale, en.t).message).toBe(
+      'Cancelling now costs ¥3,000 per person (¥6,000 in total).',
+    );
   });
 
   it('gives each start of a day the fee a booking of it made now carries', () => {
@@ -66,8 +79,13 @@ describe('the cancellation fee as it applies now', () => {
     const slots = [{ start: '2026-11-20T18:00:00+09:00', end: '2026-11-20T20:00:00+09:00', free_tables: 1 }];
     const [book] = withFees(slots, twoHours, 2, now, ja);
     const [change] = withFees(slots, twoHours, 2, now, ja, 'change');
-    expect(change!.cancellation_fee).toEqual({ ...book!.cancellation_fee, message: 'このお時間はすでにキャンセル料の対象です。変更後にキャンセルすると、お一人様¥2,000（合計¥4,000）がかかります。' });
-    expect(withFees(slots, twoHours, 2, now, en, 'change')[0]!.cancellation_fee!.message).toBe('This time is already within the fee period: cancelling after the change costs ¥2,000 per person (¥4,000 in total).');
+    expect(change!.cancellation_fee).toEqual({
+      ...book!.cancellation_fee,
+      message: 'このお時間はすでにキャンセル料の対象です。変更後にキャンセルすると、お一人様¥2,000（合計¥4,000）がかかります。',
+    });
+    expect(withFees(slots, twoHours, 2, now, en, 'change')[0]!.cancellation_fee!.message).toBe(
+      'This time is already within the fee period: cancelling after the change costs ¥2,000 per person (¥4,000 in total).',
+    );
   });
 
   it('states what a cancellation cost once it is made, and nothing when the store cancelled', () => {
@@ -83,8 +101,15 @@ describe('the cancellation fee as it applies now', () => {
     } as BookingView;
     // Asked later (the answer to a GET): still what it cost when it was cancelled.
     const later = at('2026-11-21T09:00:00+09:00');
-    expect(bookingFee(booking, ja, later)).toMatchObject({ applies: 'due', total: 4000, message: 'このキャンセルには、お一人様¥2,000（合計¥4,000）のキャンセル料がかかります。' });
-    expect(bookingFee({ ...booking, cancelledAt: at('2026-11-20T15:00:00+09:00') }, ja, later)).toMatchObject({ applies: 'free', message: 'このキャンセルにキャンセル料はかかりません。' });
+    expect(bookingFee(booking, ja, later)).toMatchObject({
+      applies: 'due',
+      total: 4000,
+      message: 'このキャンセルには、お一人様¥2,000（合計¥4,000）のキャンセル料がかかります。',
+    });
+    expect(bookingFee({ ...booking, cancelledAt: at('2026-11-20T15:00:00+09:00') }, ja, later)).toMatchObject({
+      applies: 'free',
+      message: 'このキャンセルにキャンセル料はかかりません。',
+    });
     expect(bookingFee({ ...booking, cancelledByStore: true }, ja, later)).toMatchObject({ applies: 'none', total: 0 });
   });
 });
@@ -92,7 +117,9 @@ describe('the cancellation fee as it applies now', () => {
 describe("the store's wording beside the fee line", () => {
   const none = 'キャンセル料はかかりません。';
   it('does not say キャンセル料はかかりません。 twice', () => {
-    expect(policyBesideFee(none, 'キャンセル料はかかりません。ご都合が変わった場合は、お早めにご連絡ください。')).toBe('ご都合が変わった場合は、お早めにご連絡ください。');
+    expect(policyBesideFee(none, 'キャンセル料はかかりません。ご都合が変わった場合は、お早めにご連絡ください。')).toBe(
+      'ご都合が変わった場合は、お早めにご連絡ください。',
+    );
     expect(policyBesideFee(none, 'キャンセル料はかかりません。')).toBeNull();
   });
   it('keeps a wording that says something else, and leaves 特になし to the caller', () => {

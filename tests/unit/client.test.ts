@@ -2,12 +2,20 @@ import { describe, expect, it } from 'vitest';
 import { parseProxyList } from '../../src/server/config';
 import { resolveClient, type ClientSettings } from '../../src/server/http/client';
 
-const proxies = (list: string, header: ClientSettings['header'] = 'x-forwarded-for', publicHttps = false): ClientSettings => ({ trusted: parseProxyList(list), header, publicHttps });
-const who = (peer: string, headers: Record<string, string>, settings: ClientSettings, protocol = 'http:') => resolveClient(peer, new Headers(headers), protocol, settings);
+const proxies = (list: string, header: ClientSettings['header'] = 'x-forwarded-for', publicHttps = false): ClientSettings => ({
+  trusted: parseProxyList(list),
+  header,
+  publicHttps,
+});
+const who = (peer: string, headers: Record<string, string>, settings: ClientSettings, protocol = 'http:') =>
+  resolveClient(peer, new Headers(headers), protocol, settings);
 
 describe('the client behind proxies (TRUST_PROXY)', () => {
   it('uses the connection when no proxy is trusted, whatever the headers say', () => {
-    expect(who('::ffff:192.0.2.1', { 'x-forwarded-for': '203.0.113.1', 'x-forwarded-proto': 'https' }, proxies(''))).toEqual({ address: '192.0.2.1', secure: false });
+    expect(who('::ffff:192.0.2.1', { 'x-forwarded-for': '203.0.113.1', 'x-forwarded-proto': 'https' }, proxies(''))).toEqual({
+      address: '192.0.2.1',
+      secure: false,
+    });
   });
 
   it('walks back through trusted proxies to the first address that is not one', () => {

@@ -36,8 +36,19 @@ describe('Accept-Encoding negotiation', () => {
   });
 
   it('compresses text formats, never event streams or compressed formats', () => {
-    for (const type of ['text/html', 'text/css; charset=utf-8', 'text/javascript', 'application/json; charset=utf-8', 'image/svg+xml', 'text/calendar; charset=utf-8', 'application/manifest+json', 'application/problem+json']) expect([type, isCompressible(type)]).toEqual([type, true]);
-    for (const type of ['text/event-stream; charset=utf-8', 'image/png', 'image/webp', 'font/woff2', 'application/zip', 'application/octet-stream', undefined]) expect([type, isCompressible(type)]).toEqual([type, false]);
+    for (const type of [
+      'text/html',
+      'text/css; charset=utf-8',
+      'text/javascript',
+      'application/json; charset=utf-8',
+      'image/svg+xml',
+      'text/calendar; charset=utf-8',
+      'application/manifest+json',
+      'application/problem+json',
+    ])
+      expect([type, isCompressible(type)]).toEqual([type, true]);
+    for (const type of ['text/event-stream; charset=utf-8', 'image/png', 'image/webp', 'font/woff2', 'application/zip', 'application/octet-stream', undefined])
+      expect([type, isCompressible(type)]).toEqual([type, false]);
   });
 
   it('adds Accept-Encoding to Vary once', () => {
@@ -232,10 +243,17 @@ describe('precompressed static files', () => {
       expect((await raw('/_astro/app.abc123.css', { 'accept-encoding': 'gzip', 'if-none-match': br.headers.etag! })).status).toBe(200);
 
       const photo = await raw('/photos/tiny.svg', { 'accept-encoding': 'br, gzip' });
-      expect([photo.status, photo.headers['content-encoding'], photo.headers.vary, photo.headers['cache-control']]).toEqual([200, undefined, undefined, PUBLIC_FILE]);
+      expect([photo.status, photo.headers['content-encoding'], photo.headers.vary, photo.headers['cache-control']]).toEqual([
+        200,
+        undefined,
+        undefined,
+        PUBLIC_FILE,
+      ]);
       expect(photo.headers['last-modified']).toBeTruthy();
       expect((await raw('/photos/tiny.svg', { 'if-modified-since': photo.headers['last-modified']! })).status).toBe(304);
-      expect((await raw('/photos/tiny.svg', { 'if-modified-since': new Date(Date.parse(photo.headers['last-modified']!) - 60_000).toUTCString() })).status).toBe(200);
+      expect(
+        (await raw('/photos/tiny.svg', { 'if-modified-since': new Date(Date.parse(photo.headers['last-modified']!) - 60_000).toUTCString() })).status,
+      ).toBe(200);
       expect((await raw('/photos/tiny.svg', { 'if-none-match': `W/${photo.headers.etag}` })).status).toBe(304);
 
       const head = await raw('/_astro/app.abc123.css', { 'accept-encoding': 'br' }, 'HEAD');

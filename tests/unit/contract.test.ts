@@ -13,7 +13,17 @@ import { NOTE_MAX, PARTY_MAX } from '../../src/lib/contract/limits';
 import { ID_MAX } from '../../src/lib/validation';
 import { bookingBody } from '../../src/islands/booking/api';
 
-const good = { store_id: 7, start: '2026-11-21T19:00:00+09:00', party_size: 2, seat_preference: null, note: '', name: '山田 花子', name_kana: 'ヤマダ ハナコ', phone: '090-1234-5678', email: 'hanako@example.jp' };
+const good = {
+  store_id: 7,
+  start: '2026-11-21T19:00:00+09:00',
+  party_size: 2,
+  seat_preference: null,
+  note: '',
+  name: '山田 花子',
+  name_kana: 'ヤマダ ハナコ',
+  phone: '090-1234-5678',
+  email: 'hanako@example.jp',
+};
 
 /** [what, change to the good body, the field refused (null: accepted)] */
 const table: Array<[string, Record<string, unknown>, string | null]> = [
@@ -101,7 +111,14 @@ describe('messages a diner reads', () => {
   });
 
   it('the widget sends what the form holds, and no start when none is picked', () => {
-    const values = { date: '2026-11-21', party: 2, start: '', seat: '' as const, note: '', contact: { name: '山田', name_kana: 'ヤマダ', phone: '０９０－１２３４－５６７８', email: 'a@example.jp' } };
+    const values = {
+      date: '2026-11-21',
+      party: 2,
+      start: '',
+      seat: '' as const,
+      note: '',
+      contact: { name: '山田', name_kana: 'ヤマダ', phone: '０９０－１２３４－５６７８', email: 'a@example.jp' },
+    };
     const body = bookingBody('guest', 7, values);
     expect(body).toMatchObject({ store_id: 7, party_size: 2, seat_preference: null, phone: '０９０－１２３４－５６７８' });
     expect(Object.keys(serverFields('ja', 'guest', body))).toEqual(['start']);

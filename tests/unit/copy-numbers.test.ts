@@ -33,7 +33,10 @@ describe('numbers in the copy', () => {
   it('are never written as digits in the messages that state them', () => {
     const dir = path.resolve('src/i18n/locales');
     for (const code of fs.readdirSync(dir)) {
-      const messages = Object.assign({}, ...fs.readdirSync(path.join(dir, code)).map((f) => JSON.parse(fs.readFileSync(path.join(dir, code, f), 'utf8')))) as Record<string, string>;
+      const messages = Object.assign(
+        {},
+        ...fs.readdirSync(path.join(dir, code)).map((f) => JSON.parse(fs.readFileSync(path.join(dir, code, f), 'utf8'))),
+      ) as Record<string, string>;
       for (const [key, name] of Object.entries(STATING)) {
         expect([code, key, messages[key]?.includes(`{{${name}}}`)]).toEqual([code, key, true]);
         expect([code, key, messages[key]?.includes(String(COPY_NUMBERS[name!]))]).toEqual([code, key, false]);

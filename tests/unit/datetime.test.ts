@@ -1,5 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { addTokyoDays, businessDate, formatClock, formatDay, formatStay, formatTime, formatWhen, isValidDateString, timesUnder, tokyoInstant, tokyoParts, toTokyoIso } from '../../src/lib/datetime';
+import {
+  addTokyoDays,
+  businessDate,
+  formatClock,
+  formatDay,
+  formatStay,
+  formatTime,
+  formatWhen,
+  isValidDateString,
+  timesUnder,
+  tokyoInstant,
+  tokyoParts,
+  toTokyoIso,
+} from '../../src/lib/datetime';
 import { formatYen, formatYenRange } from '../../src/lib/format';
 import { translatorFor } from '../../src/i18n';
 import { fromDictionary } from '../../src/lib/contract/messages';

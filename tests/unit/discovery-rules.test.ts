@@ -14,7 +14,15 @@ const tables: TableInfo[] = [
   { id: 1, kind: 'counter', minParty: 1, maxParty: 2, online: true },
   { id: 2, kind: 'private_room', minParty: 4, maxParty: 8, online: true },
 ];
-const store = (over: Partial<StoreState> = {}): StoreState => ({ hours: everyDay(17 * 60, 23 * 60), overrides: [], turnTimes: [], stayMinutes: 120, tables, busy: [], ...over });
+const store = (over: Partial<StoreState> = {}): StoreState => ({
+  hours: everyDay(17 * 60, 23 * 60),
+  overrides: [],
+  turnTimes: [],
+  stayMinutes: 120,
+  tables,
+  busy: [],
+  ...over,
+});
 // 2026-11-21 is a Saturday in Tokyo.
 const at = (hhmm: string, date = '2026-11-21') => {
   const [h, m] = hhmm.split(':').map(Number) as [number, number];
@@ -67,12 +75,26 @@ describe('bookable now: more edges', () => {
 describe('listing query', () => {
   it('defaults party to 2 and page to 1, and treats empty form fields as not given', () => {
     expect(listQuerySchema.parse({})).toMatchObject({ party: 2, page: 1, per_page: 20 });
-    expect(listQuerySchema.parse({ name: '  ', area: '', genre: '', party: '', lat: '', lng: '' })).toMatchObject({ name: undefined, area: undefined, genre: undefined, party: 2 });
+    expect(listQuerySchema.parse({ name: '  ', area: '', genre: '', party: '', lat: '', lng: '' })).toMatchObject({
+      name: undefined,
+      area: undefined,
+      genre: undefined,
+      party: 2,
+    });
     expect(listQuerySchema.parse({ name: ' 焼肉 ', party: '4', area: '3' })).toMatchObject({ name: '焼肉', party: 4, area: 3 });
   });
 
   it('refuses party 0 or 21, latitude 200, a lone latitude, page -1 and a keyword over 100 characters', () => {
-    for (const bad of [{ party: '0' }, { party: '21' }, { party: '1.5' }, { lat: '200', lng: '0' }, { lat: '35' }, { page: '-1' }, { name: 'x'.repeat(101) }, { genre: 'pizza' }]) {
+    for (const bad of [
+      { party: '0' },
+      { party: '21' },
+      { party: '1.5' },
+      { lat: '200', lng: '0' },
+      { lat: '35' },
+      { page: '-1' },
+      { name: 'x'.repeat(101) },
+      { genre: 'pizza' },
+    ]) {
       expect(listQuerySchema.safeParse(bad).success, JSON.stringify(bad).slice(0, 40)).toBe(false);
     }
   });

@@ -12,11 +12,23 @@ import { cancellationFee, feeOwed, type Settled } from '../../src/lib/contract/f
 const MIN = 60_000;
 const start = new Date('2026-11-20T19:00:00+09:00');
 const policy = { freeHours: 2, feeYen: 2000 };
-const booking = (over: Partial<Settled>): Settled => ({ start, party: 3, status: 'confirmed', cancelledAt: null, cancelledByStore: false, attendance: null, ...over });
+const booking = (over: Partial<Settled>): Settled => ({
+  start,
+  party: 3,
+  status: 'confirmed',
+  cancelledAt: null,
+  cancelledByStore: false,
+  attendance: null,
+  ...over,
+});
 
 describe('feeOwed', () => {
   it('charges a diner’s late cancellation, not an early one nor the store’s', () => {
-    expect(feeOwed(policy, booking({ status: 'cancelled', cancelledAt: new Date(start.getTime() - 90 * MIN) }))).toEqual({ reason: 'late_cancellation', perPerson: 2000, total: 6000 });
+    expect(feeOwed(policy, booking({ status: 'cancelled', cancelledAt: new Date(start.getTime() - 90 * MIN) }))).toEqual({
+      reason: 'late_cancellation',
+      perPerson: 2000,
+      total: 6000,
+    });
     // The deadline itself is charged, as cancelling then is.
     expect(feeOwed(policy, booking({ status: 'cancelled', cancelledAt: new Date(start.getTime() - 120 * MIN) }))?.total).toBe(6000);
     expect(feeOwed(policy, booking({ status: 'cancelled', cancelledAt: new Date(start.getTime() - 121 * MIN) }))).toBeNull();
@@ -35,7 +47,11 @@ describe('feeOwed', () => {
     const weekLater = new Date(start.getTime() + 7 * 24 * 60 * MIN);
     // Moved by the store a week on after the fee fell due, for one instead of three: still the fee for three.
     const moved = { start: weekLater, party: 1, basis: { start, party: 3 } };
-    expect(feeOwed(policy, booking({ ...moved, status: 'cancelled', cancelledAt: new Date(start.getTime() + 60 * MIN) }))).toEqual({ reason: 'late_cancellation', perPerson: 2000, total: 6000 });
+    expect(feeOwed(policy, booking({ ...moved, status: 'cancelled', cancelledAt: new Date(start.getTime() + 60 * MIN) }))).toEqual({
+      reason: 'late_cancellation',
+      perPerson: 2000,
+      total: 6000,
+    });
     expect(feeOwed(policy, booking({ ...moved, attendance: 'no_show' }))?.total).toBe(6000);
     // Moved by the store from a week on to tonight: cancelling before the old deadline costs nothing.
     const early = { start, party: 3, basis: { start: weekLater, party: 3 } };
@@ -44,15 +60,21 @@ describe('feeOwed', () => {
 
   it('never lets a no-show owe less than cancelling the same booking at any moment would', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 48 }), fc.integer({ min: 0, max: 10_000 }), fc.integer({ min: 1, max: 20 }), fc.integer({ min: -3 * 24 * 60, max: 0 }), (freeHours, feeYen, party, minutes) => {
-        const p = { freeHours, feeYen };
-        const noShow = feeOwed(p, booking({ party, attendance: 'no_show' }))?.total ?? 0;
-        const cancelledAt = new Date(start.getTime() + minutes * MIN);
-        const cancelled = feeOwed(p, booking({ party, status: 'cancelled', cancelledAt }))?.total ?? 0;
-        const rule = cancellationFee(p, start, party, cancelledAt);
-        expect(cancelled).toBe(rule.applies === 'due' ? rule.total : 0);
-        expect(noShow).toBeGreaterThanOrEqual(cancelled);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 48 }),
+        fc.integer({ min: 0, max: 10_000 }),
+        fc.integer({ min: 1, max: 20 }),
+        fc.integer({ min: -3 * 24 * 60, max: 0 }),
+        (freeHours, feeYen, party, minutes) => {
+          const p = { freeHours, feeYen };
+          const noShow = feeOwed(p, booking({ party, attendance: 'no_show' }))?.total ?? 0;
+          const cancelledAt = new Date(start.getTime() + minutes * MIN);
+          const cancelled = feeOwed(p, booking({ party, status: 'cancelled', cancelledAt }))?.total ?? 0;
+          const rule = cancellationFee(p, start, party, cancelledAt);
+          expect(cancelled).toBe(rule.applies === 'due' ? rule.total : 0);
+          expect(noShow).toBeGreaterThanOrEqual(cancelled);
+        },
+      ),
     );
   });
 });

@@ -97,12 +97,19 @@ describe('the one fee rule', () => {
   it('with the store’s changes mixed in, no sequence ends with less due than cancelling straight away, and no store change raises the fee', () => {
     let endedDue = 0;
     fc.assert(
-      fc.property(policyArb, startArb, fc.integer({ min: 1, max: 12 }), fc.array(byWhomArb, { maxLength: 8 }), afterArb, (policy, start, party, actions, cancelAfter) => {
-        const played = playBoth(policy, { start: T0 + start * MIN + 15 * MIN, party, at: T0 }, actions, cancelAfter);
-        if (!played) return;
-        if (played.atEnd > 0) endedDue++;
-        for (const before of played.straightAway) expect(played.atEnd).toBeGreaterThanOrEqual(before);
-      }),
+      fc.property(
+        policyArb,
+        startArb,
+        fc.integer({ min: 1, max: 12 }),
+        fc.array(byWhomArb, { maxLength: 8 }),
+        afterArb,
+        (policy, start, party, actions, cancelAfter) => {
+          const played = playBoth(policy, { start: T0 + start * MIN + 15 * MIN, party, at: T0 }, actions, cancelAfter);
+          if (!played) return;
+          if (played.atEnd > 0) endedDue++;
+          for (const before of played.straightAway) expect(played.atEnd).toBeGreaterThanOrEqual(before);
+        },
+      ),
       { numRuns: 1500 },
     );
     expect(endedDue).toBeGreaterThan(50);
@@ -119,21 +126,36 @@ describe('the one fee rule', () => {
     const tonight = { start: new Date('2026-11-19T19:00:00+09:00'), party: 4 };
     expect(feeBasisAfter(policy, { held, basis: held, wanted: tonight, now: early, by: 'store' })).toEqual(held);
     // The store moving it later or making it smaller moves the diner's deadline on and the fee down with it.
-    expect(feeBasisAfter(policy, { held, basis: held, wanted: { start: weekLater, party: 1 }, now: early, by: 'store' })).toEqual({ start: weekLater, party: 1 });
+    expect(feeBasisAfter(policy, { held, basis: held, wanted: { start: weekLater, party: 1 }, now: early, by: 'store' })).toEqual({
+      start: weekLater,
+      party: 1,
+    });
     // The diner's own change is what they hold from then on (a due one could only have grown).
-    expect(feeBasisAfter(policy, { held: tonight, basis: held, wanted: { start: weekLater, party: 3 }, now: early, by: 'diner' })).toEqual({ start: weekLater, party: 3 });
-    expect(feeBasisAfter(policy, { held: { start: weekLater, party: 1 }, basis: held, wanted: { start: weekLater, party: 3 }, now: inWindow, by: 'diner' })).toEqual({ start, party: 3 });
+    expect(feeBasisAfter(policy, { held: tonight, basis: held, wanted: { start: weekLater, party: 3 }, now: early, by: 'diner' })).toEqual({
+      start: weekLater,
+      party: 3,
+    });
+    expect(
+      feeBasisAfter(policy, { held: { start: weekLater, party: 1 }, basis: held, wanted: { start: weekLater, party: 3 }, now: inWindow, by: 'diner' }),
+    ).toEqual({ start, party: 3 });
   });
 
   it('no sequence of moves and party changes ends with less due than cancelling straight away', () => {
     let endedDue = 0;
     fc.assert(
-      fc.property(policyArb, startArb, fc.integer({ min: 1, max: 12 }), fc.array(actionArb, { maxLength: 8 }), afterArb, (policy, start, party, actions, cancelAfter) => {
-        const played = play(policy, { start: T0 + start * MIN + 15 * MIN, party, at: T0 }, actions, cancelAfter);
-        if (!played) return;
-        if (played.atEnd > 0) endedDue++;
-        for (const before of played.straightAway) expect(played.atEnd).toBeGreaterThanOrEqual(before);
-      }),
+      fc.property(
+        policyArb,
+        startArb,
+        fc.integer({ min: 1, max: 12 }),
+        fc.array(actionArb, { maxLength: 8 }),
+        afterArb,
+        (policy, start, party, actions, cancelAfter) => {
+          const played = play(policy, { start: T0 + start * MIN + 15 * MIN, party, at: T0 }, actions, cancelAfter);
+          if (!played) return;
+          if (played.atEnd > 0) endedDue++;
+          for (const before of played.straightAway) expect(played.atEnd).toBeGreaterThanOrEqual(before);
+        },
+      ),
       { numRuns: 3000 },
     );
     // The generator reaches the window often enough for the property to mean something.
@@ -159,7 +181,14 @@ describe('the one fee rule', () => {
   it('a cancellation by the store costs the diner nothing, even inside the window', () => {
     const reader = { t: translatorFor('ja'), locale: 'ja' };
     const start = new Date('2026-11-20T18:00:00+09:00');
-    const booking = { start, partySize: 2, feeBasis: { start, party: 2 }, status: 'cancelled', feePolicy: { freeHours: 2, feeYen: 2000 }, cancelledAt: new Date('2026-11-20T17:30:00+09:00') } as BookingView;
+    const booking = {
+      start,
+      partySize: 2,
+      feeBasis: { start, party: 2 },
+      status: 'cancelled',
+      feePolicy: { freeHours: 2, feeYen: 2000 },
+      cancelledAt: new Date('2026-11-20T17:30:00+09:00'),
+    } as BookingView;
     expect(bookingFee({ ...booking, cancelledByStore: true }, reader).total).toBe(0);
     expect(bookingFee({ ...booking, cancelledByStore: true }, reader).applies).not.toBe('due');
     expect(bookingFee({ ...booking, cancelledByStore: false }, reader)).toMatchObject({ applies: 'due', total: 4000 });

@@ -11,7 +11,11 @@ const banner = (id: number, storeId: number) => ({ id, storeId });
 
 describe('pickBanners', () => {
   it('shows every banner when there are few, one per store', () => {
-    expect(pickBanners([banner(2, 20), banner(1, 10)], '2026-12-02').map((b) => b.id).sort()).toEqual([1, 2]);
+    expect(
+      pickBanners([banner(2, 20), banner(1, 10)], '2026-12-02')
+        .map((b) => b.id)
+        .sort(),
+    ).toEqual([1, 2]);
     const picked = pickBanners([banner(1, 10), banner(2, 10), banner(3, 10)], '2026-12-02');
     expect(picked).toHaveLength(1);
   });

@@ -20,7 +20,11 @@ describe('locale detection (spec section 4)', () => {
   });
   it('logs a failure while reading and keeps en', () => {
     const log = vi.fn();
-    const hostile = { get cookie(): string { throw new Error('boom'); } };
+    const hostile = {
+      get cookie(): string {
+        throw new Error('boom');
+      },
+    };
     expect(detectLocale(hostile, log)).toBe('en');
     expect(log).toHaveBeenCalledOnce();
   });
@@ -42,7 +46,9 @@ describe('translation tables', () => {
   it.each(LOCALE_CODES.filter((c) => c !== 'ja'))('locale %s has every key that ja has, none empty', (code) => {
     const dict = dictionaries[code] ?? {};
     const missing = Object.keys(ja).filter((k) => !(k in dict));
-    const empty = Object.entries(dict).filter(([, v]) => typeof v !== 'string' || v.trim() === '').map(([k]) => k);
+    const empty = Object.entries(dict)
+      .filter(([, v]) => typeof v !== 'string' || v.trim() === '')
+      .map(([k]) => k);
     expect({ missing, empty }).toEqual({ missing: [], empty: [] });
   });
 
@@ -115,7 +121,8 @@ describe('plural forms', () => {
       const server = translatorFor(code);
       const browser = fromDictionary(pick(code, keys), code);
       for (const key of keys) {
-        for (const count of [0, 1, 2, 3, 5, 11, 21, 100]) expect([code, key, count, browser(key, { count, party: 4 })]).toEqual([code, key, count, server(key, { count, party: 4 })]);
+        for (const count of [0, 1, 2, 3, 5, 11, 21, 100])
+          expect([code, key, count, browser(key, { count, party: 4 })]).toEqual([code, key, count, server(key, { count, party: 4 })]);
       }
     }
   });

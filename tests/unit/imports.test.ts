@@ -59,7 +59,9 @@ describe('module graph', () => {
 
   const under = (dir: string) => (f: string) => f.startsWith(path.join(SRC, dir) + path.sep);
   const outside = (from: (f: string) => boolean, allowed: ((f: string) => boolean)[]) =>
-    [...graph].filter(([f]) => from(f)).flatMap(([f, deps]) => deps.filter((d) => !allowed.some((ok) => ok(d))).map((d) => `${path.relative(SRC, f)} → ${path.relative(SRC, d)}`));
+    [...graph]
+      .filter(([f]) => from(f))
+      .flatMap(([f, deps]) => deps.filter((d) => !allowed.some((ok) => ok(d))).map((d) => `${path.relative(SRC, f)} → ${path.relative(SRC, d)}`));
 
   it('keeps the demo template apart: it reaches only its own folder, the shared lib and i18n, and the base layout', () => {
     expect([...graph.keys()].filter(under('template')).length).toBeGreaterThan(20);

@@ -37,7 +37,17 @@ const booking = (extra: Partial<StoreBookingJson> = {}): StoreBookingJson => ({
 });
 const options = (at: string, over: Partial<RowOptions> = {}, locale: 'ja' | 'en' = 'ja'): RowOptions => {
   const t = translatorFor(locale);
-  return { action: '/list-booking-manage', at: Date.parse(iso(at)), date: DAY, locale, time: timesUnder(DAY, t), t, changing: () => false, cancelling: () => false, ...over };
+  return {
+    action: '/list-booking-manage',
+    at: Date.parse(iso(at)),
+    date: DAY,
+    locale,
+    time: timesUnder(DAY, t),
+    t,
+    changing: () => false,
+    cancelling: () => false,
+    ...over,
+  };
 };
 const html = (b: StoreBookingJson, o: RowOptions) =>
   ledgerRows([b], o)
@@ -71,7 +81,9 @@ describe('ledger row markup', () => {
     expect(html(booking({ attendance: 'arrived', undo_until: iso('19:30') }), options('19:31'))).not.toContain('value="undo"');
     // Another language; another address.
     expect(html(booking(), options('18:00', {}, 'en'))).not.toBe(before);
-    expect(html(booking(), options('18:00', { action: '/list-booking-manage?store=2' }))).toContain('href="/list-booking-manage?store=2&amp;change=41#change-41"');
+    expect(html(booking(), options('18:00', { action: '/list-booking-manage?store=2' }))).toContain(
+      'href="/list-booking-manage?store=2&amp;change=41#change-41"',
+    );
   });
 
   it('leaves room for the open form, and draws the row without its link', () => {
@@ -93,7 +105,9 @@ describe('timeline lines', () => {
   it('moves the now mark without keeping an old one, and escapes the labels', () => {
     const table = { id: 10, label: 'T<1>', kind: 'table' as const, min_party: 1, max_party: 4, online: false };
     const line = (at: string, b = booking()) =>
-      Buffer.from(timelineLines(timelineOf(DAY, [table], [b], [], new Date(iso(at))).tables, 500, DAY, 'ja', timesUnder(DAY, translatorFor('ja')), translatorFor('ja'))).toString('utf8');
+      Buffer.from(
+        timelineLines(timelineOf(DAY, [table], [b], [], new Date(iso(at))).tables, 500, DAY, 'ja', timesUnder(DAY, translatorFor('ja')), translatorFor('ja')),
+      ).toString('utf8');
     const out = line('18:00');
     // In an attribute only & and " are escaped, as Astro does.
     expect(out).toContain('aria-label="T<1>: 19:00–21:00 山田 <花子>"');
@@ -101,7 +115,14 @@ describe('timeline lines', () => {
     expect(out).toContain('<line x1="500" x2="500"');
     expect(out.endsWith('</svg></li>')).toBe(true);
     const none = Buffer.from(
-      timelineLines(timelineOf(DAY, [table], [booking()], [], new Date(iso('18:00'))).tables, null, DAY, 'ja', timesUnder(DAY, translatorFor('ja')), translatorFor('ja')),
+      timelineLines(
+        timelineOf(DAY, [table], [booking()], [], new Date(iso('18:00'))).tables,
+        null,
+        DAY,
+        'ja',
+        timesUnder(DAY, translatorFor('ja')),
+        translatorFor('ja'),
+      ),
     ).toString('utf8');
     expect(none).not.toContain('<line');
     expect(line('18:00', booking({ contact: { ...booking().contact, name: '佐藤' } }))).toContain('19:00–21:00 佐藤');

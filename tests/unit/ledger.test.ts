@@ -53,7 +53,16 @@ describe('the ledger’s timeline', () => {
     { id: 10, label: 'T1', kind: 'table' as const, min_party: 1, max_party: 4, online: true },
     { id: 11, label: 'C1', kind: 'counter' as const, min_party: 1, max_party: 2, online: false },
   ];
-  const block: BlockJson = { id: 99, store_id: 1, table: { id: 11, label: 'C1', kind: 'counter' }, start: `${DAY}T21:00:00+09:00`, end: `${DAY}T22:00:00+09:00`, reason: '貸切', created_at: `${DAY}T10:00:00+09:00`, released_at: null };
+  const block: BlockJson = {
+    id: 99,
+    store_id: 1,
+    table: { id: 11, label: 'C1', kind: 'counter' },
+    start: `${DAY}T21:00:00+09:00`,
+    end: `${DAY}T22:00:00+09:00`,
+    reason: '貸切',
+    created_at: `${DAY}T10:00:00+09:00`,
+    released_at: null,
+  };
 
   it('spans whole hours from the first start to the last end, with bookings and blocks on their tables and now marked', () => {
     const items = [booking('18:00', '20:00', 4), booking('19:00', '20:00', 2, { status: 'cancelled' })];

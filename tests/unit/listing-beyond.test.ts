@@ -32,20 +32,41 @@ const queryArb = fc.record({
 describe('the groups after now', () => {
   it('are the plain filter and sort, split at the end of the day, capped with exact totals', () => {
     fc.assert(
-      fc.property(fc.array(storeArb, { maxLength: 40 }), queryArb, fc.integer({ min: 1, max: 5 }), fc.integer({ min: 1, max: 5 }), (rows, q, later, another) => {
-        const stores = rows.map((s, i) => ({ ...s, id: 10 + i * 3 }));
-        const catalog = buildCatalog(new Map(stores.map((s) => [s.id, { facts: s }])));
-        const bySlot = (i: number) => stores.find((s) => s.id === catalog.ids[i])!;
-        const query: Omit<CatalogQuery, 'start' | 'count'> = q;
-        const found = beyondCatalog(catalog, { mask: (i) => bySlot(i).mask }, query, (i) => bySlot(i).next, SPLIT, { later, another });
-        const kept = stores
-          .filter((s) => s.mask === 0 && s.next !== Infinity)
-          .filter((s) => (q.area === undefined || s.areaId === q.area) && (q.genre === undefined || s.genre === q.genre) && (q.budgetMin === undefined || s.budgetMax >= q.budgetMin))
-          .sort((a, b) => a.next - b.next || a.id - b.id);
-        const group = (ss: typeof kept, cap: number) => ({ items: ss.slice(0, cap).map((s) => ({ id: s.id, startMs: s.next })), total: ss.length });
-        expect(found.later).toEqual(group(kept.filter((s) => s.next < SPLIT), later));
-        expect(found.another).toEqual(group(kept.filter((s) => s.next >= SPLIT), another));
-      }),
+      fc.property(
+        fc.array(storeArb, { maxLength: 40 }),
+        queryArb,
+        fc.integer({ min: 1, max: 5 }),
+        fc.integer({ min: 1, max: 5 }),
+        (rows, q, later, another) => {
+          const stores = rows.map((s, i) => ({ ...s, id: 10 + i * 3 }));
+          const catalog = buildCatalog(new Map(stores.map((s) => [s.id, { facts: s }])));
+          const bySlot = (i: number) => stores.find((s) => s.id === catalog.ids[i])!;
+          const query: Omit<CatalogQuery, 'start' | 'count'> = q;
+          const found = beyondCatalog(catalog, { mask: (i) => bySlot(i).mask }, query, (i) => bySlot(i).next, SPLIT, { later, another });
+          const kept = stores
+            .filter((s) => s.mask === 0 && s.next !== Infinity)
+            .filter(
+              (s) =>
+                (q.area === undefined || s.areaId === q.area) &&
+                (q.genre === undefined || s.genre === q.genre) &&
+                (q.budgetMin === undefined || s.budgetMax >= q.budgetMin),
+            )
+            .sort((a, b) => a.next - b.next || a.id - b.id);
+          const group = (ss: typeof kept, cap: number) => ({ items: ss.slice(0, cap).map((s) => ({ id: s.id, startMs: s.next })), total: ss.length });
+          expect(found.later).toEqual(
+            group(
+              kept.filter((s) => s.next < SPLIT),
+              later,
+            ),
+          );
+          expect(found.another).toEqual(
+            group(
+              kept.filter((s) => s.next >= SPLIT),
+              another,
+            ),
+          );
+        },
+      ),
       { numRuns: 300 },
     );
   });

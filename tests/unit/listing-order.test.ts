@@ -5,7 +5,17 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildCatalog, countBookable, firstMarkFrom, searchCatalog, surfaceMetres, tagBitsOf, tagKeyBits, type CatalogQuery, type Placed } from '../../src/server/availability/catalog';
+import {
+  buildCatalog,
+  countBookable,
+  firstMarkFrom,
+  searchCatalog,
+  surfaceMetres,
+  tagBitsOf,
+  tagKeyBits,
+  type CatalogQuery,
+  type Placed,
+} from '../../src/server/availability/catalog';
 import { FILTER_TAG_KEYS, FILTER_TAGS, LIST_SORTS } from '../../src/lib/contract/enums';
 import { arrivalMs, walkMinutesFor, ARRIVAL_MARGIN_MIN, WALK_METRES_PER_MIN } from '../../src/lib/distance';
 import { MINUTE_MS } from '../../src/lib/datetime';
@@ -30,7 +40,9 @@ const storeArb = fc.record({
 const queryArb = fc.record({
   area: fc.option(fc.integer({ min: 1, max: 3 }), { nil: undefined }),
   genre: fc.option(fc.constantFrom('izakaya', 'sushi'), { nil: undefined }),
-  position: fc.option(fc.record({ lat: fc.double({ min: 35.64, max: 35.68, noNaN: true }), lng: fc.double({ min: 139.68, max: 139.72, noNaN: true }) }), { nil: null }),
+  position: fc.option(fc.record({ lat: fc.double({ min: 35.64, max: 35.68, noNaN: true }), lng: fc.double({ min: 139.68, max: 139.72, noNaN: true }) }), {
+    nil: null,
+  }),
   budgetMin: fc.option(fc.constantFrom(2000, 4000), { nil: undefined }),
   budgetMax: fc.option(fc.constantFrom(3000, 6000), { nil: undefined }),
   tags: fc.subarray([...FILTER_TAG_KEYS], { maxLength: 2 }).map(tagKeyBits),

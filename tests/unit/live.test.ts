@@ -41,7 +41,16 @@ describe('live stream helpers', () => {
   it('the query takes up to 50 numeric store ids (duplicates count once) and a party of 1 to 20', () => {
     expect(streamQuerySchema.parse({ stores: '3,1,3' })).toEqual({ stores: [3, 1], party: 2 });
     expect(streamQuerySchema.safeParse({ stores: Array.from({ length: 50 }, (_, i) => i + 1).join(','), party: '20' }).success).toBe(true);
-    for (const bad of [{}, { stores: '' }, { stores: '1, 2' }, { stores: '0' }, { stores: '99999999999' }, { stores: Array.from({ length: 51 }, (_, i) => i + 1).join(',') }, { stores: '1', party: '21' }, { stores: '1', party: '1.5' }]) {
+    for (const bad of [
+      {},
+      { stores: '' },
+      { stores: '1, 2' },
+      { stores: '0' },
+      { stores: '99999999999' },
+      { stores: Array.from({ length: 51 }, (_, i) => i + 1).join(',') },
+      { stores: '1', party: '21' },
+      { stores: '1', party: '1.5' },
+    ]) {
       expect(streamQuerySchema.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
     }
   });

@@ -3,13 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  acquireDataDirLock,
-  DataDirLockedError,
-  isPidAlive,
-  LOCK_FILE,
-  readLockPid,
-} from '../../src/server/db/lock';
+import { acquireDataDirLock, DataDirLockedError, isPidAlive, LOCK_FILE, readLockPid } from '../../src/server/db/lock';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const LOCK_TS = path.join(ROOT, 'src/server/db/lock.ts');
@@ -94,8 +88,7 @@ describe('DATA_DIR lock', () => {
     expect(performance.now() - t0).toBeLessThan(500);
     expect(err).toBeInstanceOf(DataDirLockedError);
     expect((err as Error).message).toBe(
-      `Another Sugu process (pid ${child.pid}) is using DATA_DIR=${dir}. ` +
-        'Stop it, or set DATA_DIR to another folder, or use DATABASE_URL.',
+      `Another Sugu process (pid ${child.pid}) is using DATA_DIR=${dir}. Stop it, or set DATA_DIR to another folder, or use DATABASE_URL.`,
     );
     // The holder's lock is untouched.
     expect(readLockPid(dir)).toBe(child.pid);

@@ -19,7 +19,12 @@ describe('the server process is started with its memory settings', () => {
 
   it('keeps the operator’s own flags and values, and their other node options', () => {
     const again = relaunch(['--max-semi-space-size=32', '--inspect'], argv, { MALLOC_ARENA_MAX: '8' }, true);
-    expect(again?.args).toEqual([...NODE_FLAGS.filter((f) => !f.startsWith('--max-semi-space-size')), '--max-semi-space-size=32', '--inspect', '/app/scripts/start.mjs']);
+    expect(again?.args).toEqual([
+      ...NODE_FLAGS.filter((f) => !f.startsWith('--max-semi-space-size')),
+      '--max-semi-space-size=32',
+      '--inspect',
+      '/app/scripts/start.mjs',
+    ]);
     expect(again?.env.MALLOC_ARENA_MAX).toBe('8');
   });
 

@@ -39,12 +39,22 @@ describe('one source', () => {
     // them as checks (`z.maxLength(50)`, `z.maximum(20)`).
     const limit =
       /\.length\s*[<>]=?\s*\d{2,}|(?<!Math)\.(max|min)\(\s*-?(?:[2-9]|\d{2,})|\b(maxLength|minLength|maxlength|minlength)=\{?\s*["']?\d|\bz\.(maxLength|minLength|length|maximum|minimum|lte|gte|lt|gt|maxSize|minSize)\(\s*-?(?:[2-9]|\d{2,})/;
-    expect(findings(limit, product.filter((f) => !f.startsWith(CONTRACT)))).toEqual([]);
+    expect(
+      findings(
+        limit,
+        product.filter((f) => !f.startsWith(CONTRACT)),
+      ),
+    ).toEqual([]);
   });
 
   it('has the kana, phone and e-mail patterns in src/lib/validation.ts alone', () => {
     const pattern = /\\p\{Script=(Katakana|Hiragana)\}|\\u30A1|\\uFF66|\[\^\\s@\]\+@|\\\+81|0\[5789\]0/;
-    expect(findings(pattern, product.filter((f) => f !== 'src/lib/validation.ts'))).toEqual([]);
+    expect(
+      findings(
+        pattern,
+        product.filter((f) => f !== 'src/lib/validation.ts'),
+      ),
+    ).toEqual([]);
   });
 
   it('defines no name of the contract a second time, nor spells out its table kinds', () => {
@@ -60,32 +70,55 @@ describe('one source', () => {
   it("computes a store's largest party in src/lib/party.ts alone (not again in TypeScript or SQL)", () => {
     const again = /\.map\(\(\w+\) => \w+\.maxParty\)|max\(\w*\.?max_party\)/;
     expect(findings(again, ['src/lib/party.ts'])).toHaveLength(1);
-    expect(findings(again, product.filter((f) => f !== 'src/lib/party.ts'))).toEqual([]);
+    expect(
+      findings(
+        again,
+        product.filter((f) => f !== 'src/lib/party.ts'),
+      ),
+    ).toEqual([]);
   });
 
   it("checks kana and phone numbers with the contract's field schemas alone (one rule, one message)", () => {
     const check = /refine\(.*\b(isKana|normalisePhone)\b/;
     expect(findings(check, ['src/lib/contract/fields.ts']).length).toBeGreaterThanOrEqual(4);
-    expect(findings(check, product.filter((f) => f !== 'src/lib/contract/fields.ts'))).toEqual([]);
+    expect(
+      findings(
+        check,
+        product.filter((f) => f !== 'src/lib/contract/fields.ts'),
+      ),
+    ).toEqual([]);
   });
 
   it("builds store, booking and sign-in links with the contract's paths, not by hand", () => {
     // A route the island fills in itself (`{id}`) is a pattern, not a link.
     const byHand = /`\/store\/\$\{(?![^`]*\{id\})|\/auth\/signin\?next/;
     expect(findings(byHand, ['src/lib/contract/paths.ts']).length).toBeGreaterThanOrEqual(3);
-    expect(findings(byHand, product.filter((f) => !f.startsWith(CONTRACT)))).toEqual([]);
+    expect(
+      findings(
+        byHand,
+        product.filter((f) => !f.startsWith(CONTRACT)),
+      ),
+    ).toEqual([]);
   });
 
   it('writes every log line through src/server/log.ts (one format: level and msg first)', () => {
     const byHand = /console\.(log|warn|error|info)\)?\(JSON\.stringify|JSON\.stringify\(\{ level\b/;
     const logger = /from 'pino'/;
     expect(findings(logger, ['src/server/log.ts'])).toHaveLength(1);
-    expect(findings(logger, product.filter((f) => f !== 'src/server/log.ts'))).toEqual([]);
+    expect(
+      findings(
+        logger,
+        product.filter((f) => f !== 'src/server/log.ts'),
+      ),
+    ).toEqual([]);
     expect(findings(byHand, product)).toEqual([]);
   });
 
   it("names a store's facts once: the columns a diner's read takes, and the fields the API answers with", () => {
-    const shapes = { columns: /nameKana: stores\.nameKana,\s*genre: stores\.genre,\s*areaId: stores\.areaId/, fields: /name_kana: \w+\.nameKana,\s*genre: \w+\.genre,\s*genre_label:/ };
+    const shapes = {
+      columns: /nameKana: stores\.nameKana,\s*genre: stores\.genre,\s*areaId: stores\.areaId/,
+      fields: /name_kana: \w+\.nameKana,\s*genre: \w+\.genre,\s*genre_label:/,
+    };
     const holding = (shape: RegExp) => product.filter((f) => shape.test(fs.readFileSync(f, 'utf8')));
     expect(holding(shapes.columns)).toEqual(['src/server/stores/columns.ts']);
     expect(holding(shapes.fields)).toEqual(['src/server/stores/json.ts']);

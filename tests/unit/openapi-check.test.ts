@@ -31,7 +31,9 @@ describe('the API tests’ document check', () => {
 
   it('refuses a status the operation does not list, a body where none is documented, and another content type', async () => {
     await expect(check('PUT', '/api/favourites/3', json(200, { store_id: 3, favourite: true }))).rejects.toThrow(/status 200 is not in the document/);
-    await expect(check('POST', '/api/password/forgot', new Response('{}', { status: 202, headers: { 'content-type': 'application/json' } }))).rejects.toThrow(/no body/);
+    await expect(check('POST', '/api/password/forgot', new Response('{}', { status: 202, headers: { 'content-type': 'application/json' } }))).rejects.toThrow(
+      /no body/,
+    );
     await expect(check('GET', '/api/me', new Response('<p>hi</p>', { status: 200, headers: { 'content-type': 'text/html' } }))).rejects.toThrow(/content type/);
   });
 

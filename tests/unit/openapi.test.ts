@@ -16,7 +16,11 @@ function endpoints(dir = path.join(root, 'api')): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
     const file = path.join(dir, e.name);
     if (e.isDirectory()) return endpoints(file);
-    const route = '/' + path.relative(root, file).replace(/\.ts$/, '').replace(/\/index$/, '').replace(/\[(\w+)\]/g, '{$1}');
+    const route = `/${path
+      .relative(root, file)
+      .replace(/\.ts$/, '')
+      .replace(/\/index$/, '')
+      .replace(/\[(\w+)\]/g, '{$1}')}`;
     return [...fs.readFileSync(file, 'utf8').matchAll(/^export const (GET|POST|PUT|PATCH|DELETE) =/gm)].map((m) => `${m[1]!.toLowerCase()} ${route}`);
   });
 }
@@ -44,7 +48,8 @@ describe('OpenAPI document', () => {
   });
 
   it('names the codes of the store’s booking change and mark, which the diner’s fee rule never refuses', () => {
-    const codes: string[] = doc.paths['/api/store/bookings/{id}']!.patch.responses['409'].content['application/json'].schema.allOf[1].properties.error.properties.code.enum;
+    const codes: string[] =
+      doc.paths['/api/store/bookings/{id}']!.patch.responses['409'].content['application/json'].schema.allOf[1].properties.error.properties.code.enum;
     expect(codes).toEqual(expect.arrayContaining(['slot_taken', 'not_changeable', 'duplicate_booking', 'undo_expired', 'table_held']));
     expect(codes).not.toContain('change_needs_store');
   });
@@ -73,21 +78,38 @@ describe('OpenAPI document', () => {
     }
     // Every code named anywhere is one the API has.
     const named = JSON.stringify(doc).match(/"enum":\[[^\]]*\]/g) ?? [];
-    const all = Object.values(doc.paths).flatMap((m) => Object.values(m)).flatMap((op: any) => Object.values(op.responses)).flatMap((r: any) => {
-      const s = r.content?.['application/json']?.schema;
-      return s?.allOf ? codes(r) : [];
-    });
+    const all = Object.values(doc.paths)
+      .flatMap((m) => Object.values(m))
+      .flatMap((op: any) => Object.values(op.responses))
+      .flatMap((r: any) => {
+        const s = r.content?.['application/json']?.schema;
+        return s?.allOf ? codes(r) : [];
+      });
     expect(named.length).toBeGreaterThan(0);
     expect(all.length).toBeGreaterThan(20);
     for (const code of all) expect(ERROR_CODES).toContain(code);
   });
 
   it('documents a 409 only where the operation can answer one, always with the codes it carries', () => {
-    const with409 = Object.entries(doc.paths).flatMap(([p, methods]) => Object.entries(methods as Record<string, any>).filter(([, op]) => op.responses['409']).map(([m, op]) => [`${m} ${p}`, op] as const));
+    const with409 = Object.entries(doc.paths).flatMap(([p, methods]) =>
+      Object.entries(methods as Record<string, any>)
+        .filter(([, op]) => op.responses['409'])
+        .map(([m, op]) => [`${m} ${p}`, op] as const),
+    );
     for (const [name, op] of with409) expect(op.responses['409'].content['application/json'].schema.allOf, name).toBeDefined();
     const names = with409.map(([name]) => name);
     // A body alone does not make a conflict: the profile without a taken address, a password change, a sign-in.
     for (const none of ['post /api/login', 'put /api/me/password', 'put /api/store/details', 'post /api/users']) expect(names).not.toContain(none);
-    for (const some of ['patch /api/me', 'post /api/watches', 'post /api/store/walk-ins', 'post /api/store/blocks', 'post /api/store/banners', 'patch /api/store/tables/{id}', 'patch /api/store/fees/{id}', 'post /api/store/signup']) expect(names).toContain(some);
+    for (const some of [
+      'patch /api/me',
+      'post /api/watches',
+      'post /api/store/walk-ins',
+      'post /api/store/blocks',
+      'post /api/store/banners',
+      'patch /api/store/tables/{id}',
+      'patch /api/store/fees/{id}',
+      'post /api/store/signup',
+    ])
+      expect(names).toContain(some);
   });
 });

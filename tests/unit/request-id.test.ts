@@ -9,10 +9,13 @@ describe('request ids', () => {
     expect(requestIdOf(sent)).toBe(sent);
   });
 
-  it.each([null, undefined, '', 'has space', 'line\nbreak', 'quote"', '<tag>', 'semi;colon', 'ü', 'x'.repeat(REQUEST_ID_MAX + 1)])('refuses %j and gives a new id', (sent) => {
-    expect(sentRequestId(sent)).toBeUndefined();
-    const given = requestIdOf(sent);
-    expect(given).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
-    expect(requestIdOf(sent)).not.toBe(given);
-  });
+  it.each([null, undefined, '', 'has space', 'line\nbreak', 'quote"', '<tag>', 'semi;colon', 'ü', 'x'.repeat(REQUEST_ID_MAX + 1)])(
+    'refuses %j and gives a new id',
+    (sent) => {
+      expect(sentRequestId(sent)).toBeUndefined();
+      const given = requestIdOf(sent);
+      expect(given).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+      expect(requestIdOf(sent)).not.toBe(given);
+    },
+  );
 });

@@ -13,7 +13,7 @@ describe('navigation rules (spec sections 2 and 6)', () => {
     'guards %s, keeping where the guest was going',
     (path) => {
       expect(isGuarded(path)).toBe(true);
-      expect(go(path, false, '?x=1')).toEqual({ redirect: `/auth/signin?next=${encodeURIComponent(path + '?x=1')}`, status: 302 });
+      expect(go(path, false, '?x=1')).toEqual({ redirect: `/auth/signin?next=${encodeURIComponent(`${path}?x=1`)}`, status: 302 });
       expect(go(path, true)).toBeNull();
     },
   );
@@ -88,7 +88,7 @@ describe('navigation rules (spec sections 2 and 6)', () => {
     ['/a/../favourite', '/favourite'],
     ['/home?next=//evil.example', '/home?next=//evil.example'],
     ['', '/home'],
-    ['/' + 'a'.repeat(3000), '/home'],
+    [`/${'a'.repeat(3000)}`, '/home'],
   ])('resolves %j to %j', (next, expected) => {
     expect(safeNext(next)).toBe(expected);
     // Whatever comes back, read as a Location from the site, stays on the site.
@@ -120,7 +120,10 @@ describe('the store host’s paths (DESIGN §2)', () => {
   it('serves the spec’s screens from the store site’s folder, sign-in first', () => {
     expect(store('/list-booking-manage', true, '?date=2026-11-24')).toEqual({ rewrite: '/store-host/list-booking-manage?date=2026-11-24' });
     expect(store('/edit-seat/12/', true)).toEqual({ rewrite: '/store-host/edit-seat/12' });
-    expect(store('/list-booking-manage', false, '?date=2026-11-24')).toEqual({ redirect: '/store-signin?next=%2Flist-booking-manage%3Fdate%3D2026-11-24', status: 302 });
+    expect(store('/list-booking-manage', false, '?date=2026-11-24')).toEqual({
+      redirect: '/store-signin?next=%2Flist-booking-manage%3Fdate%3D2026-11-24',
+      status: 302,
+    });
     // The platform admin's screen asks for the admin's sign-in.
     expect(store('/admin-create-store', false)).toEqual({ redirect: '/admin-signin?next=%2Fadmin-create-store', status: 302 });
     expect(store('/store-signin')).toEqual({ rewrite: '/store-host/store-signin' });
@@ -139,7 +142,19 @@ describe('the store host’s paths (DESIGN §2)', () => {
 
   it('sends the platform admin, who has no store, from every store screen to its own', () => {
     const admin = (pathname: string, search = '') => decideStoreRoute({ pathname, search, signedIn: true, admin: true });
-    for (const p of ['/list-booking-manage', '/list-seat-manage', '/detail-store-manage', '/list-payment-manage', '/list-store-manage', '/campaign-banner', '/edit-seat/3', '/payment/4', '/card-payment/4', '/edit-store/1', '/payment-detail/9']) {
+    for (const p of [
+      '/list-booking-manage',
+      '/list-seat-manage',
+      '/detail-store-manage',
+      '/list-payment-manage',
+      '/list-store-manage',
+      '/campaign-banner',
+      '/edit-seat/3',
+      '/payment/4',
+      '/card-payment/4',
+      '/edit-store/1',
+      '/payment-detail/9',
+    ]) {
       expect([p, admin(p, '?store=1')]).toEqual([p, { redirect: '/admin-create-store', status: 302 }]);
     }
     expect(admin('/')).toEqual({ redirect: '/admin-create-store', status: 302 });
@@ -148,7 +163,10 @@ describe('the store host’s paths (DESIGN §2)', () => {
     expect(admin('/store-signout')).toEqual({ rewrite: '/store-host/store-signout' });
     expect(admin('/nowhere')).toEqual({ rewrite: '/store-host/not-found' });
     // Signed out, `admin` means nothing: the store's sign-in as for anyone.
-    expect(decideStoreRoute({ pathname: '/list-seat-manage', search: '', signedIn: false, admin: true })).toEqual({ redirect: '/store-signin?next=%2Flist-seat-manage', status: 302 });
+    expect(decideStoreRoute({ pathname: '/list-seat-manage', search: '', signedIn: false, admin: true })).toEqual({
+      redirect: '/store-signin?next=%2Flist-seat-manage',
+      status: 302,
+    });
   });
 
   it('knows the store site’s own folder, which the diner host never serves', () => {

@@ -18,7 +18,14 @@ type Store = { id: number; slug: string; doc: SearchDoc };
 const stores: Store[] = seed.map(({ store }, i) => ({
   id: i + 1,
   slug: store.areaSlug,
-  doc: { name: store.name, nameKana: store.nameKana, genre: store.genre, areaName: areaOf.get(store.areaSlug)!.name, station: store.station, tags: store.tags ?? [] },
+  doc: {
+    name: store.name,
+    nameKana: store.nameKana,
+    genre: store.genre,
+    areaName: areaOf.get(store.areaSlug)!.name,
+    station: store.station,
+    tags: store.tags ?? [],
+  },
 }));
 const byId = new Map(stores.map((s) => [s.id, s.doc]));
 const owner = {};
@@ -32,20 +39,97 @@ const tagged = (tag: string) => (s: Store) => s.doc.tags.includes(tag);
 const both = (a: (s: Store) => boolean, b: (s: Store) => boolean) => (s: Store) => a(s) && b(s);
 
 /** Half-width katakana of a full-width katakana word (the forms ｼﾌﾞﾔ, ﾗｰﾒﾝ that old keyboards type). */
-const HALF: Record<string, string> = { ア: 'ｱ', イ: 'ｲ', ウ: 'ｳ', エ: 'ｴ', オ: 'ｵ', カ: 'ｶ', キ: 'ｷ', ク: 'ｸ', ケ: 'ｹ', コ: 'ｺ', サ: 'ｻ', シ: 'ｼ', ス: 'ｽ', セ: 'ｾ', ソ: 'ｿ', タ: 'ﾀ', チ: 'ﾁ', ツ: 'ﾂ', テ: 'ﾃ', ト: 'ﾄ', ナ: 'ﾅ', ニ: 'ﾆ', ヌ: 'ﾇ', ネ: 'ﾈ', ノ: 'ﾉ', ハ: 'ﾊ', ヒ: 'ﾋ', フ: 'ﾌ', ヘ: 'ﾍ', ホ: 'ﾎ', マ: 'ﾏ', ミ: 'ﾐ', ム: 'ﾑ', メ: 'ﾒ', モ: 'ﾓ', ヤ: 'ﾔ', ユ: 'ﾕ', ヨ: 'ﾖ', ラ: 'ﾗ', リ: 'ﾘ', ル: 'ﾙ', レ: 'ﾚ', ロ: 'ﾛ', ワ: 'ﾜ', ン: 'ﾝ', ー: 'ｰ', ッ: 'ｯ', ャ: 'ｬ', ュ: 'ｭ', ョ: 'ｮ', ガ: 'ｶﾞ', ギ: 'ｷﾞ', グ: 'ｸﾞ', ゲ: 'ｹﾞ', ゴ: 'ｺﾞ', ザ: 'ｻﾞ', ジ: 'ｼﾞ', ズ: 'ｽﾞ', ゼ: 'ｾﾞ', ゾ: 'ｿﾞ', ダ: 'ﾀﾞ', デ: 'ﾃﾞ', ド: 'ﾄﾞ', バ: 'ﾊﾞ', ビ: 'ﾋﾞ', ブ: 'ﾌﾞ', ベ: 'ﾍﾞ', ボ: 'ﾎﾞ', パ: 'ﾊﾟ', ピ: 'ﾋﾟ', プ: 'ﾌﾟ', ペ: 'ﾍﾟ', ポ: 'ﾎﾟ' };
+const HALF: Record<string, string> = {
+  ア: 'ｱ',
+  イ: 'ｲ',
+  ウ: 'ｳ',
+  エ: 'ｴ',
+  オ: 'ｵ',
+  カ: 'ｶ',
+  キ: 'ｷ',
+  ク: 'ｸ',
+  ケ: 'ｹ',
+  コ: 'ｺ',
+  サ: 'ｻ',
+  シ: 'ｼ',
+  ス: 'ｽ',
+  セ: 'ｾ',
+  ソ: 'ｿ',
+  タ: 'ﾀ',
+  チ: 'ﾁ',
+  ツ: 'ﾂ',
+  テ: 'ﾃ',
+  ト: 'ﾄ',
+  ナ: 'ﾅ',
+  ニ: 'ﾆ',
+  ヌ: 'ﾇ',
+  ネ: 'ﾈ',
+  ノ: 'ﾉ',
+  ハ: 'ﾊ',
+  ヒ: 'ﾋ',
+  フ: 'ﾌ',
+  ヘ: 'ﾍ',
+  ホ: 'ﾎ',
+  マ: 'ﾏ',
+  ミ: 'ﾐ',
+  ム: 'ﾑ',
+  メ: 'ﾒ',
+  モ: 'ﾓ',
+  ヤ: 'ﾔ',
+  ユ: 'ﾕ',
+  ヨ: 'ﾖ',
+  ラ: 'ﾗ',
+  リ: 'ﾘ',
+  ル: 'ﾙ',
+  レ: 'ﾚ',
+  ロ: 'ﾛ',
+  ワ: 'ﾜ',
+  ン: 'ﾝ',
+  ー: 'ｰ',
+  ッ: 'ｯ',
+  ャ: 'ｬ',
+  ュ: 'ｭ',
+  ョ: 'ｮ',
+  ガ: 'ｶﾞ',
+  ギ: 'ｷﾞ',
+  グ: 'ｸﾞ',
+  ゲ: 'ｹﾞ',
+  ゴ: 'ｺﾞ',
+  ザ: 'ｻﾞ',
+  ジ: 'ｼﾞ',
+  ズ: 'ｽﾞ',
+  ゼ: 'ｾﾞ',
+  ゾ: 'ｿﾞ',
+  ダ: 'ﾀﾞ',
+  デ: 'ﾃﾞ',
+  ド: 'ﾄﾞ',
+  バ: 'ﾊﾞ',
+  ビ: 'ﾋﾞ',
+  ブ: 'ﾌﾞ',
+  ベ: 'ﾍﾞ',
+  ボ: 'ﾎﾞ',
+  パ: 'ﾊﾟ',
+  ピ: 'ﾋﾟ',
+  プ: 'ﾌﾟ',
+  ペ: 'ﾍﾟ',
+  ポ: 'ﾎﾟ',
+};
 const halfWidth = (katakana: string) => [...katakana].map((c) => HALF[c] ?? c).join('');
 const fullWidth = (latin: string) => [...latin].map((c) => String.fromCodePoint(c.codePointAt(0)! + 0xfee0)).join('');
 const hiragana = (katakana: string) => [...katakana].map((c) => String.fromCodePoint(c.codePointAt(0)! - 0x60)).join('');
 
 /** Each area by its kanji, hiragana, katakana, half-width katakana, romaji (its slug) and full-width romaji. */
-const areaCases = AREAS.flatMap((a) => [
-  [a.name, inArea(a.slug)],
-  [hiragana(a.nameKana), inArea(a.slug)],
-  [a.nameKana, inArea(a.slug)],
-  [halfWidth(a.nameKana), inArea(a.slug)],
-  [a.slug, inArea(a.slug)],
-  [fullWidth(a.slug.toUpperCase()), inArea(a.slug)],
-] as const);
+const areaCases = AREAS.flatMap(
+  (a) =>
+    [
+      [a.name, inArea(a.slug)],
+      [hiragana(a.nameKana), inArea(a.slug)],
+      [a.nameKana, inArea(a.slug)],
+      [halfWidth(a.nameKana), inArea(a.slug)],
+      [a.slug, inArea(a.slug)],
+      [fullWidth(a.slug.toUpperCase()), inArea(a.slug)],
+    ] as const,
+);
 
 const cases: (readonly [string, (s: Store) => boolean])[] = [
   ...areaCases,

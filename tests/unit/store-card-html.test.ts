@@ -92,7 +92,7 @@ describe('listing card markup', () => {
   it('escapes what the store wrote', () => {
     const out = html(card({ name: '<b>"鳥" & Co\'s</b>', photo: { src: '/p.svg?a=1&b="2"', width: 1, height: 1, alt: 'x"y' } }));
     expect(out).toContain('>&lt;b&gt;&quot;鳥&quot; &amp; Co&#39;s&lt;/b&gt;</a>');
-    expect(out).toContain('aria-label="' + ja('discovery.favourite.add') + ': <b>&quot;鳥&quot; &amp; Co\'s</b>"');
+    expect(out).toContain(`aria-label="${ja('discovery.favourite.add')}: <b>&quot;鳥&quot; &amp; Co's</b>"`);
     expect(out).toContain('src="/p.svg?a=1&amp;b=&quot;2&quot;"');
     expect(out).toContain('alt="x&quot;y"');
   });

@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { admitStream, defaultStreamTotal, holdStream, openStreams } from '../../src/server/streamAdmission';
 import { ApiError } from '../../src/server/http/api';
 
-const limits = (soft: string) => `Limit                     Soft Limit           Hard Limit           Units\nMax open files            ${soft}                1048576              files\n`;
+const limits = (soft: string) =>
+  `Limit                     Soft Limit           Hard Limit           Units\nMax open files            ${soft}                1048576              files\n`;
 
 describe('live stream admission', () => {
   afterEach(() => vi.useRealTimers());

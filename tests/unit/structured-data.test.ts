@@ -22,10 +22,7 @@ const store = {
   budgetMax: 5000,
   description: '',
   photos: [{ src: '/photos/7-1.webp' }],
-  hours: [
-    ...[1, 2, 3, 4, 5].map((weekday) => ({ weekday, opensMin: 17 * 60, closesMin: 26 * 60 })),
-    { weekday: 6, opensMin: 0, closesMin: 1440 },
-  ],
+  hours: [...[1, 2, 3, 4, 5].map((weekday) => ({ weekday, opensMin: 17 * 60, closesMin: 26 * 60 })), { weekday: 6, opensMin: 0, closesMin: 1440 }],
 };
 
 const booking = {
@@ -60,7 +57,13 @@ describe('JSON-LD escaping for an inline script', () => {
 
 describe('addresses and hours', () => {
   it('splits a Japanese address into prefecture, city or ward and the rest', () => {
-    expect(postalAddress('東京都渋谷区道玄坂1-2-3, テストビル')).toEqual({ '@type': 'PostalAddress', addressCountry: 'JP', addressRegion: '東京都', addressLocality: '渋谷区', streetAddress: '道玄坂1-2-3, テストビル' });
+    expect(postalAddress('東京都渋谷区道玄坂1-2-3, テストビル')).toEqual({
+      '@type': 'PostalAddress',
+      addressCountry: 'JP',
+      addressRegion: '東京都',
+      addressLocality: '渋谷区',
+      streetAddress: '道玄坂1-2-3, テストビル',
+    });
     expect(postalAddress('大阪府大阪市北区梅田1丁目')).toMatchObject({ addressRegion: '大阪府', addressLocality: '大阪市', streetAddress: '北区梅田1丁目' });
     expect(postalAddress('神奈川県横浜市西区みなとみらい2')).toMatchObject({ addressRegion: '神奈川県', addressLocality: '横浜市' });
     // The stores' addresses begin at the ward: Tokyo's.
@@ -133,7 +136,9 @@ describe('FoodEstablishmentReservation', () => {
   });
 
   it('says ReservationCancelled for a cancelled booking', () => {
-    expect(reservationLd({ ...booking, status: 'cancelled' }, { name: 'x' }, { origin, modify }).reservationStatus).toBe('https://schema.org/ReservationCancelled');
+    expect(reservationLd({ ...booking, status: 'cancelled' }, { name: 'x' }, { origin, modify }).reservationStatus).toBe(
+      'https://schema.org/ReservationCancelled',
+    );
   });
 
   it('finds a missing required property', () => {

@@ -8,7 +8,15 @@ import { cleanText, hasForbiddenCharacter, noControlCharacter, optionalText, req
 import { guestSchema } from '../../src/lib/contract/booking';
 import { horizonProblem } from '../../src/server/availability';
 
-const guest = { store_id: 1, start: '2026-11-21T19:00:00+09:00', party_size: 2, name: '山田 花子', name_kana: 'ヤマダ ハナコ', phone: '090-1234-5678', email: 'hanako@example.jp' };
+const guest = {
+  store_id: 1,
+  start: '2026-11-21T19:00:00+09:00',
+  party_size: 2,
+  name: '山田 花子',
+  name_kana: 'ヤマダ ハナコ',
+  phone: '090-1234-5678',
+  email: 'hanako@example.jp',
+};
 
 describe('the text rule', () => {
   it('drops zero-width characters and turns line breaks into spaces on one line, into \\n in a note', () => {
@@ -20,7 +28,21 @@ describe('the text rule', () => {
   });
 
   it('refuses controls, bidi overrides and isolates, and lone surrogates', () => {
-    for (const bad of ['\u0000', '\u0007', '\u001b', '\u007f', '\u0085', '\u009f', '\u202a', '\u202e', '\u2066', '\u2069', '\ud800', '\udfff', 'a\udc00\ud800b']) {
+    for (const bad of [
+      '\u0000',
+      '\u0007',
+      '\u001b',
+      '\u007f',
+      '\u0085',
+      '\u009f',
+      '\u202a',
+      '\u202e',
+      '\u2066',
+      '\u2069',
+      '\ud800',
+      '\udfff',
+      'a\udc00\ud800b',
+    ]) {
       expect([bad, hasForbiddenCharacter(`x${bad}y`)]).toEqual([bad, true]);
     }
     for (const good of ['山田 花子', 'Ünïcödé', '🍣', 'عربي\u200f', 'x\ny', 'x\ty']) expect([good, hasForbiddenCharacter(good)]).toEqual([good, false]);

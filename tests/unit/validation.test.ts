@@ -29,10 +29,13 @@ describe('Japanese phone numbers', () => {
     expect(isJapanesePhone(input)).toBe(true);
   });
 
-  it.each(['', '1234', '090-1234-567', '090-1234-56789', '+1 415 555 0100', '12-3456-7890', '0312345678x', '090-1234-5678 内線2', '050-1234-567', 'abc'])('refuses %j', (input) => {
-    expect(normalisePhone(input)).toBeNull();
-    expect(isJapanesePhone(input)).toBe(false);
-  });
+  it.each(['', '1234', '090-1234-567', '090-1234-56789', '+1 415 555 0100', '12-3456-7890', '0312345678x', '090-1234-5678 内線2', '050-1234-567', 'abc'])(
+    'refuses %j',
+    (input) => {
+      expect(normalisePhone(input)).toBeNull();
+      expect(isJapanesePhone(input)).toBe(false);
+    },
+  );
 
   it('accepts every mobile number however it is grouped', () => {
     fc.assert(

@@ -54,7 +54,14 @@ describe('starts a change frees for a watch', () => {
 
   it('compares instant by instant across two frames (a new business day)', () => {
     const next = frameFor(at(12 + 24));
-    const before = buildStoreGrid(next, { hours: [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, opensMin: 0, closesMin: 1440 })), overrides: [], stayMinutes: 120, turnTimes: [], tables, held: [] });
+    const before = buildStoreGrid(next, {
+      hours: [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, opensMin: 0, closesMin: 1440 })),
+      overrides: [],
+      stayMinutes: 120,
+      turnTimes: [],
+      tables,
+      held: [],
+    });
     // The start lies in the earlier frame only: nothing to compare with, so a free start counts.
     expect(gridFreedStarts(grid([2]), frame, before, next, 2, at(20, 30).getTime(), at(20, 30).getTime())).toEqual([at(20, 30).getTime()]);
   });

@@ -25,7 +25,10 @@ function zodImports(): { where: string; spec: string }[] {
       .readFileSync(file, 'utf8')
       .split('\n')
       .flatMap((line, i) =>
-        [...line.matchAll(/(?:\bfrom\s+|\bimport\s*\(?\s*|\brequire\(\s*)['"](zod(?:\/[^'"]*)?)['"]/g)].map((m) => ({ where: `${file}:${i + 1}`, spec: m[1]! })),
+        [...line.matchAll(/(?:\bfrom\s+|\bimport\s*\(?\s*|\brequire\(\s*)['"](zod(?:\/[^'"]*)?)['"]/g)].map((m) => ({
+          where: `${file}:${i + 1}`,
+          spec: m[1]!,
+        })),
       ),
   );
 }

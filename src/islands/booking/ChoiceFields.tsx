@@ -36,7 +36,14 @@ export default function ChoiceFields({ form, store, dates, fieldId }: Props) {
         </div>
         <div className="form-control">
           {label('party_size', 'booking.form.party')}
-          <select id={fieldId('party_size')} name="party_size" className="select select-bordered w-full" value={values.party} onChange={(e) => set('party', Number(e.target.value))} {...describedBy(form, 'party_size', fieldId)}>
+          <select
+            id={fieldId('party_size')}
+            name="party_size"
+            className="select select-bordered w-full"
+            value={values.party}
+            onChange={(e) => set('party', Number(e.target.value))}
+            {...describedBy(form, 'party_size', fieldId)}
+          >
             {Array.from({ length: store.maxParty }, (_, i) => i + 1).map((n) => (
               <option key={n} value={n}>
                 {t('booking.partyCount', { count: n })}
@@ -60,7 +67,13 @@ export default function ChoiceFields({ form, store, dates, fieldId }: Props) {
       {store.kinds.length > 1 && (
         <div className="form-control block">
           {label('seat_preference', 'booking.form.seat')}
-          <select id={fieldId('seat_preference')} name="seat_preference" className="select select-bordered w-full" value={values.seat} onChange={(e) => set('seat', e.target.value as TableKind | '')}>
+          <select
+            id={fieldId('seat_preference')}
+            name="seat_preference"
+            className="select select-bordered w-full"
+            value={values.seat}
+            onChange={(e) => set('seat', e.target.value as TableKind | '')}
+          >
             <option value="">{t('booking.seat.any')}</option>
             {store.kinds.map((k) => (
               <option key={k} value={k}>
@@ -86,7 +99,11 @@ export default function ChoiceFields({ form, store, dates, fieldId }: Props) {
           {...describedBy(form, 'note', fieldId)}
           aria-describedby={[form.errors.note ? fieldId('note-error') : '', fieldId('note-count')].filter(Boolean).join(' ')}
         />
-        <p id={fieldId('note-count')} className={`mt-1 text-end text-xs tabular-nums ${values.note.length > NOTE_MAX ? 'font-semibold text-error' : 'text-base-content/70'}`} data-testid="note-count">
+        <p
+          id={fieldId('note-count')}
+          className={`mt-1 text-end text-xs tabular-nums ${values.note.length > NOTE_MAX ? 'font-semibold text-error' : 'text-base-content/70'}`}
+          data-testid="note-count"
+        >
           {t('booking.form.noteCount', { count: values.note.length, max: NOTE_MAX })}
         </p>
         <FieldError form={form} name="note" fieldId={fieldId} />

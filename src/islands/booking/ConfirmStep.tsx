@@ -21,7 +21,9 @@ export default function ConfirmStep({ form, props, headingId }: { form: BookingF
   const held = props.mode === 'edit' ? props.booking : undefined;
   // The fee is due on the booking as it is: a move or a smaller party goes through the store (src/lib/contract/fee.ts).
   const needsStore =
-    held !== undefined && held.cancellation_fee.applies === 'due' && givesUpHeld({ start: new Date(held.start), party: held.party }, { start: new Date(values.start), party: values.party });
+    held !== undefined &&
+    held.cancellation_fee.applies === 'due' &&
+    givesUpHeld({ start: new Date(held.start), party: held.party }, { start: new Date(values.start), party: values.party });
   const hidden: Record<string, string> = {
     date: values.date,
     party_size: String(values.party),
@@ -35,7 +37,17 @@ export default function ConfirmStep({ form, props, headingId }: { form: BookingF
       <h2 id={headingId} className="text-xl font-bold" tabIndex={-1}>
         {t('booking.form.confirmTitle')}
       </h2>
-      <Summary t={t} store={props.store} start={chosen.start} end={chosen.end} party={values.party} seat={values.seat} note={values.note} locale={props.locale} contact={guest ? values.contact : undefined} />
+      <Summary
+        t={t}
+        store={props.store}
+        start={chosen.start}
+        end={chosen.end}
+        party={values.party}
+        seat={values.seat}
+        note={values.note}
+        locale={props.locale}
+        contact={guest ? values.contact : undefined}
+      />
       {filled && (
         <div className="alert alert-warning flex-col items-start" role="alert" data-testid="slot-filled">
           <p className="font-semibold">{t('booking.slotFilled')}</p>

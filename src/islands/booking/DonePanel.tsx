@@ -25,7 +25,17 @@ export default function DonePanel({ form, props, headingId }: { form: BookingFor
         {t('booking.title.complete')}
       </h1>
       <p>{t('booking.complete.leadGuest')}</p>
-      <Summary t={t} store={props.store} start={done.start} end={done.end} party={done.party_size} seat={done.seat_preference ?? ''} note={done.note} code={done.code} locale={props.locale} />
+      <Summary
+        t={t}
+        store={props.store}
+        start={done.start}
+        end={done.end}
+        party={done.party_size}
+        seat={done.seat_preference ?? ''}
+        note={done.note}
+        code={done.code}
+        locale={props.locale}
+      />
       <FeeNotice t={t} policy={props.store.policy} fee={done.cancellation_fee} />
       <div className="card bg-base-200">
         <div className="card-body gap-2 p-4">
@@ -44,7 +54,16 @@ export default function DonePanel({ form, props, headingId }: { form: BookingFor
           )}
         </div>
       </div>
-      <StoreLinks store={props.store} shareText={shareText} labels={{ address: t('booking.complete.address'), directions: t('booking.complete.directions'), call: t('booking.complete.call'), share: t('booking.complete.share') }} />
+      <StoreLinks
+        store={props.store}
+        shareText={shareText}
+        labels={{
+          address: t('booking.complete.address'),
+          directions: t('booking.complete.directions'),
+          call: t('booking.complete.call'),
+          share: t('booking.complete.share'),
+        }}
+      />
       <div className="flex flex-wrap gap-2">
         <a className="btn btn-outline" href={bookingPaths.guestIcs(done.id)} download>
           {t('booking.complete.ics')}

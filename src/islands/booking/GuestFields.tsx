@@ -32,7 +32,11 @@ export default function GuestFields({ form, fieldId }: { form: BookingForm; fiel
             onChange={(e) => set('contact', { ...values.contact, [name]: e.target.value })}
             // Kana typed in hiragana or half width turns into the katakana that is stored (as the
             // contract's kanaField reads it), once the diner leaves the field: never mid-IME.
-            onBlur={name === 'name_kana' && isKana(values.contact.name_kana) ? () => set('contact', { ...values.contact, name_kana: normaliseKana(values.contact.name_kana) }) : undefined}
+            onBlur={
+              name === 'name_kana' && isKana(values.contact.name_kana)
+                ? () => set('contact', { ...values.contact, name_kana: normaliseKana(values.contact.name_kana) })
+                : undefined
+            }
             {...describedBy(form, name, fieldId)}
           />
           <FieldError form={form} name={name} fieldId={fieldId} />

@@ -24,12 +24,16 @@ export default function SlotPicker({ form, fieldId }: { form: BookingForm; field
       <label key={s.start} className={`btn h-auto min-h-11 flex-col px-1 py-1 ${checked ? 'btn-primary' : 'btn-outline'}`}>
         <input type="radio" name="start" value={s.start} checked={checked} onChange={() => set('start', s.start)} className="sr-only" />
         <span className="whitespace-nowrap text-base">{formatTime(new Date(s.start), under)}</span>
-        <span className="break-keep text-xs font-normal">{isCurrent(s.start) ? t('booking.form.currentTime') : t('common.freeTables', { count: s.free_tables })}</span>
+        <span className="break-keep text-xs font-normal">
+          {isCurrent(s.start) ? t('booking.form.currentTime') : t('common.freeTables', { count: s.free_tables })}
+        </span>
       </label>
     );
   };
   // A folded hour's starts keep a gap above the next hour's summary when it is opened.
-  const grid = (items: SlotJson[], folded = false): ReactNode => <div className={`grid grid-cols-4 gap-2 sm:grid-cols-6${folded ? ' pb-2' : ''}`}>{items.map(radio)}</div>;
+  const grid = (items: SlotJson[], folded = false): ReactNode => (
+    <div className={`grid grid-cols-4 gap-2 sm:grid-cols-6${folded ? ' pb-2' : ''}`}>{items.map(radio)}</div>
+  );
   const groups = groupStarts(free, (s) => Date.parse(s.start), now()).map((g) => {
     if (g.kind === 'all') return <Fragment key="all">{grid(g.items)}</Fragment>;
     const label = groupLabel(g, under);

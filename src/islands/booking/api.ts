@@ -47,7 +47,11 @@ export async function sendBooking(mode: Mode, target: BookingTarget, body: Recor
     const edit = parseBooking.edit(body);
     if (!edit.success) return refused(edit.error.issues);
     const params = { path: { id: target.id! } };
-    return answer(target.guest ? await api.PATCH('/api/guest-bookings/{id}', { params, body: edit.data, headers }) : await api.PATCH('/api/bookings/{id}', { params, body: edit.data, headers }));
+    return answer(
+      target.guest
+        ? await api.PATCH('/api/guest-bookings/{id}', { params, body: edit.data, headers })
+        : await api.PATCH('/api/bookings/{id}', { params, body: edit.data, headers }),
+    );
   }
   if (mode === 'guest') {
     const guest = parseBooking.guest(body);

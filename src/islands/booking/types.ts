@@ -37,7 +37,17 @@ export interface BookingWidgetProps {
   /** Create: where to go after booking, with `{id}` in it. */
   doneUrl?: string;
   /** Edit: the booking as it is. */
-  booking?: { start: string; end: string; date: string; party: number; seat: TableKind | null; note: string; changeable: boolean; status: string; cancellation_fee: CancellationFeeJson };
+  booking?: {
+    start: string;
+    end: string;
+    date: string;
+    party: number;
+    seat: TableKind | null;
+    note: string;
+    changeable: boolean;
+    status: string;
+    cancellation_fee: CancellationFeeJson;
+  };
   /** Guest: where signing in leads. */
   signinUrl?: string;
   /** Create, guest: the form as the server rendered it (the choice a link carried, or a form posted without JavaScript). */

@@ -72,7 +72,11 @@ export function useBookingForm(props: BookingWidgetProps, fieldId: (name: string
   });
 
   // The start asked for is gone (another diner, or the clock): say so and offer the next free ones.
-  const takenNotice = (next: SlotJson[], taken?: string): TakenNotice => ({ message: t(next.length ? 'booking.raceLost' : 'booking.raceNone'), next, ...(taken ? { taken } : {}) });
+  const takenNotice = (next: SlotJson[], taken?: string): TakenNotice => ({
+    message: t(next.length ? 'booking.raceLost' : 'booking.raceNone'),
+    next,
+    ...(taken ? { taken } : {}),
+  });
 
   // What the link asked for and could not have, beside its field until the diner chooses that field again.
   const [notes, setNotes] = useState<FieldNotes>(init?.notes ?? {});
@@ -212,7 +216,38 @@ export function useBookingForm(props: BookingWidgetProps, fieldId: (name: string
   };
   const editLink = done ? (done.edit_url ?? window.location.origin + bookingPaths.guestEdit(done.store_id, done.id, done.edit_token)) : '';
 
-  return { t, mode, now, values, set, notes, remember, setRemember, hydrated, slots, reload, free, chosen, filled, pickInstead, isCurrent, step, setStep, errors, race, pickRaceSlot, busy, done, editLink, formTop, toConfirm, submit, askCancel, cancel, firstBooking };
+  return {
+    t,
+    mode,
+    now,
+    values,
+    set,
+    notes,
+    remember,
+    setRemember,
+    hydrated,
+    slots,
+    reload,
+    free,
+    chosen,
+    filled,
+    pickInstead,
+    isCurrent,
+    step,
+    setStep,
+    errors,
+    race,
+    pickRaceSlot,
+    busy,
+    done,
+    editLink,
+    formTop,
+    toConfirm,
+    submit,
+    askCancel,
+    cancel,
+    firstBooking,
+  };
 }
 
 export type BookingForm = ReturnType<typeof useBookingForm>;

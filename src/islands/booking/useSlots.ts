@@ -20,7 +20,15 @@ export interface Slots {
  * diner is on the confirm step, where any change at the store is worth a look (their start may be
  * the one just taken).
  */
-export function useSlots(storeId: number, date: string, party: number, seat: string, offer: FeeOffer, initial?: SlotJson[], confirming = false): { slots: Slots; reload: () => Promise<void> } {
+export function useSlots(
+  storeId: number,
+  date: string,
+  party: number,
+  seat: string,
+  offer: FeeOffer,
+  initial?: SlotJson[],
+  confirming = false,
+): { slots: Slots; reload: () => Promise<void> } {
   const [slots, setSlots] = useState<Slots>(initial ? { state: 'ready', items: initial } : { state: 'loading', items: [] });
   const latest = useRef(0);
 

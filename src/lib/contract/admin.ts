@@ -47,9 +47,7 @@ export const adminStoreSchema = z
     lng: coordinate(LONGITUDE_MAX),
     owner_email: emailField,
   })
-  .check(
-    z.refine((v) => v.budget_max >= v.budget_min, { message: 'admin.validation.budget', path: ['budget_max'] }),
-  );
+  .check(z.refine((v) => v.budget_max >= v.budget_min, { message: 'admin.validation.budget', path: ['budget_max'] }));
 
 /** `POST /api/store/invitations`: the owner invites a member of staff to all of the company's stores. */
 export const invitationSchema = z.object({ email: emailField });

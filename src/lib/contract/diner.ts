@@ -9,7 +9,14 @@ import { GENRES } from './enums';
 import { slotSchema } from './responses';
 
 /** The signed-in account (`GET`/`PATCH /api/me`). */
-export const accountSchema = z.object({ id: z.int(), email: z.string(), name: z.string(), name_kana: z.string(), phone: z.string(), email_verified: z.boolean() });
+export const accountSchema = z.object({
+  id: z.int(),
+  email: z.string(),
+  name: z.string(),
+  name_kana: z.string(),
+  phone: z.string(),
+  email_verified: z.boolean(),
+});
 
 /** `GET /api/areas`: every area with how many stores it has. */
 export const areaListSchema = z.array(z.object({ id: z.int(), slug: z.string(), name: z.string(), store_count: z.int() }));
@@ -119,5 +126,3 @@ export const watchCreatedSchema = z.extend(watchJsonSchema, { device_token: z.op
 
 /** `GET /api/watches`. */
 export const watchListSchema = z.object({ items: z.array(watchJsonSchema) });
-
-

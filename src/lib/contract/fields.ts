@@ -88,7 +88,10 @@ const emptyOrText = (max: number) => z.string().check(...textRule('line'), z.tri
 
 /** A kana name that may be left empty (an account's reading): the same rule and message as `kanaField`. */
 export const optionalKanaField = (max: number) =>
-  z.pipe(emptyOrText(max).check(z.refine((v) => v === '' || isKana(v), { message: 'booking.validation.kana' })), z.transform((v) => (v === '' ? '' : normaliseKana(v))));
+  z.pipe(
+    emptyOrText(max).check(z.refine((v) => v === '' || isKana(v), { message: 'booking.validation.kana' })),
+    z.transform((v) => (v === '' ? '' : normaliseKana(v))),
+  );
 
 /** A phone number that may be left empty (an account's), kept in its normalised form: the same rule and message as `phoneField`. */
 export const optionalPhoneField = z.pipe(

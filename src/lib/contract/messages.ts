@@ -70,7 +70,8 @@ export function issueMessage(t: Translate, issue: z.core.$ZodIssue): string {
     case 'invalid_type':
       return issue.input === undefined || issue.input === null ? required(t, issue.path, field) : t('validation.invalid', { field });
     case 'too_small':
-      if (issue.origin === 'string') return Number(issue.minimum) <= 1 ? required(t, issue.path, field) : t('validation.tooShort', { field, min: issue.minimum });
+      if (issue.origin === 'string')
+        return Number(issue.minimum) <= 1 ? required(t, issue.path, field) : t('validation.tooShort', { field, min: issue.minimum });
       return t('validation.tooSmall', { field, min: issue.minimum });
     case 'too_big':
       return issue.origin === 'string' ? t('validation.tooLong', { field, max: issue.maximum }) : t('validation.tooBig', { field, max: issue.maximum });

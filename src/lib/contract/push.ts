@@ -17,7 +17,9 @@ const base64url = (length: number) => z.string().check(z.regex(new RegExp(`^[A-Z
 
 /** `POST /api/push/subscriptions`: the browser's PushSubscription.toJSON(), plus an optional label. */
 export const pushSubscriptionSchema = z.object({
-  endpoint: z.string().check(z.minLength(1, { message: 'push.error.endpoint' }), z.maxLength(PUSH_ENDPOINT_MAX, { message: 'push.error.endpoint' }), noControlCharacter),
+  endpoint: z
+    .string()
+    .check(z.minLength(1, { message: 'push.error.endpoint' }), z.maxLength(PUSH_ENDPOINT_MAX, { message: 'push.error.endpoint' }), noControlCharacter),
   // An uncompressed P-256 point (65 bytes) and a 16-byte secret, base64url.
   keys: z.object({ p256dh: base64url(87), auth: base64url(22) }),
   label: z.optional(z.string().check(z.maxLength(PUSH_LABEL_MAX), noControlCharacter)),

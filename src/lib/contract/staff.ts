@@ -122,8 +122,14 @@ export const storeBookingPatchSchema = z
   })
   .check(
     z.refine((v) => v.mark !== 'cancelled' || (v.reason ?? '').trim() !== '', { message: 'validation.required', path: ['reason'] }),
-    z.refine((v) => v.mark === undefined || [v.start, v.party_size, v.table_id, v.note].every((x) => x === undefined), { message: 'store.validation.markOrChange', path: ['mark'] }),
-    z.refine((v) => v.mark !== undefined || [v.start, v.party_size, v.table_id, v.note].some((x) => x !== undefined), { message: 'booking.error.nothingToChange', path: ['_'] }),
+    z.refine((v) => v.mark === undefined || [v.start, v.party_size, v.table_id, v.note].every((x) => x === undefined), {
+      message: 'store.validation.markOrChange',
+      path: ['mark'],
+    }),
+    z.refine((v) => v.mark !== undefined || [v.start, v.party_size, v.table_id, v.note].some((x) => x !== undefined), {
+      message: 'booking.error.nothingToChange',
+      path: ['_'],
+    }),
   );
 
 /**
@@ -156,10 +162,7 @@ export const staffBookingSchema = z.object({
 export const walkInSchema = z.object({ store_id: storeChoice, party_size: partySize, table_id: z.optional(idSchema), name: optionalText(GUEST_NAME_MAX) });
 
 /** A party size in a query string (`?party_size=4`). */
-const queryPartyField = z.pipe(
-  z.pipe(z.string().check(z.regex(/^\d{1,3}$/, { message: 'validation.invalid' })), z.transform(Number)),
-  partySize,
-);
+const queryPartyField = z.pipe(z.pipe(z.string().check(z.regex(/^\d{1,3}$/, { message: 'validation.invalid' })), z.transform(Number)), partySize);
 
 /** `GET /api/store/walk-ins/suggest`: the table a walk-in of `party_size` would get now. */
 export const walkInSuggestQuerySchema = z.object({ store_id: z.optional(queryIdField), party_size: queryPartyField });
@@ -241,7 +244,9 @@ const openingSchema = z.object({ weekday: weekdayField, opens: clockField, close
 const apart = (hours: readonly { opens: string; closes: string; weekday?: number }[]) =>
   !hours.every((h) => isClock(h.opens) && isClock(h.closes)) ||
   hours.every((a, i) =>
-    hours.every((b, j) => i === j || a.weekday !== b.weekday || clockMinutes(a.closes) <= clockMinutes(b.opens) || clockMinutes(b.closes) <= clockMinutes(a.opens)),
+    hours.every(
+      (b, j) => i === j || a.weekday !== b.weekday || clockMinutes(a.closes) <= clockMinutes(b.opens) || clockMinutes(b.closes) <= clockMinutes(a.opens),
+    ),
   );
 
 /** At most this many openings on one weekday (lunch, dinner, a late sitting). */
@@ -257,7 +262,10 @@ export const hoursSchema = z
  * days untouched; `[]` closes that weekday.
  */
 export const weekdayHoursSchema = z
-  .object({ store_id: storeChoice, hours: z.array(z.object({ opens: clockField, closes: clockField }).check(...openingChecks)).check(z.maxLength(WEEKDAY_OPENINGS_MAX)) })
+  .object({
+    store_id: storeChoice,
+    hours: z.array(z.object({ opens: clockField, closes: clockField }).check(...openingChecks)).check(z.maxLength(WEEKDAY_OPENINGS_MAX)),
+  })
   .check(z.refine((v) => apart(v.hours), { message: 'store.validation.hoursOverlap', path: ['hours'] }));
 
 const openingJson = z.object({ weekday: z.int(), opens: z.string(), closes: z.string() });
@@ -334,7 +342,8 @@ export const storeTablesSchema = z.object({
 });
 
 /** False only when both ends are numbers and the range is upside down (a bad one has its own message). */
-const rangeInOrder = (v: { min_party?: unknown; max_party?: unknown }) => typeof v.min_party !== 'number' || typeof v.max_party !== 'number' || v.max_party >= v.min_party;
+const rangeInOrder = (v: { min_party?: unknown; max_party?: unknown }) =>
+  typeof v.min_party !== 'number' || typeof v.max_party !== 'number' || v.max_party >= v.min_party;
 const tableLabel = requiredText(TABLE_LABEL_MAX);
 
 /**
@@ -351,7 +360,13 @@ export const tableCreateSchema = z
  * at the table is refused (409 `table_in_use`): move that booking first.
  */
 export const tableSettingsSchema = z
-  .object({ label: z.optional(tableLabel), kind: z.optional(z.enum(TABLE_KINDS)), min_party: z.optional(partySize), max_party: z.optional(partySize), online: z.optional(z.boolean()) })
+  .object({
+    label: z.optional(tableLabel),
+    kind: z.optional(z.enum(TABLE_KINDS)),
+    min_party: z.optional(partySize),
+    max_party: z.optional(partySize),
+    online: z.optional(z.boolean()),
+  })
   .check(
     z.refine(rangeInOrder, { message: 'store.validation.partyRange', path: ['max_party'] }),
     z.refine((v) => Object.values(v).some((x) => x !== undefined), { message: 'booking.error.nothingToChange', path: ['_'] }),
@@ -361,7 +376,10 @@ export const tableSettingsSchema = z
 export const turnTimesSchema = z
   .object({ store_id: storeChoice, stay_minutes: turnTimeSchema.shape.minutes, turn_times: z.array(turnTimeSchema).check(z.maxLength(PARTY_MAX)) })
   .check(
-    z.refine((v) => new Set(v.turn_times.map((t) => t.party_size)).size === v.turn_times.length, { message: 'store.validation.turnTimeTwice', path: ['turn_times'] }),
+    z.refine((v) => new Set(v.turn_times.map((t) => t.party_size)).size === v.turn_times.length, {
+      message: 'store.validation.turnTimeTwice',
+      path: ['turn_times'],
+    }),
   );
 
 /** A month of business days in Asia/Tokyo, as `YYYY-MM`. */
@@ -529,7 +547,10 @@ export const bannerPatchSchema = z
     ends_on: z.optional(dayField),
   })
   .check(
-    z.refine((v) => v.starts_on === undefined || v.ends_on === undefined || daysInOrder(v.starts_on, v.ends_on), { message: 'store.validation.bannerDaysOrder', path: ['ends_on'] }),
+    z.refine((v) => v.starts_on === undefined || v.ends_on === undefined || daysInOrder(v.starts_on, v.ends_on), {
+      message: 'store.validation.bannerDaysOrder',
+      path: ['ends_on'],
+    }),
     z.refine((v) => Object.values(v).some((x) => x !== undefined), { message: 'booking.error.nothingToChange', path: ['_'] }),
   );
 

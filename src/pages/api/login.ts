@@ -29,7 +29,13 @@ export const POST = api(async ({ request, locals, cookies }) => {
   setSessionCookie(cookies, locals, result.token, result.expiresAt);
   // A provider account waiting in this browser for this very sign-in is linked now.
   if (locals.site !== 'store') await completePendingLink(db, cookies, locals, locals.t, result.userId);
-  const answer: LoginAnswer = { token: result.token, user_id: result.userId, tenant: staff?.tenant ?? null, store_id: staff?.storeIds[0] ?? null, store_ids: staff?.storeIds ?? [] };
+  const answer: LoginAnswer = {
+    token: result.token,
+    user_id: result.userId,
+    tenant: staff?.tenant ?? null,
+    store_id: staff?.storeIds[0] ?? null,
+    store_ids: staff?.storeIds ?? [],
+  };
   return json(answer);
 });
 

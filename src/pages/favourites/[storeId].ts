@@ -24,9 +24,18 @@ export const POST: APIRoute = async ({ request, params, locals, cookies, redirec
   const form = await request.formData().catch(() => null);
   const wanted = form?.get('favourite');
   const db = await getDb();
-  const done = storeId !== null && (wanted === '1' || wanted === '0') && (wanted === '1' ? await addFavourite(db, locals.user.id, storeId) : await removeFavourite(db, locals.user.id, storeId));
+  const done =
+    storeId !== null &&
+    (wanted === '1' || wanted === '0') &&
+    (wanted === '1' ? await addFavourite(db, locals.user.id, storeId) : await removeFavourite(db, locals.user.id, storeId));
   const { t } = locals;
-  setFlash(cookies, locals, done ? { kind: 'success', message: t(wanted === '1' ? 'discovery.favourite.added' : 'discovery.favourite.removed') } : { kind: 'error', message: t('discovery.favourite.failed') });
+  setFlash(
+    cookies,
+    locals,
+    done
+      ? { kind: 'success', message: t(wanted === '1' ? 'discovery.favourite.added' : 'discovery.favourite.removed') }
+      : { kind: 'error', message: t('discovery.favourite.failed') },
+  );
   return redirect(safeNext(from ?? (done ? storePage : undefined)), 303);
 };
 

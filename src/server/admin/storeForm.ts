@@ -49,7 +49,22 @@ async function outcome<R>(t: T, values: Record<string, string>, run: () => Promi
   }
 }
 
-export const STORE_FORM_FIELDS = ['company_name', 'store_name', 'name_kana', 'genre', 'area_id', 'address', 'station', 'walk_minutes', 'phone', 'budget_min', 'budget_max', 'lat', 'lng', 'owner_email'] as const;
+export const STORE_FORM_FIELDS = [
+  'company_name',
+  'store_name',
+  'name_kana',
+  'genre',
+  'area_id',
+  'address',
+  'station',
+  'walk_minutes',
+  'phone',
+  'budget_min',
+  'budget_max',
+  'lat',
+  'lng',
+  'owner_email',
+] as const;
 const NUMBERS = new Set(['area_id', 'walk_minutes', 'budget_min', 'budget_max', 'lat', 'lng']);
 
 /** /admin-create-store's post: the company, its store and the owner's invitation. */

@@ -41,15 +41,35 @@ export async function createStore(db: Db, t: T, admin: AdminScope, input: AdminS
     const [area] = await tx.select({ name: areas.name, nameKana: areas.nameKana }).from(areas).where(eq(areas.id, input.area_id));
     if (!area) throw new ApiError(400, 'validation_failed', 'validation.failed', { fields: { area_id: t('validation.invalid') } });
     // Found by keyword as every store is: its name, kana, genre (in Japanese), area and station.
-    const searchTerms = storeSearchTerms({ ...store, genreLabel: translatorFor('ja')(`discovery.genre.${input.genre}`), areaName: area.name, areaNameKana: area.nameKana, station: input.station });
+    const searchTerms = storeSearchTerms({
+      ...store,
+      genreLabel: translatorFor('ja')(`discovery.genre.${input.genre}`),
+      areaName: area.name,
+      areaNameKana: area.nameKana,
+      station: input.station,
+    });
     const [row] = await tx
       .insert(stores)
       .values({ ...store, searchTerms })
       .returning({ id: stores.id });
     const storeId = row!.id;
     await audit(tx, admin, { action: 'store_create', storeId, targetId: storeId, after: { company: input.company_name, tenant: slug, ...store } });
-    const invitation = await writeInvitation(tx, t, { tenantId: tenant!.id, tenantName: input.company_name, tenantSlug: slug, storeIds: [storeId], role: 'owner', email: input.owner_email, createdBy: admin.userId, locale });
-    await audit(tx, admin, { action: 'invitation_create', storeId, targetId: invitation.id, after: { email: input.owner_email, role: 'owner', store_ids: [storeId] } });
+    const invitation = await writeInvitation(tx, t, {
+      tenantId: tenant!.id,
+      tenantName: input.company_name,
+      tenantSlug: slug,
+      storeIds: [storeId],
+      role: 'owner',
+      email: input.owner_email,
+      createdBy: admin.userId,
+      locale,
+    });
+    await audit(tx, admin, {
+      action: 'invitation_create',
+      storeId,
+      targetId: invitation.id,
+      after: { email: input.owner_email, role: 'owner', store_ids: [storeId] },
+    });
     return { tenant: slug, store_id: storeId, invitation };
   });
   mailQueued(db);

@@ -23,7 +23,9 @@ export async function tenantOverview(q: Q, { page = 1, perPage = ADMIN_TENANT_PA
     q.select({ total: count() }).from(tenants),
   ]);
   const ids = companies.map((c) => c.id);
-  const storeRows = ids.length ? await q.select({ id: stores.id, name: stores.name, tenantId: stores.tenantId }).from(stores).where(inArray(stores.tenantId, ids)).orderBy(asc(stores.id)) : [];
+  const storeRows = ids.length
+    ? await q.select({ id: stores.id, name: stores.name, tenantId: stores.tenantId }).from(stores).where(inArray(stores.tenantId, ids)).orderBy(asc(stores.id))
+    : [];
   const invites = await pendingInvitations(q, ids);
   return {
     items: companies.map((c) => ({

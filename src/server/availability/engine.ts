@@ -10,9 +10,32 @@
  * from the others.
  */
 import { bookableDates, businessDate, businessDayRange, nextMarks, type Slot } from './rules';
-import { beyondCatalog, buildCatalog, countBookable, countKeys, searchCatalog, tagBitsOf, type BeyondGroupPage, type Catalog, type CatalogPage, type CatalogQuery } from './catalog';
+import {
+  beyondCatalog,
+  buildCatalog,
+  countBookable,
+  countKeys,
+  searchCatalog,
+  tagBitsOf,
+  type BeyondGroupPage,
+  type Catalog,
+  type CatalogPage,
+  type CatalogQuery,
+} from './catalog';
 import type { StorePhoto } from '../db/schema';
-import { buildStoreGrid, frameFor, gridBookableNow, gridDaySlots, gridFirstSlotFrom, gridIsBookableNow, gridNowMask, type Frame, type OpenRowCache, type StoreGrid, type StoreInput } from './grid';
+import {
+  buildStoreGrid,
+  frameFor,
+  gridBookableNow,
+  gridDaySlots,
+  gridFirstSlotFrom,
+  gridIsBookableNow,
+  gridNowMask,
+  type Frame,
+  type OpenRowCache,
+  type StoreGrid,
+  type StoreInput,
+} from './grid';
 import type { Genre, TableKind } from '../../lib/contract/enums';
 import { clock } from '../clock';
 import { BoundedCache } from '../../lib/boundedCache';
@@ -66,7 +89,8 @@ const sameListingFacts = (a: StoreFacts | undefined, b: StoreFacts | undefined) 
   a.budgetMax === b.budgetMax &&
   a.walkMinutes === b.walkMinutes &&
   tagBitsOf(a.tags) === tagBitsOf(b.tags);
-const entryOf = (frame: Frame, record: StoreRecord, cache?: OpenRowCache): Entry => Object.assign(buildStoreGrid(frame, record, cache), { facts: record.facts });
+const entryOf = (frame: Frame, record: StoreRecord, cache?: OpenRowCache): Entry =>
+  Object.assign(buildStoreGrid(frame, record, cache), { facts: record.facts });
 
 export interface IndexOptions {
   /** Where "now" comes from when a caller does not say; tests pass a controlled clock. */
@@ -148,7 +172,10 @@ export interface AvailabilityView {
    * The stores that match but are not bookable now, by their next free start: later in today's
    * business day, or on another bookable day; each group its first `caps` stores, with its total.
    */
-  beyond(query: Omit<CatalogQuery, 'start' | 'count'> & { party: number; kind?: TableKind }, caps: { later: number; another: number }): { later: BeyondGroupPage; another: BeyondGroupPage };
+  beyond(
+    query: Omit<CatalogQuery, 'start' | 'count'> & { party: number; kind?: TableKind },
+    caps: { later: number; another: number },
+  ): { later: BeyondGroupPage; another: BeyondGroupPage };
   /** The largest party one table diners may book can seat, over every store (the empty listing's advice). */
   largestParty(): number;
   /** Reads the stores the index does not hold yet (created since the build). */
@@ -411,7 +438,9 @@ function viewOf(snap: Snapshot, now: Date, refresh: (ids: readonly number[]) => 
       const { party, kind } = query;
       const bookable = bookableOf(catalog, party, kind);
       // A keyword's matches are not kept by: they are as many as the keywords asked.
-      const key = query.only ? undefined : JSON.stringify([query.area, query.genre, query.budgetMin, query.budgetMax, query.tags ?? 0, caps.later, caps.another]);
+      const key = query.only
+        ? undefined
+        : JSON.stringify([query.area, query.genre, query.budgetMin, query.budgetMax, query.tags ?? 0, caps.later, caps.another]);
       const kept = key === undefined ? undefined : bookable.beyond?.get(key);
       if (kept) return kept;
       const next = (bookable.next ??= new Float64Array(catalog.ids.length).fill(NaN));

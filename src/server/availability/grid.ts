@@ -131,7 +131,12 @@ export type OpenRowCache = Map<string, Uint32Array>;
 
 function openRow(frame: Frame, hours: readonly WeeklyHours[], overrides: readonly DayOverride[], stayMinutes: number, cache?: OpenRowCache): Uint32Array {
   // A store with a one-off day has its own row (few do, and only for a few days).
-  const key = overrides.length ? undefined : `${stayMinutes}|${hours.map((h) => `${h.weekday},${h.opensMin},${h.closesMin}`).sort().join(';')}`;
+  const key = overrides.length
+    ? undefined
+    : `${stayMinutes}|${hours
+        .map((h) => `${h.weekday},${h.opensMin},${h.closesMin}`)
+        .sort()
+        .join(';')}`;
   const hit = key === undefined ? undefined : cache?.get(key);
   if (hit) return hit;
   const row = new Uint32Array(WORDS);
@@ -260,7 +265,15 @@ export function gridDaySlots(g: StoreGrid, frame: Frame, party: number, date: st
  * another table counts too, since each freed table is one more diner's to be offered. Without
  * `before`, every free start.
  */
-export function gridFreedStarts(after: StoreGrid, frame: Frame, before: StoreGrid | undefined, beforeFrame: Frame, party: number, from: number, to: number): number[] {
+export function gridFreedStarts(
+  after: StoreGrid,
+  frame: Frame,
+  before: StoreGrid | undefined,
+  beforeFrame: Frame,
+  party: number,
+  from: number,
+  to: number,
+): number[] {
   const out: number[] = [];
   for (const t of gridFreeStarts(after, frame, party, from, to)) {
     const was = before ? cellAt(beforeFrame, t) : -1;

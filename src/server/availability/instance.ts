@@ -106,10 +106,13 @@ async function listenFirst() {
 function scheduleRoll(index: AvailabilityIndex) {
   const now = clock.now();
   const next = businessDayRange(addTokyoDays(businessDate(now), 1)).start.getTime();
-  setTimeout(() => {
-    void index.build().catch(() => {});
-    scheduleRoll(index);
-  }, next - now.getTime() + ROLL_DELAY_MS).unref();
+  setTimeout(
+    () => {
+      void index.build().catch(() => {});
+      scheduleRoll(index);
+    },
+    next - now.getTime() + ROLL_DELAY_MS,
+  ).unref();
 }
 
 if (!state.wired) {
@@ -126,13 +129,14 @@ if (!state.wired) {
       main.suspend('listen_lost');
       // Most often the database itself went: find out now, before a page asks for it.
       void probeDatabase();
-    }
-    else void main.resync('listen_back').catch(() => {});
+    } else void main.resync('listen_back').catch(() => {});
   });
   // Embedded PGlite has no feed to come back: when its worker answers again, the index is rebuilt
   // from the database, for whatever committed as the worker went (an answer lost with it).
   onDatabaseHealth((away) => {
     if (away) return;
-    void getDbHandle().then((h) => (h.engine === 'pglite' ? state.main?.resync('database_back') : undefined)).catch(() => {});
+    void getDbHandle()
+      .then((h) => (h.engine === 'pglite' ? state.main?.resync('database_back') : undefined))
+      .catch(() => {});
   });
 }

@@ -41,7 +41,14 @@ async function staticStates(db: Db, ids: readonly number[]): Promise<Map<number,
         .from(storeHours)
         .where(inArray(storeHours.storeId, stale)),
       db
-        .select({ storeId: storeTables.storeId, id: storeTables.id, kind: storeTables.kind, minParty: storeTables.minParty, maxParty: storeTables.maxParty, online: storeTables.online })
+        .select({
+          storeId: storeTables.storeId,
+          id: storeTables.id,
+          kind: storeTables.kind,
+          minParty: storeTables.minParty,
+          maxParty: storeTables.maxParty,
+          online: storeTables.online,
+        })
         .from(storeTables)
         .where(inArray(storeTables.storeId, stale)),
       db
@@ -50,7 +57,8 @@ async function staticStates(db: Db, ids: readonly number[]): Promise<Map<number,
         .where(and(inArray(storeClosures.storeId, stale), gte(storeClosures.date, since))),
     ]);
     for (const id of stale) cache.delete(id);
-    for (const s of storeRows) cache.set(s.id, { stayMinutes: s.stayMinutes, turnTimes: turnTimesOf(s.turnTimes), hours: [], overrides: [], tables: [], loadedAt: now });
+    for (const s of storeRows)
+      cache.set(s.id, { stayMinutes: s.stayMinutes, turnTimes: turnTimesOf(s.turnTimes), hours: [], overrides: [], tables: [], loadedAt: now });
     for (const h of hourRows) cache.get(h.storeId)?.hours.push({ weekday: h.weekday, opensMin: h.opensMin, closesMin: h.closesMin });
     for (const c of closureRows) cache.get(c.storeId)?.overrides.push(closureOverride(c.date, c.hours));
     for (const t of tableRows) cache.get(t.storeId)?.tables.push({ id: t.id, kind: t.kind, minParty: t.minParty, maxParty: t.maxParty, online: t.online });
@@ -62,7 +70,13 @@ async function staticStates(db: Db, ids: readonly number[]): Promise<Map<number,
  * What the rules need to know about some stores for the period [from, to): weekly hours, stay
  * length, tables, and the confirmed bookings holding those tables in that period.
  */
-export async function loadStoreStates(db: Db, storeIds: readonly number[], from: Date, to: Date, holds: { now?: Date; claiming?: number } = {}): Promise<Map<number, StoreState>> {
+export async function loadStoreStates(
+  db: Db,
+  storeIds: readonly number[],
+  from: Date,
+  to: Date,
+  holds: { now?: Date; claiming?: number } = {},
+): Promise<Map<number, StoreState>> {
   const states = new Map<number, StoreState>();
   if (!storeIds.length) return states;
   const ids = [...new Set(storeIds)];
@@ -97,7 +111,15 @@ export async function loadStoreStates(db: Db, storeIds: readonly number[], from:
   }
   for (const id of ids) {
     const s = statics.get(id);
-    if (s) states.set(id, { stayMinutes: s.stayMinutes, turnTimes: s.turnTimes, hours: s.hours, overrides: s.overrides, tables: s.tables, busy: busy.get(id) ?? [] });
+    if (s)
+      states.set(id, {
+        stayMinutes: s.stayMinutes,
+        turnTimes: s.turnTimes,
+        hours: s.hours,
+        overrides: s.overrides,
+        tables: s.tables,
+        busy: busy.get(id) ?? [],
+      });
   }
   return states;
 }

@@ -59,7 +59,8 @@ export interface TurnTime {
 }
 
 /** Turn times as the database keeps them (`[party, minutes]` pairs). */
-export const turnTimesOf = (pairs: readonly (readonly [number, number])[]): TurnTime[] => pairs.map(([party, minutes]) => ({ party: Number(party), minutes: Number(minutes) }));
+export const turnTimesOf = (pairs: readonly (readonly [number, number])[]): TurnTime[] =>
+  pairs.map(([party, minutes]) => ({ party: Number(party), minutes: Number(minutes) }));
 
 /** A party's stay: its size's turn time, else the store's default. */
 export const stayFor = (store: { stayMinutes: number; turnTimes: readonly TurnTime[] }, party: number): number =>
@@ -85,7 +86,6 @@ export interface Slot {
 }
 
 const addMinutes = (at: Date, minutes: number) => new Date(at.getTime() + minutes * MINUTE_MS);
-
 
 /** [05:00 of `date`, 05:00 of the next day) in Tokyo. */
 export function businessDayRange(date: string): Interval {
@@ -260,7 +260,12 @@ export function horizonProblem(start: Date, now: Date): 'past' | 'too_far' | nul
 }
 
 /** Why a party's requested start cannot be booked at all (before looking at tables), or null. */
-export function startProblem(store: Pick<StoreState, 'hours' | 'overrides' | 'stayMinutes' | 'turnTimes'>, start: Date, now: Date, party: number): StartProblem | null {
+export function startProblem(
+  store: Pick<StoreState, 'hours' | 'overrides' | 'stayMinutes' | 'turnTimes'>,
+  start: Date,
+  now: Date,
+  party: number,
+): StartProblem | null {
   if (!isAligned(start)) return 'unaligned';
   if (start.getTime() < now.getTime()) return 'past';
   if (!bookableDates(now).includes(businessDate(start))) return 'too_far';

@@ -90,11 +90,23 @@ export async function readAllStores(db: Db, frame: Frame): Promise<Map<number, S
     ),
   ]);
   const out = new Map<number, StoreRecord & { hours: WeeklyHours[]; overrides: DayOverride[]; tables: StoreInput['tables'][number][]; held: Held[] }>();
-  for (const s of storeRows) out.set(Number(s.id), { stayMinutes: Number(s.stay), turnTimes: turnTimesOf(s.turn_times), hours: [], overrides: [], tables: [], held: [], facts: factsOf(s) });
+  for (const s of storeRows)
+    out.set(Number(s.id), {
+      stayMinutes: Number(s.stay),
+      turnTimes: turnTimesOf(s.turn_times),
+      hours: [],
+      overrides: [],
+      tables: [],
+      held: [],
+      facts: factsOf(s),
+    });
   for (const c of closureRows) out.get(Number(c.store_id))?.overrides.push(closureOverride(c.date, c.hours));
-  for (const h of hourRows) out.get(Number(h.store_id))?.hours.push({ weekday: Number(h.weekday), opensMin: Number(h.opens_min), closesMin: Number(h.closes_min) });
+  for (const h of hourRows)
+    out.get(Number(h.store_id))?.hours.push({ weekday: Number(h.weekday), opensMin: Number(h.opens_min), closesMin: Number(h.closes_min) });
   for (const t of tableRows) {
-    out.get(Number(t.store_id))?.tables.push({ id: Number(t.id), kind: t.kind, minParty: Number(t.min_party), maxParty: Number(t.max_party), online: Boolean(t.online) });
+    out
+      .get(Number(t.store_id))
+      ?.tables.push({ id: Number(t.id), kind: t.kind, minParty: Number(t.min_party), maxParty: Number(t.max_party), online: Boolean(t.online) });
   }
   for (const r of heldRows) {
     const held = out.get(Number(r.store_id))?.held;
@@ -114,7 +126,12 @@ export async function readStores(db: Db, frame: Frame, ids: readonly number[]): 
   const startSec = frame.startMs / 1000;
   const stepSec = STEP_MS / 1000;
   const closures = closureRange(frame);
-  type Row = FactsRow & { closures: [string, [number, number][]][]; hours: [number, number, number][]; tables: [number, TableKind, number, number, boolean][]; held: [number, number, number][] };
+  type Row = FactsRow & {
+    closures: [string, [number, number][]][];
+    hours: [number, number, number][];
+    tables: [number, TableKind, number, number, boolean][];
+    held: [number, number, number][];
+  };
   const rows = await db.execute<Row>(sql`
     select s.id, s.stay_minutes as stay, s.turn_times, s.name, s.name_kana, s.genre, s.area_id, a.name as area_name, s.station, s.walk_minutes,
            s.budget_min, s.budget_max, s.photos -> 0 as photo, s.lat, s.lng, s.tags,

@@ -43,7 +43,8 @@ export async function editBooking(db: Db, id: number, input: EditInput, actor: A
       // Once the fee is due, what is held stays held: moving it or shrinking it is the store's to agree,
       // so a change the store itself makes (staff) is that agreement.
       const held = { start: current.start, party: current.partySize };
-      if (!staff && changeNeedsStore(current.feePolicy, held, { start, party }, now, current.feeBasis)) throw new Refused({ kind: 'needs_store', phone: current.storePhone });
+      if (!staff && changeNeedsStore(current.feePolicy, held, { start, party }, now, current.feeBasis))
+        throw new Refused({ kind: 'needs_store', phone: current.storePhone });
       // What the fee is reckoned from after this change: the store's change leaves the diner's fee where it stood.
       const basis = feeBasisAfter(current.feePolicy, { held, basis: current.feeBasis, wanted: { start, party }, now, by: staff ? 'store' : 'diner' });
       const ownBasis = basis.start.getTime() === start.getTime() && basis.party === party;

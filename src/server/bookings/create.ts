@@ -11,7 +11,20 @@ import { hashToken, newToken } from '../sessions';
 import { normalisePhone } from '../../lib/validation';
 import type { CreateInput, GuestInput } from '../../lib/contract/booking';
 import { holdOf, type Booked, type Refusal } from './outcome';
-import { checkParty, checkSeatNow, checkStart, lockAndLoad, newBookingCode, pgError, pickTable, Refused, refusal, refusalOf, stayEnd, afterCommit } from './rules';
+import {
+  checkParty,
+  checkSeatNow,
+  checkStart,
+  lockAndLoad,
+  newBookingCode,
+  pgError,
+  pickTable,
+  Refused,
+  refusal,
+  refusalOf,
+  stayEnd,
+  afterCommit,
+} from './rules';
 import { findBooking, type Actor } from './view';
 import { horizonProblem } from '../availability';
 import { clock } from '../clock';
@@ -106,7 +119,16 @@ export interface HoldClaim {
  * the same rules and under the same lock, walk-in-only tables included. `device`: the hash of the
  * device a diner books from, kept on the booking and counted as the diner (never a staff tablet's).
  */
-export async function createBooking(db: Db, input: CreateInput | GuestInput, actor: Actor, now = clock.now(), staff?: StaffBooking, device?: string, seat?: SeatNow, claim?: HoldClaim): Promise<Booked | Refusal> {
+export async function createBooking(
+  db: Db,
+  input: CreateInput | GuestInput,
+  actor: Actor,
+  now = clock.now(),
+  staff?: StaffBooking,
+  device?: string,
+  seat?: SeatNow,
+  claim?: HoldClaim,
+): Promise<Booked | Refusal> {
   const start = new Date(input.start);
   const outside = seat ? null : horizonProblem(start, now);
   if (outside) return { kind: 'bad_start', problem: outside };
@@ -138,8 +160,22 @@ export async function createBooking(db: Db, input: CreateInput | GuestInput, act
         checkParty(state, input.party_size, !!staff || !!seat);
         const end = stayEnd(state, start, input.party_size);
         const by = staff ? undefined : device;
-        await checkDuplicate(tx, input.store_id, start, end, actor.kind === 'user' ? { userId: actor.userId, device: by } : { phone: contact.guestPhone, email: contact.guestEmail, device: by });
-        const table = pickTable(state, start, end, input.party_size, input.seat_preference, claim?.tableId, staff ? { only: staff.tableId } : seat ? {} : undefined);
+        await checkDuplicate(
+          tx,
+          input.store_id,
+          start,
+          end,
+          actor.kind === 'user' ? { userId: actor.userId, device: by } : { phone: contact.guestPhone, email: contact.guestEmail, device: by },
+        );
+        const table = pickTable(
+          state,
+          start,
+          end,
+          input.party_size,
+          input.seat_preference,
+          claim?.tableId,
+          staff ? { only: staff.tableId } : seat ? {} : undefined,
+        );
         const [row] = await tx
           .insert(bookings)
           .values({

@@ -32,7 +32,14 @@ const postedSchema = z.object({
 });
 
 /** The booking as it is, as form values. */
-const asBooked = (b: BookingView): FormValues => ({ ...EMPTY, date: businessDate(b.start), party: b.partySize, start: toTokyoIso(b.start), seat: b.seatPreference ?? '', note: b.note });
+const asBooked = (b: BookingView): FormValues => ({
+  ...EMPTY,
+  date: businessDate(b.start),
+  party: b.partySize,
+  start: toTokyoIso(b.start),
+  seat: b.seatPreference ?? '',
+  note: b.note,
+});
 
 /**
  * The edit page's form: the booking as it is (GET), or the answer to the form it posted. Saving or

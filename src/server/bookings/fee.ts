@@ -43,6 +43,13 @@ export function feeJson(fee: Fee, when: FeeOffer | 'cancel' | 'cancelled', local
  * Starts as the booking form offers them (a day's, or the next free ones after a lost race): each
  * with the fee a booking of it made, or a booking moved to it, now carries.
  */
-export function withFees(slots: SlotJson[], policy: FeePolicy, party: number, now: Date, reader: { t: T; locale: string }, offer: FeeOffer = 'book'): SlotJson[] {
+export function withFees(
+  slots: SlotJson[],
+  policy: FeePolicy,
+  party: number,
+  now: Date,
+  reader: { t: T; locale: string },
+  offer: FeeOffer = 'book',
+): SlotJson[] {
   return slots.map((s) => ({ ...s, cancellation_fee: feeJson(cancellationFee(policy, new Date(s.start), party, now), offer, reader.locale, reader.t) }));
 }

@@ -92,7 +92,14 @@ const linkSchema = z.object({
  * The form as a link opens it: the day's starts rendered by the server, the start chosen. A signed-in
  * diner who tapped a free start sees the confirmation at once, one tap from booking.
  */
-export async function linkedForm(db: Db, store: BookingStore, mode: FormMode, params: URLSearchParams, reader: Reader, now = clock.now()): Promise<BookingFormState> {
+export async function linkedForm(
+  db: Db,
+  store: BookingStore,
+  mode: FormMode,
+  params: URLSearchParams,
+  reader: Reader,
+  now = clock.now(),
+): Promise<BookingFormState> {
   const q = linkSchema.parse(Object.fromEntries(params));
   // A seat kind the store offers diners is chosen in the form; its starts are that kind's.
   const seat = q.seat && store.kinds.includes(q.seat) ? q.seat : '';
@@ -127,11 +134,24 @@ interface PostContext {
 }
 
 /** Answers the booking form posted without JavaScript: the form again, the confirmation, a redirect to the booking, or a guest's booking. */
-export async function postedForm(db: Db, store: BookingStore, mode: FormMode, form: FormData, { locals, cookies, now = clock.now() }: PostContext): Promise<Posted> {
+export async function postedForm(
+  db: Db,
+  store: BookingStore,
+  mode: FormMode,
+  form: FormData,
+  { locals, cookies, now = clock.now() }: PostContext,
+): Promise<Posted> {
   const { t, user } = locals;
   if (mode === 'create' && !user) return { redirect: authPaths.signinFor(bookingPaths.book(store.id, true)) };
   const p = postedSchema.parse(Object.fromEntries(form));
-  const typed: FormValues = { date: p.date, party: p.party_size, start: p.start, seat: p.seat_preference, note: p.note, contact: { name: p.name, name_kana: p.name_kana, phone: p.phone, email: p.email } };
+  const typed: FormValues = {
+    date: p.date,
+    party: p.party_size,
+    start: p.start,
+    seat: p.seat_preference,
+    note: p.note,
+    contact: { name: p.name, name_kana: p.name_kana, phone: p.phone, email: p.email },
+  };
   const base = await withSlots(db, store, typed, locals, now);
   const answer = (more: Partial<BookingFormState>, status = 200) => ({ state: state(base, { remember: p.remember !== '', ...more }), status });
   if (p.intent === 'slots' || p.intent === 'edit') return answer({});
@@ -159,7 +179,13 @@ export async function postedForm(db: Db, store: BookingStore, mode: FormMode, fo
     if (!(e instanceof ApiError)) throw e;
     if (e.code === 'slot_taken') {
       const next = ((e.options.extra?.next_slots ?? []) as SlotJson[]).filter((s) => s.free_tables > 0);
-      return { state: state({ ...base, values: { ...base.values, start: '' }, notice: takenNotice(t, next, base.values.start || undefined) }, { remember: p.remember !== '' }), status: 409 };
+      return {
+        state: state(
+          { ...base, values: { ...base.values, start: '' }, notice: takenNotice(t, next, base.values.start || undefined) },
+          { remember: p.remember !== '' },
+        ),
+        status: 409,
+      };
     }
     const first = e.code === 'duplicate_booking' ? (e.options.extra?.booking_url as string | undefined) : undefined;
     return answer({ errors: e.options.fields ?? { _: t(e.messageKey, e.options.params) }, ...(first ? { firstBooking: first } : {}) }, e.status);

@@ -23,7 +23,14 @@ export interface CookieSetter {
 }
 
 /** Sets the guest cookie on the edit page's path and the API's path, valid for `ms` but never past the stay's end. */
-export function setGuestCookies(cookies: CookieSetter, locals: { secure: boolean }, b: Pick<BookingView, 'id' | 'storeId' | 'end'>, token: string, ms: number, now = clock.now()) {
+export function setGuestCookies(
+  cookies: CookieSetter,
+  locals: { secure: boolean },
+  b: Pick<BookingView, 'id' | 'storeId' | 'end'>,
+  token: string,
+  ms: number,
+  now = clock.now(),
+) {
   const maxAge = Math.floor(Math.min(ms, b.end.getTime() - now.getTime()) / 1000);
   if (maxAge <= 0) return;
   cookies.set(GUEST_PAGE_COOKIE, token, cookieOptions(locals, { path: bookingPaths.guestEdit(b.storeId, b.id), maxAge }));
@@ -35,7 +42,13 @@ export function setGuestCookies(cookies: CookieSetter, locals: { secure: boolean
  * page, so the form can redirect there (a reload or Back never posts again) while the token stays
  * out of every address.
  */
-export function setNewGuestCookies(cookies: CookieSetter, locals: { secure: boolean }, b: Pick<BookingView, 'id' | 'storeId' | 'end'>, token: string, now = clock.now()) {
+export function setNewGuestCookies(
+  cookies: CookieSetter,
+  locals: { secure: boolean },
+  b: Pick<BookingView, 'id' | 'storeId' | 'end'>,
+  token: string,
+  now = clock.now(),
+) {
   const ms = b.end.getTime() - now.getTime();
   setGuestCookies(cookies, locals, b, token, ms, now);
   const maxAge = Math.floor(ms / 1000);

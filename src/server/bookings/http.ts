@@ -117,6 +117,10 @@ export async function getBooking(db: Db, id: number, actor: Actor, now = clock.n
 
 export function icsResponse(b: BookingView, ctx: BookingContext): Response {
   return new Response(bookingIcs(b, ctx), {
-    headers: { 'content-type': 'text/calendar; charset=utf-8', 'content-disposition': `attachment; filename="sugu-${b.code}.ics"`, 'cache-control': 'no-store' },
+    headers: {
+      'content-type': 'text/calendar; charset=utf-8',
+      'content-disposition': `attachment; filename="sugu-${b.code}.ics"`,
+      'cache-control': 'no-store',
+    },
   });
 }

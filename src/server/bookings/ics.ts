@@ -39,7 +39,14 @@ export function bookingIcs(b: BookingView, ctx: IcsContext): string {
     location: b.storeAddress,
     // The stay in words too, written as everywhere else (翌0:30 under its business day), for calendars
     // that show the description rather than the times.
-    description: [`${t('booking.summary.time')}: ${formatStay(b.start, b.end, ctx.locale, t)}`, `${t('booking.summary.code')}: ${b.code}`, `${t('booking.summary.party')}: ${t('booking.partyCount', { count: b.partySize })}`, b.note].filter(Boolean).join('\n'),
+    description: [
+      `${t('booking.summary.time')}: ${formatStay(b.start, b.end, ctx.locale, t)}`,
+      `${t('booking.summary.code')}: ${b.code}`,
+      `${t('booking.summary.party')}: ${t('booking.partyCount', { count: b.partySize })}`,
+      b.note,
+    ]
+      .filter(Boolean)
+      .join('\n'),
     url: `${ctx.origin}/store/${b.storeId}`,
   });
 }

@@ -61,7 +61,13 @@ export async function sendLateNotice(db: Db, id: number, input: LateInput, actor
  * The booking pages' plain form (`intent=late`, the notice in the button pressed): null when the
  * post is another form's; else the page's redirect (PRG, `?done=late`) or the refusal to show.
  */
-export async function lateFormPost(db: Db, booking: BookingView, actor: Actor, page: PageContext, now = clock.now()): Promise<{ redirect: string } | { error: string; status: number } | null> {
+export async function lateFormPost(
+  db: Db,
+  booking: BookingView,
+  actor: Actor,
+  page: PageContext,
+  now = clock.now(),
+): Promise<{ redirect: string } | { error: string; status: number } | null> {
   if (page.request.method !== 'POST') return null;
   // The edit form reads the body after this one: a copy is read here.
   const form = await page.request
@@ -87,4 +93,10 @@ export async function lateFormPost(db: Db, booking: BookingView, actor: Actor, p
 }
 
 /** The page as a GET, for the edit form drawn under a refused notice (the post was not the edit form's). */
-export const afterLate = (page: PageContext): PageContext => ({ request: new Request(page.url), url: page.url, locals: page.locals, cookies: page.cookies, response: page.response });
+export const afterLate = (page: PageContext): PageContext => ({
+  request: new Request(page.url),
+  url: page.url,
+  locals: page.locals,
+  cookies: page.cookies,
+  response: page.response,
+});

@@ -10,7 +10,8 @@ import type { BookingFormState, FieldNotes } from '../../lib/contract/bookingFor
 type Base = Pick<BookingFormState, 'values' | 'slots' | 'notice'>;
 
 /** How a day the link named is written back: as a date when it is one, else as it came (cut short). */
-const dayLabel = (raw: string, locale: string) => (/^\d{4}-\d{2}-\d{2}$/.test(raw) && !Number.isNaN(Date.parse(raw)) ? formatDay(tokyoInstant(raw, 12 * 60), locale) : raw.slice(0, 24));
+const dayLabel = (raw: string, locale: string) =>
+  /^\d{4}-\d{2}-\d{2}$/.test(raw) && !Number.isNaN(Date.parse(raw)) ? formatDay(tokyoInstant(raw, 12 * 60), locale) : raw.slice(0, 24);
 
 function startLabel(raw: string, locale: string, t: T): string {
   const at = new Date(raw);
@@ -22,7 +23,12 @@ function startLabel(raw: string, locale: string, t: T): string {
  * The notes for the link's `params` against the form as it is shown (`base`), and the form with a
  * start the store does not offer at all told as such rather than as "just taken".
  */
-export function linkNotes(params: URLSearchParams, base: Base, maxParty: number, reader: { t: T; locale: string }): { notes: FieldNotes; notice: Base['notice'] } {
+export function linkNotes(
+  params: URLSearchParams,
+  base: Base,
+  maxParty: number,
+  reader: { t: T; locale: string },
+): { notes: FieldNotes; notice: Base['notice'] } {
   const { t, locale } = reader;
   const notes: FieldNotes = {};
   let notice = base.notice;

@@ -85,8 +85,16 @@ export function bookingMailExtras(b: BookingView, to: string, ctx: MailContext, 
 export async function sendBookingMail(db: Db, to: string, b: BookingView, kind: MailKind, ctx: MailContext, editToken?: string): Promise<void> {
   // Changes are coalesced (one mail per window, the latest state), so a client toggling a booking
   // cannot mail its address hundreds of times; a cancellation replaces a change still waiting.
-  const about = kind === 'created' ? {} : { about: `booking:${b.id}`, ...(kind === 'changed' ? { coalesce: config().BOOKING_CHANGE_MAIL_SECONDS * 1000 } : {}) };
-  await queueMail(db, { to, ...bookingMail(b, kind, ctx, editToken), ...bookingMailExtras(b, to, ctx, editToken), locale: ctx.locale, kind: `booking_${kind}`, ...about });
+  const about =
+    kind === 'created' ? {} : { about: `booking:${b.id}`, ...(kind === 'changed' ? { coalesce: config().BOOKING_CHANGE_MAIL_SECONDS * 1000 } : {}) };
+  await queueMail(db, {
+    to,
+    ...bookingMail(b, kind, ctx, editToken),
+    ...bookingMailExtras(b, to, ctx, editToken),
+    locale: ctx.locale,
+    kind: `booking_${kind}`,
+    ...about,
+  });
 }
 
 /** What the day-of reminder says about a booking. */

@@ -40,7 +40,7 @@ export type Refusal =
   | { kind: 'needs_store'; phone: string }
   | { kind: 'not_cancellable' };
 
-export type Booked = { kind: 'booked'; booking: BookingView; change: StoreChange; /** Guests only, shown once. */ editToken?: string };
+export type Booked = { kind: 'booked'; booking: BookingView; change: StoreChange /** Guests only, shown once. */; editToken?: string };
 export type Changed = { kind: 'changed'; booking: BookingView; change: StoreChange };
 /** `change` is null when the booking was cancelled already (cancelling twice is harmless). */
 export type Cancelled = { kind: 'cancelled'; booking: BookingView; change: StoreChange | null };

@@ -38,7 +38,18 @@ export interface BookingStore {
 
 export async function bookingStore(db: Db, storeId: number): Promise<BookingStore | null> {
   const [store] = await db
-    .select({ id: stores.id, name: stores.name, cancellationPolicy: stores.cancellationPolicy, freeHours: stores.cancelFreeHours, feeYen: stores.cancelFeeYen, stayMinutes: stores.stayMinutes, address: stores.address, phone: stores.phone, lat: stores.lat, lng: stores.lng })
+    .select({
+      id: stores.id,
+      name: stores.name,
+      cancellationPolicy: stores.cancellationPolicy,
+      freeHours: stores.cancelFreeHours,
+      feeYen: stores.cancelFeeYen,
+      stayMinutes: stores.stayMinutes,
+      address: stores.address,
+      phone: stores.phone,
+      lat: stores.lat,
+      lng: stores.lng,
+    })
     .from(stores)
     .where(eq(stores.id, storeId));
   if (!store) return null;
@@ -56,11 +67,44 @@ export async function bookingStore(db: Db, storeId: number): Promise<BookingStor
  * Strings the booking widget needs, passed to it as props (islands ship no dictionaries): its own, and
  * the field names and messages of the contract's schemas (tests/unit/contract.test.ts checks them).
  */
-const WIDGET_LABEL_PREFIXES = ['booking.form.', 'booking.seat.', 'booking.summary.', 'booking.guest.', 'booking.edit.', 'booking.complete.', 'booking.list.', 'booking.validation.', 'validation.', 'field.'];
-const WIDGET_LABEL_KEYS = ['common.freeTables', 'discovery.store.slotsNext', 'discovery.store.slotsFirst', 'discovery.store.slotsHour', 'time.nextDay', 'time.pastMidnight', 'booking.raceLost', 'booking.raceNone', 'booking.partyCount', 'booking.policyNone', 'booking.title.complete', 'booking.error.network', 'booking.error.nothingToChange', 'booking.slotFilled', 'booking.status.confirmed', 'booking.status.cancelled', 'booking.status.past', 'watch.form.submit', 'watch.ask.taken'];
+const WIDGET_LABEL_PREFIXES = [
+  'booking.form.',
+  'booking.seat.',
+  'booking.summary.',
+  'booking.guest.',
+  'booking.edit.',
+  'booking.complete.',
+  'booking.list.',
+  'booking.validation.',
+  'validation.',
+  'field.',
+];
+const WIDGET_LABEL_KEYS = [
+  'common.freeTables',
+  'discovery.store.slotsNext',
+  'discovery.store.slotsFirst',
+  'discovery.store.slotsHour',
+  'time.nextDay',
+  'time.pastMidnight',
+  'booking.raceLost',
+  'booking.raceNone',
+  'booking.partyCount',
+  'booking.policyNone',
+  'booking.title.complete',
+  'booking.error.network',
+  'booking.error.nothingToChange',
+  'booking.slotFilled',
+  'booking.status.confirmed',
+  'booking.status.cancelled',
+  'booking.status.past',
+  'watch.form.submit',
+  'watch.ask.taken',
+];
 
 export function widgetLabels(locale: Locale): Record<string, string> {
-  const keys = (Object.keys(dictionaries.ja ?? {}) as MessageKey[]).filter((k) => WIDGET_LABEL_PREFIXES.some((p) => k.startsWith(p)) || WIDGET_LABEL_KEYS.includes(k));
+  const keys = (Object.keys(dictionaries.ja ?? {}) as MessageKey[]).filter(
+    (k) => WIDGET_LABEL_PREFIXES.some((p) => k.startsWith(p)) || WIDGET_LABEL_KEYS.includes(k),
+  );
   return pick(locale, keys);
 }
 
@@ -93,7 +137,18 @@ export function dateChoices(locale: string, t: TodayWording, now = clock.now()):
 }
 
 /** The store as the widget shows it. */
-export const widgetStore = (s: BookingStore) => ({ id: s.id, name: s.name, policy: s.cancellationPolicy, maxParty: s.maxParty, kinds: s.kinds, stayMinutes: s.stayMinutes, address: s.address, phone: s.phone, lat: s.lat, lng: s.lng });
+export const widgetStore = (s: BookingStore) => ({
+  id: s.id,
+  name: s.name,
+  policy: s.cancellationPolicy,
+  maxParty: s.maxParty,
+  kinds: s.kinds,
+  stayMinutes: s.stayMinutes,
+  address: s.address,
+  phone: s.phone,
+  lat: s.lat,
+  lng: s.lng,
+});
 
 /**
  * The widget's dates and booking for changing `b` (its own day stays offered even when past the
@@ -103,7 +158,16 @@ export function editWidgetProps(b: BookingView, locale: string, t: T, now = cloc
   const dates = dateChoices(locale, t, now);
   const date = businessDate(b.start);
   if (!dates.some((d) => d.value === date)) dates.unshift({ value: date, label: date });
-  const booking = { start: toTokyoIso(b.start), end: toTokyoIso(b.end), date, party: b.partySize, seat: b.seatPreference, note: b.note, changeable: isChangeable(b, now), status: b.status, cancellation_fee: bookingFee(b, { t, locale }, now) };
+  const booking = {
+    start: toTokyoIso(b.start),
+    end: toTokyoIso(b.end),
+    date,
+    party: b.partySize,
+    seat: b.seatPreference,
+    note: b.note,
+    changeable: isChangeable(b, now),
+    status: b.status,
+    cancellation_fee: bookingFee(b, { t, locale }, now),
+  };
   return { dates, booking };
 }
-

@@ -80,7 +80,12 @@ export async function sendDueReminders(db: Db, now = clock.now(), origin = publi
       .from(bookings)
       .innerJoin(stores, eq(stores.id, bookings.storeId))
       .leftJoin(users, eq(users.id, bookings.userId))
-      .where(inArray(bookings.id, claimed.map((c) => c.id)));
+      .where(
+        inArray(
+          bookings.id,
+          claimed.map((c) => c.id),
+        ),
+      );
     let count = 0;
     for (const { locale: saved, userId, userEmail, guestEmail, ...facts } of rows) {
       const to = userEmail ?? guestEmail;
@@ -89,7 +94,10 @@ export async function sendDueReminders(db: Db, now = clock.now(), origin = publi
       if (!userEmail) {
         // A guest's own link for this mail: the confirmation's token exists only as a hash.
         const token = newToken();
-        await tx.update(bookings).set({ reminderTokenHash: hashToken(token) }).where(eq(bookings.id, facts.id));
+        await tx
+          .update(bookings)
+          .set({ reminderTokenHash: hashToken(token) })
+          .where(eq(bookings.id, facts.id));
         link = origin + bookingPaths.guestEdit(facts.storeId, facts.id, token);
       }
       const locale = isLocale(saved) ? saved : 'ja';
@@ -99,10 +107,16 @@ export async function sendDueReminders(db: Db, now = clock.now(), origin = publi
       const markup = view ? { markup: reservationLd(view, { name: view.dinerName || to }, { origin, modify: link }) } : {};
       await queueMail(tx, { to, ...reminderMail(facts, ctx, link), ...markup, locale, kind: 'booking_reminder' });
       // An account's phones that said yes: the store and the time, the booking list on a tap.
-      if (userId !== null && userEmail) pushes += await queuePushes(tx, { userIds: [userId] }, 'booking_reminder', (pushLocale) => {
-        const t = watchTranslator(pushLocale);
-        return { title: t('push.reminder.title'), body: t('push.reminder.body', { store: facts.storeName, time: formatWhen(facts.start, pushLocale, t) }), url: '/booking-list', tag: `reminder-${facts.id}` };
-      });
+      if (userId !== null && userEmail)
+        pushes += await queuePushes(tx, { userIds: [userId] }, 'booking_reminder', (pushLocale) => {
+          const t = watchTranslator(pushLocale);
+          return {
+            title: t('push.reminder.title'),
+            body: t('push.reminder.body', { store: facts.storeName, time: formatWhen(facts.start, pushLocale, t) }),
+            url: '/booking-list',
+            tag: `reminder-${facts.id}`,
+          };
+        });
       count++;
     }
     return count;

@@ -10,7 +10,21 @@ import { randomInt } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db, Q } from '../db/types';
 import { stores } from '../db/schema';
-import { businessDate, freeTablesFor, isOpenFor, openingIntervals, ofKind, stayFor, loadStoreStates, smallestFit, startProblem, storeDaySlots, type Slot, type StoreState, type TableInfo } from '../availability';
+import {
+  businessDate,
+  freeTablesFor,
+  isOpenFor,
+  openingIntervals,
+  ofKind,
+  stayFor,
+  loadStoreStates,
+  smallestFit,
+  startProblem,
+  storeDaySlots,
+  type Slot,
+  type StoreState,
+  type TableInfo,
+} from '../availability';
 import { publishAvailabilityChange } from '../events';
 import { MINUTE_MS } from '../../lib/datetime';
 import type { TableKind } from '../../lib/contract/enums';
@@ -92,7 +106,8 @@ export function pickTable(
 export function pgError(err: unknown): { code?: string; constraint?: string } {
   let e = err as { code?: unknown; constraint_name?: unknown; cause?: unknown } | undefined;
   for (let i = 0; e && i < 5; i++) {
-    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return { code: e.code, constraint: typeof e.constraint_name === 'string' ? e.constraint_name : undefined };
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code))
+      return { code: e.code, constraint: typeof e.constraint_name === 'string' ? e.constraint_name : undefined };
     e = e.cause as typeof e;
   }
   return {};

@@ -97,7 +97,20 @@ function select(q: Q) {
   return q.select(viewColumns).from(bookings).innerJoin(stores, eq(stores.id, bookings.storeId)).innerJoin(storeTables, eq(storeTables.id, bookings.tableId));
 }
 
-function toView({ guestName, guestNameKana, guestPhone, guestEmail, freeHours, feeYen, storeCancelReason, feeStartsAt, feePartySize, lateNotice, lateNoticeAt, ...rest }: Awaited<ReturnType<typeof select>>[number]): BookingView {
+function toView({
+  guestName,
+  guestNameKana,
+  guestPhone,
+  guestEmail,
+  freeHours,
+  feeYen,
+  storeCancelReason,
+  feeStartsAt,
+  feePartySize,
+  lateNotice,
+  lateNoticeAt,
+  ...rest
+}: Awaited<ReturnType<typeof select>>[number]): BookingView {
   const guest = guestName !== null ? { name: guestName, nameKana: guestNameKana ?? '', phone: guestPhone ?? '', email: guestEmail ?? '' } : null;
   const feeBasis = { start: feeStartsAt ?? rest.start, party: feePartySize ?? rest.partySize };
   const late = lateNotice && lateNoticeAt ? { notice: lateNotice, at: lateNoticeAt } : null;
@@ -124,7 +137,9 @@ export const isChangeable = (b: Pick<BookingView, 'status' | 'start'>, now = clo
 
 /** The actor's booking, or null. */
 export async function findBooking(q: Q, id: number, actor: Actor, now = clock.now()): Promise<BookingView | null> {
-  const rows = await select(q).where(and(eq(bookings.id, id), ownedBy(actor, now))).limit(1);
+  const rows = await select(q)
+    .where(and(eq(bookings.id, id), ownedBy(actor, now)))
+    .limit(1);
   return rows[0] ? toView(rows[0]) : null;
 }
 

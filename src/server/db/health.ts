@@ -45,7 +45,11 @@ function codeOf(error: unknown): string {
  * shutting down or starting).
  */
 export function isDatabaseUnreachable(error: unknown): boolean {
-  for (let e = error as { code?: unknown; cause?: unknown; errors?: unknown[] } | null | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
+  for (
+    let e = error as { code?: unknown; cause?: unknown; errors?: unknown[] } | null | undefined, depth = 0;
+    e && depth < 5;
+    e = e.cause as typeof e, depth++
+  ) {
     const code = typeof e.code === 'string' ? e.code : '';
     if (CONNECTION_CODES.has(code) || code.startsWith('08') || /^57P0[123]$/.test(code)) return true;
     // A connect attempt to several addresses fails with all of them (Node's AggregateError).
@@ -95,8 +99,7 @@ export function markDatabaseAway(error: unknown): void {
   set(true);
   if (!state.probe) {
     state.probe = setInterval(() => {
-      everyConnection()
-        .then(
+      everyConnection().then(
         () => {
           clearInterval(state.probe);
           state.probe = undefined;

@@ -17,10 +17,7 @@ export class DataDirLockedError extends Error {
     readonly pid: number,
     readonly dataDir: string,
   ) {
-    super(
-      `Another Sugu process (pid ${pid}) is using DATA_DIR=${dataDir}. ` +
-        'Stop it, or set DATA_DIR to another folder, or use DATABASE_URL.',
-    );
+    super(`Another Sugu process (pid ${pid}) is using DATA_DIR=${dataDir}. Stop it, or set DATA_DIR to another folder, or use DATABASE_URL.`);
     this.name = 'DataDirLockedError';
   }
 }

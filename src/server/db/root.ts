@@ -38,8 +38,5 @@ export function findProjectRoot(): string {
     const root = findUp(start, JOURNAL);
     if (root) return root;
   }
-  throw new Error(
-    `Cannot find ${JOURNAL} above ${moduleDir() ?? '?'} or ${process.cwd()}. ` +
-      'Run Sugu from the project folder, or set SUGU_ROOT to it.',
-  );
+  throw new Error(`Cannot find ${JOURNAL} above ${moduleDir() ?? '?'} or ${process.cwd()}. Run Sugu from the project folder, or set SUGU_ROOT to it.`);
 }

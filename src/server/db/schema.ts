@@ -33,7 +33,17 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
-import { ATTENDANCES, BOOKING_KINDS, LATE_NOTICES, BOOKING_STATUSES, FEE_STATES, INVITATION_ROLES, TABLE_KINDS, USER_ROLES, type Genre } from '../../lib/contract/enums';
+import {
+  ATTENDANCES,
+  BOOKING_KINDS,
+  LATE_NOTICES,
+  BOOKING_STATUSES,
+  FEE_STATES,
+  INVITATION_ROLES,
+  TABLE_KINDS,
+  USER_ROLES,
+  type Genre,
+} from '../../lib/contract/enums';
 import { GRACE_MINUTES_DEFAULT, GRACE_MINUTES_MAX } from '../../lib/contract/limits';
 import type { WatchHoldState } from '../../lib/contract/watches';
 import { QUEUE_CLAIM_MINUTES_DEFAULT, QUEUE_CLAIM_MINUTES_MAX, QUEUE_CLAIM_MINUTES_MIN, QUEUE_MODES, QUEUE_STATES } from '../../lib/contract/queue';
@@ -125,7 +135,10 @@ export const stores = pgTable(
     index('stores_search_terms_gin').using('gin', t.searchTerms),
     check('stores_budget_check', sql`${t.budgetMax} >= ${t.budgetMin}`),
     check('stores_stay_check', sql`${t.stayMinutes} > 0`),
-    check('stores_queue_claim_check', sql`${t.queueClaimMinutes} between ${sql.raw(String(QUEUE_CLAIM_MINUTES_MIN))} and ${sql.raw(String(QUEUE_CLAIM_MINUTES_MAX))}`),
+    check(
+      'stores_queue_claim_check',
+      sql`${t.queueClaimMinutes} between ${sql.raw(String(QUEUE_CLAIM_MINUTES_MIN))} and ${sql.raw(String(QUEUE_CLAIM_MINUTES_MAX))}`,
+    ),
     check('stores_grace_check', sql`${t.graceMinutes} between 0 and ${sql.raw(String(GRACE_MINUTES_MAX))}`),
     check('stores_cancel_fee_check', sql`${t.cancelFeeYen} >= 0 and ${t.cancelFreeHours} between 0 and 168`),
     // Target of staff_stores' (store, tenant) key: staff only ever reach their own company's stores.
@@ -150,10 +163,7 @@ export const storeHours = pgTable(
   (t) => [
     index('store_hours_store_idx').on(t.storeId, t.weekday),
     check('store_hours_weekday_check', sql`${t.weekday} between 0 and 6`),
-    check(
-      'store_hours_range_check',
-      sql`${t.opensMin} >= 0 and ${t.opensMin} < 1440 and ${t.closesMin} > ${t.opensMin} and ${t.closesMin} <= 2880`,
-    ),
+    check('store_hours_range_check', sql`${t.opensMin} >= 0 and ${t.opensMin} < 1440 and ${t.closesMin} > ${t.opensMin} and ${t.closesMin} <= 2880`),
   ],
 );
 
@@ -199,7 +209,11 @@ export const campaignBanners = pgTable(
     createdAt: tstz('created_at').notNull().defaultNow(),
     updatedAt: tstz('updated_at').notNull().defaultNow(),
   },
-  (t) => [index('campaign_banners_days_idx').on(t.endsOn, t.startsOn), index('campaign_banners_store_idx').on(t.storeId, t.endsOn), check('campaign_banners_days_check', sql`${t.endsOn} >= ${t.startsOn}`)],
+  (t) => [
+    index('campaign_banners_days_idx').on(t.endsOn, t.startsOn),
+    index('campaign_banners_store_idx').on(t.storeId, t.endsOn),
+    check('campaign_banners_days_check', sql`${t.endsOn} >= ${t.startsOn}`),
+  ],
 );
 
 export const storeTables = pgTable(
@@ -216,10 +230,7 @@ export const storeTables = pgTable(
     /** False: walk-in only, never offered to diners nor booked online (staff may still block it). */
     online: boolean('online').notNull().default(true),
   },
-  (t) => [
-    index('store_tables_store_idx').on(t.storeId),
-    check('store_tables_party_check', sql`${t.minParty} >= 1 and ${t.maxParty} >= ${t.minParty}`),
-  ],
+  (t) => [index('store_tables_store_idx').on(t.storeId), check('store_tables_party_check', sql`${t.minParty} >= 1 and ${t.maxParty} >= ${t.minParty}`)],
 );
 
 export const users = pgTable(
@@ -606,10 +617,7 @@ export const viewingHistory = pgTable(
       .references(() => stores.id, { onDelete: 'cascade' }),
     viewedAt: tstz('viewed_at').notNull().defaultNow(),
   },
-  (t) => [
-    primaryKey({ columns: [t.userId, t.storeId] }),
-    index('viewing_history_user_viewed_idx').on(t.userId, t.viewedAt),
-  ],
+  (t) => [primaryKey({ columns: [t.userId, t.storeId] }), index('viewing_history_user_viewed_idx').on(t.userId, t.viewedAt)],
 );
 
 /**

@@ -51,7 +51,16 @@ export const AREAS: AreaDef[] = [
       { name: '神泉駅', lat: 35.6571, lng: 139.6937 },
       { name: '明治神宮前駅', lat: 35.6686, lng: 139.7029 },
     ],
-    addresses: ['渋谷区道玄坂1丁目', '渋谷区道玄坂2丁目', '渋谷区宇田川町', '渋谷区神南1丁目', '渋谷区渋谷1丁目', '渋谷区渋谷3丁目', '渋谷区桜丘町', '渋谷区円山町'],
+    addresses: [
+      '渋谷区道玄坂1丁目',
+      '渋谷区道玄坂2丁目',
+      '渋谷区宇田川町',
+      '渋谷区神南1丁目',
+      '渋谷区渋谷1丁目',
+      '渋谷区渋谷3丁目',
+      '渋谷区桜丘町',
+      '渋谷区円山町',
+    ],
   },
   {
     slug: 'shinjuku',
@@ -229,48 +238,228 @@ export interface NamePattern {
 
 export const NAME_PATTERNS: Record<Genre, NamePattern[]> = {
   izakaya: [
-    { affixes: [['大衆酒場', 'タイシュウサカバ'], ['炉端焼き', 'ロバタヤキ'], ['酒処', 'サケドコロ'], ['居酒屋', 'イザカヤ'], ['立呑み', 'タチノミ'], ['海鮮酒場', 'カイセンサカバ']], position: 'before', words: JP_WORDS, sep: ' ' },
-    { affixes: [['酒場', 'サカバ'], ['屋', 'ヤ'], ['商店', 'ショウテン']], position: 'after', words: JP_WORDS, sep: '' },
+    {
+      affixes: [
+        ['大衆酒場', 'タイシュウサカバ'],
+        ['炉端焼き', 'ロバタヤキ'],
+        ['酒処', 'サケドコロ'],
+        ['居酒屋', 'イザカヤ'],
+        ['立呑み', 'タチノミ'],
+        ['海鮮酒場', 'カイセンサカバ'],
+      ],
+      position: 'before',
+      words: JP_WORDS,
+      sep: ' ',
+    },
+    {
+      affixes: [
+        ['酒場', 'サカバ'],
+        ['屋', 'ヤ'],
+        ['商店', 'ショウテン'],
+      ],
+      position: 'after',
+      words: JP_WORDS,
+      sep: '',
+    },
   ],
   yakitori: [
-    { affixes: [['焼き鳥', 'ヤキトリ'], ['炭火焼鳥', 'スミビヤキトリ'], ['やきとり', 'ヤキトリ'], ['鶏料理', 'トリリョウリ']], position: 'before', words: JP_WORDS, sep: ' ' },
+    {
+      affixes: [
+        ['焼き鳥', 'ヤキトリ'],
+        ['炭火焼鳥', 'スミビヤキトリ'],
+        ['やきとり', 'ヤキトリ'],
+        ['鶏料理', 'トリリョウリ'],
+      ],
+      position: 'before',
+      words: JP_WORDS,
+      sep: ' ',
+    },
   ],
   yakiniku: [
-    { affixes: [['焼肉', 'ヤキニク'], ['炭火焼肉', 'スミビヤキニク'], ['和牛焼肉', 'ワギュウヤキニク'], ['ホルモン', 'ホルモン']], position: 'before', words: JP_WORDS, sep: ' ' },
+    {
+      affixes: [
+        ['焼肉', 'ヤキニク'],
+        ['炭火焼肉', 'スミビヤキニク'],
+        ['和牛焼肉', 'ワギュウヤキニク'],
+        ['ホルモン', 'ホルモン'],
+      ],
+      position: 'before',
+      words: JP_WORDS,
+      sep: ' ',
+    },
   ],
   sushi: [
-    { affixes: [['鮨', 'スシ'], ['寿司', 'スシ'], ['立ち喰い鮨', 'タチグイスシ'], ['すし処', 'スシドコロ']], position: 'before', words: JP_WORDS, sep: ' ' },
+    {
+      affixes: [
+        ['鮨', 'スシ'],
+        ['寿司', 'スシ'],
+        ['立ち喰い鮨', 'タチグイスシ'],
+        ['すし処', 'スシドコロ'],
+      ],
+      position: 'before',
+      words: JP_WORDS,
+      sep: ' ',
+    },
   ],
   ramen: [
-    { affixes: [['麺屋', 'メンヤ'], ['らーめん', 'ラーメン'], ['中華そば', 'チュウカソバ'], ['つけ麺', 'ツケメン'], ['ラーメン', 'ラーメン']], position: 'before', words: JP_WORDS, sep: ' ' },
+    {
+      affixes: [
+        ['麺屋', 'メンヤ'],
+        ['らーめん', 'ラーメン'],
+        ['中華そば', 'チュウカソバ'],
+        ['つけ麺', 'ツケメン'],
+        ['ラーメン', 'ラーメン'],
+      ],
+      position: 'before',
+      words: JP_WORDS,
+      sep: ' ',
+    },
   ],
   washoku: [
-    { affixes: [['割烹', 'カッポウ'], ['日本料理', 'ニホンリョウリ'], ['小料理', 'コリョウリ'], ['和食', 'ワショク'], ['おばんざい', 'オバンザイ']], position: 'before', words: JP_WORDS, sep: ' ' },
-    { affixes: [['食堂', 'ショクドウ'], ['庵', 'アン']], position: 'after', words: JP_WORDS, sep: '' },
+    {
+      affixes: [
+        ['割烹', 'カッポウ'],
+        ['日本料理', 'ニホンリョウリ'],
+        ['小料理', 'コリョウリ'],
+        ['和食', 'ワショク'],
+        ['おばんざい', 'オバンザイ'],
+      ],
+      position: 'before',
+      words: JP_WORDS,
+      sep: ' ',
+    },
+    {
+      affixes: [
+        ['食堂', 'ショクドウ'],
+        ['庵', 'アン'],
+      ],
+      position: 'after',
+      words: JP_WORDS,
+      sep: '',
+    },
   ],
   italian: [
-    { affixes: [['Trattoria', 'トラットリア'], ['Osteria', 'オステリア'], ['Pizzeria', 'ピッツェリア'], ['Ristorante', 'リストランテ']], position: 'before', words: IT_WORDS, sep: ' ' },
-    { affixes: [['トラットリア', 'トラットリア'], ['イタリア食堂', 'イタリアショクドウ']], position: 'before', words: IT_WORDS.map(([, k]) => [k, k] as Word), sep: ' ' },
+    {
+      affixes: [
+        ['Trattoria', 'トラットリア'],
+        ['Osteria', 'オステリア'],
+        ['Pizzeria', 'ピッツェリア'],
+        ['Ristorante', 'リストランテ'],
+      ],
+      position: 'before',
+      words: IT_WORDS,
+      sep: ' ',
+    },
+    {
+      affixes: [
+        ['トラットリア', 'トラットリア'],
+        ['イタリア食堂', 'イタリアショクドウ'],
+      ],
+      position: 'before',
+      words: IT_WORDS.map(([, k]) => [k, k] as Word),
+      sep: ' ',
+    },
   ],
   french: [
-    { affixes: [['Bistro', 'ビストロ'], ['Brasserie', 'ブラッスリー'], ['Restaurant', 'レストラン']], position: 'before', words: FR_WORDS, sep: ' ' },
+    {
+      affixes: [
+        ['Bistro', 'ビストロ'],
+        ['Brasserie', 'ブラッスリー'],
+        ['Restaurant', 'レストラン'],
+      ],
+      position: 'before',
+      words: FR_WORDS,
+      sep: ' ',
+    },
     { affixes: [['ビストロ', 'ビストロ']], position: 'before', words: FR_WORDS.map(([, k]) => [k, k] as Word), sep: ' ' },
   ],
   chinese: [
-    { affixes: [['中国料理', 'チュウゴクリョウリ'], ['四川料理', 'シセンリョウリ'], ['餃子酒場', 'ギョウザサカバ'], ['飲茶', 'ヤムチャ']], position: 'before', words: CN_WORDS, sep: ' ' },
-    { affixes: [['飯店', 'ハンテン'], ['楼', 'ロウ'], ['菜館', 'サイカン']], position: 'after', words: CN_WORDS, sep: '' },
+    {
+      affixes: [
+        ['中国料理', 'チュウゴクリョウリ'],
+        ['四川料理', 'シセンリョウリ'],
+        ['餃子酒場', 'ギョウザサカバ'],
+        ['飲茶', 'ヤムチャ'],
+      ],
+      position: 'before',
+      words: CN_WORDS,
+      sep: ' ',
+    },
+    {
+      affixes: [
+        ['飯店', 'ハンテン'],
+        ['楼', 'ロウ'],
+        ['菜館', 'サイカン'],
+      ],
+      position: 'after',
+      words: CN_WORDS,
+      sep: '',
+    },
   ],
   korean: [
-    { affixes: [['韓国料理', 'カンコクリョウリ'], ['韓国酒場', 'カンコクサカバ'], ['サムギョプサル', 'サムギョプサル'], ['韓国屋台', 'カンコクヤタイ']], position: 'before', words: KR_WORDS, sep: ' ' },
-    { affixes: [['食堂', 'ショクドウ'], ['ポチャ', 'ポチャ']], position: 'after', words: KR_WORDS, sep: '' },
+    {
+      affixes: [
+        ['韓国料理', 'カンコクリョウリ'],
+        ['韓国酒場', 'カンコクサカバ'],
+        ['サムギョプサル', 'サムギョプサル'],
+        ['韓国屋台', 'カンコクヤタイ'],
+      ],
+      position: 'before',
+      words: KR_WORDS,
+      sep: ' ',
+    },
+    {
+      affixes: [
+        ['食堂', 'ショクドウ'],
+        ['ポチャ', 'ポチャ'],
+      ],
+      position: 'after',
+      words: KR_WORDS,
+      sep: '',
+    },
   ],
   cafe_bar: [
-    { affixes: [['Bar', 'バー'], ['Cafe & Bar', 'カフェアンドバー'], ['Wine Bar', 'ワインバー'], ['Craft Beer', 'クラフトビア']], position: 'before', words: EN_WORDS, sep: ' ' },
-    { affixes: [['カフェ', 'カフェ'], ['バル', 'バル']], position: 'before', words: EN_WORDS.map(([, k]) => [k, k] as Word), sep: ' ' },
+    {
+      affixes: [
+        ['Bar', 'バー'],
+        ['Cafe & Bar', 'カフェアンドバー'],
+        ['Wine Bar', 'ワインバー'],
+        ['Craft Beer', 'クラフトビア'],
+      ],
+      position: 'before',
+      words: EN_WORDS,
+      sep: ' ',
+    },
+    {
+      affixes: [
+        ['カフェ', 'カフェ'],
+        ['バル', 'バル'],
+      ],
+      position: 'before',
+      words: EN_WORDS.map(([, k]) => [k, k] as Word),
+      sep: ' ',
+    },
   ],
   steak: [
-    { affixes: [['ステーキハウス', 'ステーキハウス'], ['鉄板焼', 'テッパンヤキ'], ['熟成肉', 'ジュクセイニク']], position: 'before', words: JP_WORDS, sep: ' ' },
-    { affixes: [['Steak', 'ステーキ'], ['Grill', 'グリル']], position: 'before', words: EN_WORDS, sep: ' ' },
+    {
+      affixes: [
+        ['ステーキハウス', 'ステーキハウス'],
+        ['鉄板焼', 'テッパンヤキ'],
+        ['熟成肉', 'ジュクセイニク'],
+      ],
+      position: 'before',
+      words: JP_WORDS,
+      sep: ' ',
+    },
+    {
+      affixes: [
+        ['Steak', 'ステーキ'],
+        ['Grill', 'グリル'],
+      ],
+      position: 'before',
+      words: EN_WORDS,
+      sep: ' ',
+    },
   ],
 };
 
@@ -308,18 +497,65 @@ export const STAY_MINUTES: Record<Genre, number[]> = {
 
 /** Table kinds a genre offers, with weights. */
 export const TABLE_KIND_WEIGHTS: Record<Genre, Array<[TableKind, number]>> = {
-  izakaya: [['table', 5], ['tatami', 3], ['private_room', 2], ['counter', 2]],
-  yakitori: [['counter', 5], ['table', 4], ['private_room', 1]],
-  yakiniku: [['table', 6], ['private_room', 2], ['tatami', 1]],
-  sushi: [['counter', 6], ['table', 2], ['private_room', 1]],
-  ramen: [['counter', 6], ['table', 3]],
-  washoku: [['counter', 3], ['private_room', 3], ['tatami', 2], ['table', 2]],
-  italian: [['table', 7], ['counter', 2], ['private_room', 1]],
-  french: [['table', 7], ['private_room', 2]],
-  chinese: [['table', 7], ['private_room', 2], ['counter', 1]],
-  korean: [['table', 6], ['tatami', 2], ['private_room', 1]],
-  cafe_bar: [['counter', 5], ['table', 5]],
-  steak: [['counter', 4], ['table', 5], ['private_room', 1]],
+  izakaya: [
+    ['table', 5],
+    ['tatami', 3],
+    ['private_room', 2],
+    ['counter', 2],
+  ],
+  yakitori: [
+    ['counter', 5],
+    ['table', 4],
+    ['private_room', 1],
+  ],
+  yakiniku: [
+    ['table', 6],
+    ['private_room', 2],
+    ['tatami', 1],
+  ],
+  sushi: [
+    ['counter', 6],
+    ['table', 2],
+    ['private_room', 1],
+  ],
+  ramen: [
+    ['counter', 6],
+    ['table', 3],
+  ],
+  washoku: [
+    ['counter', 3],
+    ['private_room', 3],
+    ['tatami', 2],
+    ['table', 2],
+  ],
+  italian: [
+    ['table', 7],
+    ['counter', 2],
+    ['private_room', 1],
+  ],
+  french: [
+    ['table', 7],
+    ['private_room', 2],
+  ],
+  chinese: [
+    ['table', 7],
+    ['private_room', 2],
+    ['counter', 1],
+  ],
+  korean: [
+    ['table', 6],
+    ['tatami', 2],
+    ['private_room', 1],
+  ],
+  cafe_bar: [
+    ['counter', 5],
+    ['table', 5],
+  ],
+  steak: [
+    ['counter', 4],
+    ['table', 5],
+    ['private_room', 1],
+  ],
 };
 
 export const FEATURES: Record<Genre, string[]> = {
@@ -399,8 +635,16 @@ export const CLOSINGS = [
  * before the numbers existed the same values by their wording.
  */
 export const CANCELLATION_POLICIES = [
-  { text: 'ご予約時間の2時間前までのキャンセルは無料です。それ以降のキャンセルおよび無断キャンセルの場合は、お一人様につき2,000円を申し受けます。', freeHours: 2, feeYen: 2000 },
-  { text: 'ご予約時間の24時間前までのキャンセルは無料です。それ以降のキャンセルおよび無断キャンセルは、お一人様につき3,000円を申し受けます。', freeHours: 24, feeYen: 3000 },
+  {
+    text: 'ご予約時間の2時間前までのキャンセルは無料です。それ以降のキャンセルおよび無断キャンセルの場合は、お一人様につき2,000円を申し受けます。',
+    freeHours: 2,
+    feeYen: 2000,
+  },
+  {
+    text: 'ご予約時間の24時間前までのキャンセルは無料です。それ以降のキャンセルおよび無断キャンセルは、お一人様につき3,000円を申し受けます。',
+    freeHours: 24,
+    feeYen: 3000,
+  },
   { text: 'キャンセル料はかかりません。ご都合が変わった場合は、お早めにご連絡ください。', freeHours: 0, feeYen: 0 },
   { text: 'ご予約時間の1時間前までは無料でキャンセルできます。以降はお席のみのご予約でもお一人様1,000円を申し受けます。', freeHours: 1, feeYen: 1000 },
 ];

@@ -358,8 +358,7 @@ export function generateStores(): SeedStore[] {
       const lat = round6(station.lat + (dist * Math.cos(angle)) / 111_000);
       const lng = round6(station.lng + (dist * Math.sin(angle)) / (111_000 * Math.cos((station.lat * Math.PI) / 180)));
       const stem = rng.pick(area.addresses);
-      const building =
-        rng.chance(0.75) ? ` ${rng.pick(BUILDING_STEMS)}${rng.pick(BUILDINGS)}${rng.chance(0.3) ? 'B1' : `${rng.int(1, 8)}F`}` : '';
+      const building = rng.chance(0.75) ? ` ${rng.pick(BUILDING_STEMS)}${rng.pick(BUILDINGS)}${rng.chance(0.3) ? 'B1' : `${rng.int(1, 8)}F`}` : '';
       const address = `東京都${stem}${rng.int(1, 25)}-${rng.int(1, 18)}${building}`;
       const phone = `03-${rng.int(3200, 6999)}-${String(rng.int(0, 9999)).padStart(4, '0')}`;
       const budget = BUDGETS[genre];
@@ -368,8 +367,7 @@ export function generateStores(): SeedStore[] {
       const feature = rng.pick(FEATURES[genre]);
       const description = `${station.name}から徒歩${walk}分。${feature}。${rng.pick(CLOSINGS)}`;
       // About 9 % open 24 hours (spread over the areas), so the listing is never empty.
-      const allDay =
-        ['izakaya', 'ramen', 'cafe_bar', 'korean', 'chinese'].includes(genre) && allDayCount < Math.round((out.length + 1) * 0.09);
+      const allDay = ['izakaya', 'ramen', 'cafe_bar', 'korean', 'chinese'].includes(genre) && allDayCount < Math.round((out.length + 1) * 0.09);
       if (allDay) allDayCount++;
       const hours = makeHours(rng, genre, allDay);
       const tables = makeTables(rng, genre);
@@ -552,7 +550,10 @@ export async function seedDemo(db: Db, opts: SeedOptions = {}): Promise<SeedResu
     const demoId = demo!.id;
 
     // Demo staff, for the first store open around the clock.
-    const staffStoreIndex = Math.max(0, gen.findIndex((g) => g.hours.length === 7 && g.hours.every((h) => h.opensMin === 0 && h.closesMin === 1440)));
+    const staffStoreIndex = Math.max(
+      0,
+      gen.findIndex((g) => g.hours.length === 7 && g.hours.every((h) => h.opensMin === 0 && h.closesMin === 1440)),
+    );
     const staffStoreId = storeIds[staffStoreIndex]!;
     const [tenant] = await tx.insert(tenants).values(DEMO_STAFF.tenant).returning({ id: tenants.id });
     await tx.update(stores).set({ tenantId: tenant!.id }).where(eq(stores.id, staffStoreId));
@@ -572,11 +573,30 @@ export async function seedDemo(db: Db, opts: SeedOptions = {}): Promise<SeedResu
       .returning({ id: users.id });
     await tx.insert(staffStores).values({ userId: staff!.id, storeId: staffStoreId, tenantId: tenant!.id });
     // The platform's demo admin (no company).
-    await tx.insert(users).values({ email: DEMO_ADMIN.email, passwordHash: await hashPassword(DEMO_ADMIN.password), name: DEMO_ADMIN.name, nameKana: DEMO_ADMIN.nameKana, role: 'admin', emailVerifiedAt: new Date(now) });
+    await tx.insert(users).values({
+      email: DEMO_ADMIN.email,
+      passwordHash: await hashPassword(DEMO_ADMIN.password),
+      name: DEMO_ADMIN.name,
+      nameKana: DEMO_ADMIN.nameKana,
+      role: 'admin',
+      emailVerifiedAt: new Date(now),
+    });
     // Its table settings: pairs turn in 90 minutes and parties of six in 150 (others the default);
     // a counter seat, when it has one besides other tables, takes walk-ins only.
-    await tx.update(stores).set({ turnTimes: [[2, 90], [6, 150]] }).where(eq(stores.id, staffStoreId));
-    const staffTables = await tx.select({ id: storeTables.id, kind: storeTables.kind }).from(storeTables).where(eq(storeTables.storeId, staffStoreId)).orderBy(asc(storeTables.id));
+    await tx
+      .update(stores)
+      .set({
+        turnTimes: [
+          [2, 90],
+          [6, 150],
+        ],
+      })
+      .where(eq(stores.id, staffStoreId));
+    const staffTables = await tx
+      .select({ id: storeTables.id, kind: storeTables.kind })
+      .from(storeTables)
+      .where(eq(storeTables.storeId, staffStoreId))
+      .orderBy(asc(storeTables.id));
     const walkIn = staffTables.length > 2 ? staffTables.find((t) => t.kind === 'counter') : undefined;
     if (walkIn) await tx.update(storeTables).set({ online: false }).where(eq(storeTables.id, walkIn.id));
     // Seeded bookings are online bookings: none at a walk-in-only seat, which stays free for the door.
@@ -710,9 +730,7 @@ export async function seedDemo(db: Db, opts: SeedOptions = {}): Promise<SeedResu
     const favs = favPick.sample(storeIds, 5);
     await tx.insert(favourites).values(favs.map((storeId, i) => ({ userId: demoId, storeId, createdAt: new Date(now - (i + 1) * 2 * DAY) })));
     const viewed = favPick.sample(storeIds, 8);
-    await tx
-      .insert(viewingHistory)
-      .values(viewed.map((storeId, i) => ({ userId: demoId, storeId, viewedAt: new Date(now - (i + 1) * 5 * 60 * MIN) })));
+    await tx.insert(viewingHistory).values(viewed.map((storeId, i) => ({ userId: demoId, storeId, viewedAt: new Date(now - (i + 1) * 5 * 60 * MIN) })));
 
     return { seeded: true, areas: AREAS.length, stores: storeIds.length, tables: tableIds.length, bookings: rows.length };
   });

@@ -16,7 +16,6 @@ import { BODY_MAX_BYTES } from '../../lib/contract/limits';
 import { databaseAway, noteDatabaseFailure, RETRY_AFTER_SECONDS } from '../db/health';
 import { log } from '../log';
 
-
 /**
  * An error the API answers on purpose. `code` is stable for clients; the message is translated
  * from `messageKey`; `fields` maps field names to translated messages.
@@ -26,7 +25,12 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: ErrorCode,
     readonly messageKey: MessageKey,
-    readonly options: { fields?: Record<string, string>; extra?: Record<string, unknown>; headers?: Record<string, string>; params?: Record<string, unknown> } = {},
+    readonly options: {
+      fields?: Record<string, string>;
+      extra?: Record<string, unknown>;
+      headers?: Record<string, string>;
+      params?: Record<string, unknown>;
+    } = {},
   ) {
     super(code);
   }
@@ -49,7 +53,8 @@ export function errorForStatus(status: number): ApiError {
   return new ApiError(status, code, key);
 }
 /** The database cannot be reached: nothing is written, and the client may try again shortly. */
-export const databaseAwayError = () => new ApiError(503, 'database_away', 'api.error.databaseAway', { headers: { 'retry-after': String(RETRY_AFTER_SECONDS) } });
+export const databaseAwayError = () =>
+  new ApiError(503, 'database_away', 'api.error.databaseAway', { headers: { 'retry-after': String(RETRY_AFTER_SECONDS) } });
 
 /** The error as the client is told it: the database being away is a 503 (and is noted), anything else stays as it is. */
 export function asDatabaseAway(error: unknown): unknown {
@@ -75,7 +80,10 @@ export function errorResponse(t: T, error: ApiError): Response {
  * The typed translator as the contract's plain one. Its keys come from the schemas' messages and
  * field names, which tests/unit/contract.test.ts checks against the dictionaries.
  */
-export const translate = (t: T): Translate => (key, params) => t(key as MessageKey, params);
+export const translate =
+  (t: T): Translate =>
+  (key, params) =>
+    t(key as MessageKey, params);
 
 export function validationError(t: T, error: { issues: z.core.$ZodIssue[] }): ApiError {
   return new ApiError(400, 'validation_failed', 'validation.failed', { fields: fieldErrors(translate(t), error.issues) });

@@ -94,7 +94,11 @@ export function resolveClient(peer: string, headers: Headers, protocol: string, 
 /** resolveClient with the configured TRUST_PROXY, PROXY_HEADER and PUBLIC_ORIGIN. */
 export function clientOf(peer: string, request: Request, url: URL): Client {
   const c = config();
-  return resolveClient(peer, request.headers, url.protocol, { trusted: c.TRUST_PROXY, header: c.PROXY_HEADER, publicHttps: c.PUBLIC_ORIGIN?.startsWith('https:') ?? false });
+  return resolveClient(peer, request.headers, url.protocol, {
+    trusted: c.TRUST_PROXY,
+    header: c.PROXY_HEADER,
+    publicHttps: c.PUBLIC_ORIGIN?.startsWith('https:') ?? false,
+  });
 }
 
 /** The eight 16-bit groups of an IPv6 address (`::` expanded, an IPv4 tail read as two groups). */

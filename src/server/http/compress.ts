@@ -102,7 +102,11 @@ const BROTLI_QUALITY = 3;
 /** Gzip level, for browsers without brotli. */
 const GZIP_LEVEL = 6;
 
-const BROTLI_PARAMS = { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT, [zlib.constants.BROTLI_PARAM_LGWIN]: 18 };
+const BROTLI_PARAMS = {
+  [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+  [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+  [zlib.constants.BROTLI_PARAM_LGWIN]: 18,
+};
 
 /**
  * A body complete before its head goes out (nearly every page and JSON answer: they are rendered
@@ -187,7 +191,11 @@ export function compressResponse(req: IncomingMessage, res: ServerResponse): voi
     if (state !== 'pending' || res.destroyed) return;
     const status = res.statusCode;
     const bodiless = status < 200 || status === 204 || status === 304 || (req.method === 'HEAD' && !held.length);
-    if (ended && !bodiless && !res.hasHeader('content-length')) res.setHeader('content-length', held.reduce((n, b) => n + b.length, 0));
+    if (ended && !bodiless && !res.hasHeader('content-length'))
+      res.setHeader(
+        'content-length',
+        held.reduce((n, b) => n + b.length, 0),
+      );
     if (leftAlone(res)) state = 'identity';
     else {
       res.setHeader('vary', varyOnEncoding(res.getHeader('vary')));

@@ -31,7 +31,11 @@ export function corsAllowed(origin: string | null, pathname: string): origin is 
 
 /** The headers that let the store host read an answer, cookies included. */
 export function corsHeaders(origin: string): Record<string, string> {
-  return { 'access-control-allow-origin': origin, 'access-control-allow-credentials': 'true', 'access-control-expose-headers': 'location, retry-after, x-request-id' };
+  return {
+    'access-control-allow-origin': origin,
+    'access-control-allow-credentials': 'true',
+    'access-control-expose-headers': 'location, retry-after, x-request-id',
+  };
 }
 
 /** A preflight's grant. */

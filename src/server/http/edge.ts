@@ -95,7 +95,9 @@ function onClientError(error: NodeJS.ErrnoException, socket: Duplex) {
     return;
   }
   const { status, headers, body } = refusalResponse(parserRefusal(error), null);
-  const head = Object.entries({ ...headers, connection: 'close' }).map(([k, v]) => `${k}: ${v}\r\n`).join('');
+  const head = Object.entries({ ...headers, connection: 'close' })
+    .map(([k, v]) => `${k}: ${v}\r\n`)
+    .join('');
   socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${head}\r\n${body}`);
 }
 

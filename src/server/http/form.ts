@@ -7,9 +7,7 @@ import * as z from 'zod/mini';
 import type { T } from '../../i18n';
 import { ApiError, asDatabaseAway, validationError } from './api';
 
-export type FormResult<S extends z.core.$ZodType> =
-  | { ok: true; data: z.infer<S>; values: Record<string, string> }
-  | FormFailure;
+export type FormResult<S extends z.core.$ZodType> = { ok: true; data: z.infer<S>; values: Record<string, string> } | FormFailure;
 
 export interface FormFailure {
   ok: false;

@@ -18,7 +18,8 @@ export function islandStylesInStylesheet(): Plugin {
     enforce: 'pre',
     transform(code, id) {
       if (!RENDERER.test(id.split('?')[0]!)) return null;
-      if (!code.includes(INLINE_STYLE)) throw new Error(`${id}: Astro's island <style> is no longer written as ${INLINE_STYLE}; update src/server/http/islandStyles.ts`);
+      if (!code.includes(INLINE_STYLE))
+        throw new Error(`${id}: Astro's island <style> is no longer written as ${INLINE_STYLE}; update src/server/http/islandStyles.ts`);
       return { code: code.replace(INLINE_STYLE, ''), map: null };
     },
   };

@@ -135,10 +135,12 @@ export async function consume(db: Db, checks: readonly { key: string; limit: Lim
 /** Takes back one hit on each key (a counted attempt that did not happen after all). */
 export async function refund(db: Db, keys: readonly string[]): Promise<void> {
   if (!keys.length) return;
-  await db.execute(sql`update rate_limits set count = count - 1 where key in (${sql.join(
-    keys.map((k) => sql`${k}`),
-    sql`, `,
-  )}) and count > 0`);
+  await db.execute(
+    sql`update rate_limits set count = count - 1 where key in (${sql.join(
+      keys.map((k) => sql`${k}`),
+      sql`, `,
+    )}) and count > 0`,
+  );
 }
 
 /** Keys never hold a raw e-mail or IP address, only a hash of it. */

@@ -60,7 +60,8 @@ export function loadAssets(clientDir: string): Assets {
     for (const [coding, suffix] of Object.entries(PRECOMPRESSED) as [keyof typeof PRECOMPRESSED, string][]) {
       // A copy older than its original is left over from an earlier build: never sent.
       const copy = file + suffix;
-      if (fs.existsSync(copy) && fs.statSync(copy).mtimeMs >= stat.mtimeMs) variants[coding] = { body: fs.readFileSync(copy), etag: `"${hash}-${suffix.slice(1)}"` };
+      if (fs.existsSync(copy) && fs.statSync(copy).mtimeMs >= stat.mtimeMs)
+        variants[coding] = { body: fs.readFileSync(copy), etag: `"${hash}-${suffix.slice(1)}"` };
     }
     const modifiedSeconds = Math.floor(stat.mtimeMs / 1000);
     const type = contentTypeOf(file);

@@ -15,7 +15,7 @@ function line(text: string): string {
   let out = '';
   let last = 0;
   for (const m of text.matchAll(LINK)) {
-    out += escape(text.slice(last, m.index)) + `<a href="${escape(m[0])}" style="color:#b91c1c">${escape(m[0])}</a>`;
+    out += `${escape(text.slice(last, m.index))}<a href="${escape(m[0])}" style="color:#b91c1c">${escape(m[0])}</a>`;
     last = m.index + m[0].length;
   }
   return out + escape(text.slice(last));
@@ -37,7 +37,7 @@ export function mailHtml(mail: { subject: string; text: string; locale: string; 
     '<!doctype html>',
     `<html lang="${escape(mail.locale)}" dir="${dir}">`,
     `<head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escape(mail.subject)}</title></head>`,
-    '<body style="margin:0;padding:16px;font-family:system-ui,\'Hiragino Sans\',\'Noto Sans JP\',sans-serif;line-height:1.7;color:#1f2937;background:#fff">',
+    "<body style=\"margin:0;padding:16px;font-family:system-ui,'Hiragino Sans','Noto Sans JP',sans-serif;line-height:1.7;color:#1f2937;background:#fff\">",
     // schema.org markup (a reservation) for mail apps that show it as a card; at the top of the
     // body, where Gmail reads it.
     ...(mail.markup ? [jsonLdScript(mail.markup)] : []),

@@ -118,17 +118,38 @@ async function queueAbout(q: Q, mail: OutgoingMail & { about: string }): Promise
   return (q as Db).transaction(async (tx) => {
     // One writer per subject at a time, so two changes at once cannot both start a new mail.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${mail.about}))`);
-    const waiting = and(eq(mailOutbox.about, mail.about), isNull(mailOutbox.sentAt), isNull(mailOutbox.failedAt), sql`(${mailOutbox.claimedUntil} is null or ${mailOutbox.claimedUntil} < now())`);
+    const waiting = and(
+      eq(mailOutbox.about, mail.about),
+      isNull(mailOutbox.sentAt),
+      isNull(mailOutbox.failedAt),
+      sql`(${mailOutbox.claimedUntil} is null or ${mailOutbox.claimedUntil} < now())`,
+    );
     let due = new Date();
     if (mail.coalesce) {
       const [last] = await tx
-        .select({ id: mailOutbox.id, nextAttemptAt: mailOutbox.nextAttemptAt, sentAt: mailOutbox.sentAt, failedAt: mailOutbox.failedAt, claimedUntil: mailOutbox.claimedUntil })
+        .select({
+          id: mailOutbox.id,
+          nextAttemptAt: mailOutbox.nextAttemptAt,
+          sentAt: mailOutbox.sentAt,
+          failedAt: mailOutbox.failedAt,
+          claimedUntil: mailOutbox.claimedUntil,
+        })
         .from(mailOutbox)
         .where(and(eq(mailOutbox.about, mail.about), eq(mailOutbox.kind, mail.kind)))
         .orderBy(desc(mailOutbox.id))
         .limit(1);
       if (last && !last.sentAt && !last.failedAt && (!last.claimedUntil || last.claimedUntil < due)) {
-        await tx.update(mailOutbox).set({ toAddress: mail.to, subject: mail.subject, bodyText: mail.text, bodyHtml: mailHtml(mail), calendar: mail.calendar ?? null, locale: mail.locale }).where(eq(mailOutbox.id, last.id));
+        await tx
+          .update(mailOutbox)
+          .set({
+            toAddress: mail.to,
+            subject: mail.subject,
+            bodyText: mail.text,
+            bodyHtml: mailHtml(mail),
+            calendar: mail.calendar ?? null,
+            locale: mail.locale,
+          })
+          .where(eq(mailOutbox.id, last.id));
         log('info', 'mail_coalesced', { id: last.id, kind: mail.kind, to: maskAddress(mail.to) });
         return last.id;
       }
@@ -138,7 +159,10 @@ async function queueAbout(q: Q, mail: OutgoingMail & { about: string }): Promise
       await tx.delete(mailOutbox).where(waiting);
     }
     const verdict = await verdictOf(tx, mail);
-    const [row] = await tx.insert(mailOutbox).values(rowOf(mail, due, verdict)).returning({ id: mailOutbox.id, kind: mailOutbox.kind, to: mailOutbox.toAddress });
+    const [row] = await tx
+      .insert(mailOutbox)
+      .values(rowOf(mail, due, verdict))
+      .returning({ id: mailOutbox.id, kind: mailOutbox.kind, to: mailOutbox.toAddress });
     logQueued(row!, verdict);
     return row!.id;
   });

@@ -133,4 +133,10 @@ export interface Operation {
 export const events = { 'text/event-stream': { schema: { type: 'string' } } };
 
 /** A call of the store API: for a store staff account, in the `store` tag; `more` adds its query, body, ids and conflicts. */
-export const storeCall = (summary: string, ok: Operation['ok'], more: Omit<Partial<Operation>, 'summary' | 'ok' | 'auth' | 'tags'> = {}): Operation => ({ summary, ok, auth: 'staff', tags: ['store'], ...more });
+export const storeCall = (summary: string, ok: Operation['ok'], more: Omit<Partial<Operation>, 'summary' | 'ok' | 'auth' | 'tags'> = {}): Operation => ({
+  summary,
+  ok,
+  auth: 'staff',
+  tags: ['store'],
+  ...more,
+});

@@ -1,5 +1,5 @@
 /** An operation of the API document written out: its parameters, request body and every answer it may give, errors included. */
-import * as z from 'zod/mini';
+import type * as z from 'zod/mini';
 import type { ErrorCode } from '../../lib/contract/errors';
 import { IDEMPOTENCY_KEY_HOURS, IDEMPOTENCY_KEY_MAX, IDEMPOTENCY_KEY_MIN } from '../../lib/contract/limits';
 import { jsonSchema, ref, type Json, type Operation } from './components';
@@ -27,7 +27,11 @@ const codedResponse = (lead: string, codes: Partial<Record<ErrorCode, string>>, 
     .map(([code, meaning]) => `- \`${code}\`: ${meaning}`)
     .join('\n')}`,
   ...(headers ? { headers } : {}),
-  content: { 'application/json': { schema: { allOf: [ref('Error'), { type: 'object', properties: { error: { type: 'object', properties: { code: { enum: Object.keys(codes) } } } } }] } } },
+  content: {
+    'application/json': {
+      schema: { allOf: [ref('Error'), { type: 'object', properties: { error: { type: 'object', properties: { code: { enum: Object.keys(codes) } } } } }] },
+    },
+  },
 });
 const retryAfter = { 'Retry-After': { description: 'Seconds to wait before trying again', schema: { type: 'integer' } } };
 
@@ -47,7 +51,13 @@ export function operationId(method: string, path: string): string {
 export function operation(method: string, path: string, op: Operation): Json {
   const [status, answer] = op.ok;
   const content =
-    answer === null ? undefined : typeof answer === 'string' ? { 'application/json': { schema: ref(answer) } } : 'type' in answer ? { 'application/json': { schema: answer } } : answer;
+    answer === null
+      ? undefined
+      : typeof answer === 'string'
+        ? { 'application/json': { schema: ref(answer) } }
+        : 'type' in answer
+          ? { 'application/json': { schema: answer } }
+          : answer;
   const responses: Json = {
     [status]: { description: 'Success', ...(content ? { content } : {}) },
     '400': errorResponse('Invalid input; `fields` names each invalid field'),
@@ -69,7 +79,9 @@ export function operation(method: string, path: string, op: Operation): Json {
     responses['409'] = codedResponse('Conflict', codes, op.idempotent ? retryAfter : undefined);
   }
   if (op.idempotent) {
-    responses['422'] = codedResponse('The Idempotency-Key was used with another request', { idempotency_key_reused: `the key was sent within ${IDEMPOTENCY_KEY_HOURS} hours with another method, path or body; nothing was done` });
+    responses['422'] = codedResponse('The Idempotency-Key was used with another request', {
+      idempotency_key_reused: `the key was sent within ${IDEMPOTENCY_KEY_HOURS} hours with another method, path or body; nothing was done`,
+    });
     responses['503'] = codedResponse('The database is away for a moment; nothing was done', { database_away: 'try again after Retry-After' }, retryAfter);
   }
   return {
@@ -80,7 +92,9 @@ export function operation(method: string, path: string, op: Operation): Json {
     security: op.auth ? [{ bearer: [] }, { session: [] }] : [],
     parameters: [
       ...(op.ids ?? []).map((name) => ({ name, in: 'path', required: true, schema: { type: 'integer', minimum: 1 } })),
-      ...(op.weekday ? [{ name: 'weekday', in: 'path', required: true, description: '0 = Sunday … 6 = Saturday', schema: { type: 'integer', minimum: 0, maximum: 6 } }] : []),
+      ...(op.weekday
+        ? [{ name: 'weekday', in: 'path', required: true, description: '0 = Sunday … 6 = Saturday', schema: { type: 'integer', minimum: 0, maximum: 6 } }]
+        : []),
       ...(op.query ? queryParameters(op.query) : []),
       ...(op.idempotent ? [idempotencyKeyParameter] : []),
     ],

@@ -52,7 +52,12 @@ export async function subscribe(db: Db, t: T, owner: PushOwner, input: PushSubsc
       .values(values)
       .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: { ...values, createdAt: new Date() } })
       .returning();
-    const keep = tx.select({ id: pushSubscriptions.id }).from(pushSubscriptions).where(ownedBy(owner)).orderBy(desc(pushSubscriptions.createdAt), desc(pushSubscriptions.id)).limit(PUSH_SUBSCRIPTIONS_MAX);
+    const keep = tx
+      .select({ id: pushSubscriptions.id })
+      .from(pushSubscriptions)
+      .where(ownedBy(owner))
+      .orderBy(desc(pushSubscriptions.createdAt), desc(pushSubscriptions.id))
+      .limit(PUSH_SUBSCRIPTIONS_MAX);
     await tx.delete(pushSubscriptions).where(and(ownedBy(owner), notInArray(pushSubscriptions.id, keep)));
     return json(row!);
   });
@@ -65,7 +70,10 @@ export async function listSubscriptions(db: Db, owner: PushOwner): Promise<PushS
 
 /** Removes one of the owner's devices (its waiting pushes go with it); anyone else's is not found. */
 export async function unsubscribe(db: Db, id: number, owner: PushOwner): Promise<void> {
-  const gone = await db.delete(pushSubscriptions).where(and(eq(pushSubscriptions.id, id), ownedBy(owner))).returning({ id: pushSubscriptions.id });
+  const gone = await db
+    .delete(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.id, id), ownedBy(owner)))
+    .returning({ id: pushSubscriptions.id });
   if (!gone.length) throw notFound();
 }
 

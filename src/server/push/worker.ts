@@ -49,7 +49,13 @@ export async function deliverDuePushes(db: Db, now = new Date()): Promise<PushRu
       .update(pushOutbox)
       .set({ claimedUntil: new Date(now.getTime() + PUSH_DELIVERY.leaseMs), attempts: sql`${pushOutbox.attempts} + 1` })
       .where(inArray(pushOutbox.id, due))
-      .returning({ id: pushOutbox.id, subscriptionId: pushOutbox.subscriptionId, payload: pushOutbox.payload, attempts: pushOutbox.attempts, kind: pushOutbox.kind });
+      .returning({
+        id: pushOutbox.id,
+        subscriptionId: pushOutbox.subscriptionId,
+        payload: pushOutbox.payload,
+        attempts: pushOutbox.attempts,
+        kind: pushOutbox.kind,
+      });
   });
   if (!claimed.length) return run;
   const subs = await db
@@ -102,7 +108,11 @@ export async function deliverDuePushes(db: Db, now = new Date()): Promise<PushRu
       run.failed++;
       const last = push.attempts >= PUSH_DELIVERY.attempts || (status >= 400 && status < 500 && status !== 429);
       if (last) await db.delete(pushOutbox).where(eq(pushOutbox.id, push.id));
-      else await db.update(pushOutbox).set({ claimedUntil: null, nextAttemptAt: new Date(Date.now() + 2 ** push.attempts * 15_000) }).where(eq(pushOutbox.id, push.id));
+      else
+        await db
+          .update(pushOutbox)
+          .set({ claimedUntil: null, nextAttemptAt: new Date(Date.now() + 2 ** push.attempts * 15_000) })
+          .where(eq(pushOutbox.id, push.id));
       log('warn', last ? 'push_dropped' : 'push_retry', { id: push.id, kind: push.kind, host, status, error });
     }
   }

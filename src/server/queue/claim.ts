@@ -57,7 +57,16 @@ export async function claimCall(db: Db, id: number, actor: QueueActor, ctx: Book
   if (!e) throw notFound();
   if (e.state === 'called' && e.deadline && e.deadline <= now) {
     const expired = await db
-      .transaction((tx) => moveEntry(tx, id, 'expired', { userId: null, email: QUEUE_EXPIRY_ACTOR }, and(eq(queueEntries.state, 'called'), lte(queueEntries.claimDeadline, now)), now))
+      .transaction((tx) =>
+        moveEntry(
+          tx,
+          id,
+          'expired',
+          { userId: null, email: QUEUE_EXPIRY_ACTOR },
+          and(eq(queueEntries.state, 'called'), lte(queueEntries.claimDeadline, now)),
+          now,
+        ),
+      )
       // Expired meanwhile by the job (or seated by the store): the answer is the same.
       .catch(() => null);
     if (expired) await publishAvailabilityChange(db, [expired.storeId]);
@@ -68,7 +77,11 @@ export async function claimCall(db: Db, id: number, actor: QueueActor, ctx: Book
   const who = { userId: actor.userId, email: actor.email ?? e.email ?? '' };
   const seat: SeatNow = {
     async lock(tx) {
-      const [row] = await tx.select({ state: queueEntries.state, deadline: queueEntries.claimDeadline }).from(queueEntries).where(eq(queueEntries.id, id)).for('update');
+      const [row] = await tx
+        .select({ state: queueEntries.state, deadline: queueEntries.claimDeadline })
+        .from(queueEntries)
+        .where(eq(queueEntries.id, id))
+        .for('update');
       if (row?.state !== 'called' || !row.deadline || row.deadline <= now) throw stateError();
     },
     async record(tx, bookingId) {

@@ -38,11 +38,21 @@ export function setQueueCookies(cookies: AstroCookies, locals: { secure: boolean
 export async function joinFor(db: Db, storeId: number, input: QueueJoinInput, { cookies, locals }: Ctx): Promise<{ id: number; token: string | null }> {
   const user = locals.user;
   if (user) {
-    return withinBookingLimits(db, { kind: 'user', userId: user.id }, () => joinQueue(db, storeId, input, { kind: 'user', userId: user.id, email: user.email }, locals.locale), 'queue');
+    return withinBookingLimits(
+      db,
+      { kind: 'user', userId: user.id },
+      () => joinQueue(db, storeId, input, { kind: 'user', userId: user.id, email: user.email }, locals.locale),
+      'queue',
+    );
   }
   const device = deviceId(cookies, locals);
   const source = { kind: 'guest' as const, address: locals.clientAddress, email: input.email ?? '', phone: input.phone ?? '', device };
-  const joined = await withinBookingLimits(db, source, () => joinQueue(db, storeId, input, { kind: 'guest', device: deviceHash(device) }, locals.locale), 'queue');
+  const joined = await withinBookingLimits(
+    db,
+    source,
+    () => joinQueue(db, storeId, input, { kind: 'guest', device: deviceHash(device) }, locals.locale),
+    'queue',
+  );
   if (joined.token) setQueueCookies(cookies, locals, joined.id, joined.token);
   return joined;
 }

@@ -54,7 +54,13 @@ async function storeState(db: Db, storeId: number, now: Date): Promise<StoreStat
  * the store says so, or only while no start within the hour has a table for the party (`freeNow`:
  * already known to the caller). Null for an unknown store.
  */
-export async function queueOpen(db: Db, storeId: number, party: number, now = clock.now(), freeNow?: boolean): Promise<{ open: boolean; always: boolean } | null> {
+export async function queueOpen(
+  db: Db,
+  storeId: number,
+  party: number,
+  now = clock.now(),
+  freeNow?: boolean,
+): Promise<{ open: boolean; always: boolean } | null> {
   const [store] = await db.select({ mode: stores.queueMode }).from(stores).where(eq(stores.id, storeId));
   if (!store) return null;
   const always = store.mode === 'always';
@@ -72,7 +78,11 @@ export async function queueOpen(db: Db, storeId: number, party: number, now = cl
  * offer costs the page nothing (a store page is read far more often than a queue is joined; the
  * join itself checks again with `queueOpen`).
  */
-export function queueOffered(store: Pick<StoreDetail, 'queueMode' | 'hours' | 'closures'>, freeNow: boolean, now = clock.now()): { open: boolean; always: boolean } {
+export function queueOffered(
+  store: Pick<StoreDetail, 'queueMode' | 'hours' | 'closures'>,
+  freeNow: boolean,
+  now = clock.now(),
+): { open: boolean; always: boolean } {
   const always = store.queueMode === 'always';
   if (!always && freeNow) return { open: false, always };
   const minute = new Date(now.getTime() + MINUTE_MS);
@@ -96,7 +106,14 @@ function sameDiner(joiner: QueueJoiner, input: QueueJoinInput) {
  * (unless the store is always open to the queue), 409 `too_many_queues` when the diner already
  * waits in QUEUES_PER_DINER. A guest gets the entry's token once.
  */
-export async function joinQueue(db: Db, storeId: number, input: QueueJoinInput, joiner: QueueJoiner, locale: string, now = clock.now()): Promise<{ id: number; token: string | null }> {
+export async function joinQueue(
+  db: Db,
+  storeId: number,
+  input: QueueJoinInput,
+  joiner: QueueJoiner,
+  locale: string,
+  now = clock.now(),
+): Promise<{ id: number; token: string | null }> {
   const open = await queueOpen(db, storeId, input.party_size, now);
   if (open === null) throw notFound();
   if (!open.open) throw new ApiError(409, 'queue_closed', 'queue.error.closed');
@@ -109,7 +126,9 @@ export async function joinQueue(db: Db, storeId: number, input: QueueJoinInput, 
     const who =
       joiner.kind === 'user'
         ? [`user:${joiner.userId}`]
-        : [`device:${joiner.device}`, phone && `phone:${phone}`, input.email && `email:${normaliseRecipient(input.email)}`].filter((k): k is string => !!k).sort();
+        : [`device:${joiner.device}`, phone && `phone:${phone}`, input.email && `email:${normaliseRecipient(input.email)}`]
+            .filter((k): k is string => !!k)
+            .sort();
     for (const key of who) await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`queue-join:${key}`}))`);
     const [{ n }] = (await tx
       .select({ n: count() })
@@ -131,7 +150,12 @@ export async function joinQueue(db: Db, storeId: number, input: QueueJoinInput, 
         joinedAt: now,
       })
       .returning({ id: queueEntries.id });
-    await audit(tx, actorOf(joiner, input), { action: 'queue_join', storeId, targetId: row!.id, after: { state: 'waiting', party_size: input.party_size, joined_at: toTokyoIso(now) } });
+    await audit(tx, actorOf(joiner, input), {
+      action: 'queue_join',
+      storeId,
+      targetId: row!.id,
+      after: { state: 'waiting', party_size: input.party_size, joined_at: toTokyoIso(now) },
+    });
     return row!.id;
   });
   // Pages of the queue (the diners ahead and behind, the store's ledger) redraw.
@@ -275,7 +299,13 @@ const isActive = (state: QueueState) => (QUEUE_ACTIVE as readonly QueueState[]).
 export async function followEntry(db: Db, t: T, id: number, actor: QueueActor, input: PushSubscriptionInput, locale: string): Promise<PushSubscriptionJson> {
   // A guest's entry only: an account's call already reaches the account's devices, and this browser's
   // subscription is one (the newest owner wins), so it must not be taken from the account.
-  const state = async () => (await db.select({ state: queueEntries.state }).from(queueEntries).where(and(eq(queueEntries.id, id), isNull(queueEntries.userId), ownedBy(actor))))[0]?.state;
+  const state = async () =>
+    (
+      await db
+        .select({ state: queueEntries.state })
+        .from(queueEntries)
+        .where(and(eq(queueEntries.id, id), isNull(queueEntries.userId), ownedBy(actor)))
+    )[0]?.state;
   const before = await state();
   if (!before) throw notFound();
   if (!isActive(before)) throw stateError();

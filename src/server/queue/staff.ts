@@ -26,7 +26,11 @@ import { pushQueued, queuePushes } from '../push/service';
 export const QUEUE_EXPIRY_ACTOR = 'queue-expiry';
 
 /** The store's queue now: waiting and called parties, first come first. */
-export async function listStoreQueue(db: Db, scope: StaffScope, storeId?: number): Promise<{ store_id: number; claim_minutes: number; items: StoreQueueEntryJson[] }> {
+export async function listStoreQueue(
+  db: Db,
+  scope: StaffScope,
+  storeId?: number,
+): Promise<{ store_id: number; claim_minutes: number; items: StoreQueueEntryJson[] }> {
   const id = storeOf(scope, storeId);
   const [store] = await db.select({ claim: stores.queueClaimMinutes }).from(stores).where(eq(stores.id, id));
   if (!store) throw notFound();
@@ -93,7 +97,15 @@ export async function actOnEntry(db: Db, scope: StaffScope, id: number, action: 
  */
 async function mailCall(tx: Q, id: number): Promise<void> {
   const [e] = await tx
-    .select({ email: queueEntries.email, locale: queueEntries.locale, name: queueEntries.name, party: queueEntries.partySize, userId: queueEntries.userId, deadline: queueEntries.claimDeadline, store: stores.name })
+    .select({
+      email: queueEntries.email,
+      locale: queueEntries.locale,
+      name: queueEntries.name,
+      party: queueEntries.partySize,
+      userId: queueEntries.userId,
+      deadline: queueEntries.claimDeadline,
+      store: stores.name,
+    })
     .from(queueEntries)
     .innerJoin(stores, eq(stores.id, queueEntries.storeId))
     .where(eq(queueEntries.id, id));
@@ -101,7 +113,10 @@ async function mailCall(tx: Q, id: number): Promise<void> {
   let link = publicOrigin() + queuePaths.page(id);
   if (e.userId === null) {
     const token = newToken();
-    await tx.update(queueEntries).set({ mailTokenHash: hashToken(token) }).where(eq(queueEntries.id, id));
+    await tx
+      .update(queueEntries)
+      .set({ mailTokenHash: hashToken(token) })
+      .where(eq(queueEntries.id, id));
     link = publicOrigin() + queuePaths.link(id, token);
   }
   const t = watchTranslator(e.locale);
@@ -115,7 +130,13 @@ async function mailCall(tx: Q, id: number): Promise<void> {
     '',
     t('queue.mail.called.after'),
   ].join('\n');
-  await queueMail(tx, { to: e.email, subject: t('queue.mail.called.subject', { store: e.store, time: deadline }), text, locale: e.locale, kind: 'queue_called' });
+  await queueMail(tx, {
+    to: e.email,
+    subject: t('queue.mail.called.subject', { store: e.store, time: deadline }),
+    text,
+    locale: e.locale,
+    kind: 'queue_called',
+  });
 }
 
 /**
@@ -132,7 +153,12 @@ async function pushCall(tx: Q, id: number): Promise<number> {
   const deadline = e.deadline;
   return queuePushes(tx, { userIds: e.userId === null ? [] : [e.userId], queueEntryIds: [id] }, 'queue_called', (locale) => {
     const t = watchTranslator(locale);
-    return { title: t('push.queue.title', { store: e.store }), body: t('push.queue.body', { time: formatTime(deadline, t) }), url: queuePaths.page(id), tag: `queue-${id}` };
+    return {
+      title: t('push.queue.title', { store: e.store }),
+      body: t('push.queue.body', { time: formatTime(deadline, t) }),
+      url: queuePaths.page(id),
+      tag: `queue-${id}`,
+    };
   });
 }
 
@@ -145,7 +171,16 @@ export async function expireOverdueCalls(db: Db, now = clock.now()): Promise<num
   const stores_: number[] = [];
   for (const e of due) {
     const moved = await db
-      .transaction((tx) => moveEntry(tx, e.id, 'expired', { userId: null, email: QUEUE_EXPIRY_ACTOR }, and(eq(queueEntries.state, 'called'), lte(queueEntries.claimDeadline, now)), now))
+      .transaction((tx) =>
+        moveEntry(
+          tx,
+          e.id,
+          'expired',
+          { userId: null, email: QUEUE_EXPIRY_ACTOR },
+          and(eq(queueEntries.state, 'called'), lte(queueEntries.claimDeadline, now)),
+          now,
+        ),
+      )
       // Another instance expired it, or the diner confirmed or left meanwhile: nothing to do.
       .catch(() => null);
     if (moved) stores_.push(moved.storeId);

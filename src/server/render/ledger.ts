@@ -106,7 +106,9 @@ export function ledgerRows(items: readonly StoreBookingJson[], o: RowOptions): (
       parts.push(Buffer.concat(run), form);
       run = [Buffer.from('</div></li>')];
     } else {
-      run.push(kept(keptRows, `${o.locale}\u0000${o.date}\u0000${o.action}\u0000${JSON.stringify(state)}\u0000${JSON.stringify(b)}`, () => row(b, state, null, o)));
+      run.push(
+        kept(keptRows, `${o.locale}\u0000${o.date}\u0000${o.action}\u0000${JSON.stringify(state)}\u0000${JSON.stringify(b)}`, () => row(b, state, null, o)),
+      );
     }
   }
   parts.push(Buffer.concat(run));
@@ -158,7 +160,9 @@ function row(b: StoreBookingJson, state: RowState, form: OpenForm | null, { acti
     `<button type="submit" name="mark" value="arrived" class="btn btn-success">${text(t('storehost.ledger.markArrived'))}</button>` +
     (state.begun ? `<button type="submit" name="mark" value="no_show" class="btn">${text(t('storehost.ledger.markNoShow'))}</button>` : '') +
     '</form>' +
-    (cancellable && !form?.cancel ? `<a${attr('href', openHref(action, 'cancel', b.id))} class="btn btn-ghost">${text(t('storehost.ledger.cancel'))}</a>` : '') +
+    (cancellable && !form?.cancel
+      ? `<a${attr('href', openHref(action, 'cancel', b.id))} class="btn btn-ghost">${text(t('storehost.ledger.cancel'))}</a>`
+      : '') +
     (changeable && !form?.change ? `<a${attr('href', openHref(action, 'change', b.id))} class="btn btn-ghost">${text(t('storehost.change.open'))}</a>` : '');
   return form ? h : `${h}</div></li>`;
 }
@@ -175,7 +179,9 @@ function lateNotice(b: StoreBookingJson, state: RowState, action: string, t: T):
   const graceMinutes = Math.round((Date.parse(b.release_from) - Date.parse(b.start)) / 60_000);
   return (
     '<div class="mt-2 flex flex-wrap items-center gap-2">' +
-    (late ? `<p class="badge badge-warning h-auto py-1" data-testid="late-notice">${text(t(`storehost.ledger.late.${late.notice}`, { time: formatTime(new Date(late.at), t) }))}</p>` : '') +
+    (late
+      ? `<p class="badge badge-warning h-auto py-1" data-testid="late-notice">${text(t(`storehost.ledger.late.${late.notice}`, { time: formatTime(new Date(late.at), t) }))}</p>`
+      : '') +
     (state.release
       ? `<form method="post"${attr('action', action)} class="flex flex-wrap items-center gap-2"><input type="hidden" name="booking"${attr('value', b.id)}>` +
         `<span class="text-sm text-base-content/80">${text(t('storehost.ledger.releaseHint', { minutes: graceMinutes }))}</span>` +
@@ -196,7 +202,9 @@ const barText = (b: Bar, time: Time, t: T) => `${time(b.start)}–${time(b.end)}
  * and walk-ins as bars with "now" marked (`nowX` on the 1000-wide scale, null when not today).
  */
 export function timelineLines(tables: readonly TableLine[], nowX: number | null, date: string, locale: Locale, time: Time, t: T): Uint8Array {
-  const now = Buffer.from(`${nowX === null ? '' : `<line${attr('x1', nowX)}${attr('x2', nowX)} y1="0" y2="28" class="stroke-error" stroke-width="3"></line>`}</svg></li>`);
+  const now = Buffer.from(
+    `${nowX === null ? '' : `<line${attr('x1', nowX)}${attr('x2', nowX)} y1="0" y2="28" class="stroke-error" stroke-width="3"></line>`}</svg></li>`,
+  );
   const walkInOnly = `<span class="sr-only"> (${text(t('storehost.ledger.walkInOnly'))})</span>`;
   // Each line is kept up to "now", which moves on every few seconds; its bars are fractions of the day's window, so a moved window is another key.
   const lines = tables.map((table) =>

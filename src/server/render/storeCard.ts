@@ -117,7 +117,9 @@ function render(v: CardView, locale: Locale, t: T): string {
     `<h2 class="card-title text-base leading-snug"><a${attr('href', href)} class="link-hover after:absolute after:inset-0" data-store-link>${nameHtml}</a></h2>` +
     `<p class="text-xs text-base-content/70"><span class="badge badge-ghost badge-sm">${text(t(`discovery.genre.${v.genre}`))}</span><span>${storeText(placeName(v.areaName, locale, t), locale)}</span> ・ ` +
     `<span class="break-keep">${text(accessBefore)}${storeText(station, locale)}${text(accessAfter)}</span>` +
-    (v.distanceM !== null ? `<span class="font-semibold text-base-content" data-distance-label>・${text(t('discovery.card.distance', { distance: formatDistance(v.distanceM) }))}</span>` : '') +
+    (v.distanceM !== null
+      ? `<span class="font-semibold text-base-content" data-distance-label>・${text(t('discovery.card.distance', { distance: formatDistance(v.distanceM) }))}</span>`
+      : '') +
     `</p><p class="text-xs">${text(t('discovery.card.budget'))}: ${text(formatYenRange(v.budgetMin, v.budgetMax, locale))}</p>` +
     `<div class="flex flex-wrap items-center gap-1 text-sm" data-live-when-bookable${attr('hidden', !bookable)}><span class="sr-only">${text(t('discovery.card.nextSlots'))}</span>` +
     `<span data-live-slots data-live-slots-max="3"${attr('data-live-slot-href', bookBase)} class="relative z-[1] flex flex-wrap gap-1">${starts.join('')}</span>` +

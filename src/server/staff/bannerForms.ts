@@ -43,7 +43,13 @@ export async function bannerPost(db: Db, scope: StaffScope, storeId: number, for
   };
   const doing = text('action');
   const id = doing === 'create' ? null : parseId(text('banner'));
-  const values: BannerValues = { title: text('title'), body: text('body'), link_to_store: form?.get('link_to_store') === 'on', starts_on: text('starts_on'), ends_on: text('ends_on') };
+  const values: BannerValues = {
+    title: text('title'),
+    body: text('body'),
+    link_to_store: form?.get('link_to_store') === 'on',
+    starts_on: text('starts_on'),
+    ends_on: text('ends_on'),
+  };
   const body = values.body.trim();
   const done = (message: string): BannerOutcome => ({ flash: { kind: 'success', message } });
   try {

@@ -89,7 +89,11 @@ async function checkRoom(q: Q, storeId: number, today: string, except?: number) 
 export async function listBanners(q: Q, storeId: number, now = clock.now()): Promise<BannerJson[]> {
   const today = businessDate(now);
   const [coming, past] = await Promise.all([
-    q.select().from(campaignBanners).where(and(eq(campaignBanners.storeId, storeId), gte(campaignBanners.endsOn, today))).orderBy(asc(campaignBanners.startsOn), asc(campaignBanners.id)),
+    q
+      .select()
+      .from(campaignBanners)
+      .where(and(eq(campaignBanners.storeId, storeId), gte(campaignBanners.endsOn, today)))
+      .orderBy(asc(campaignBanners.startsOn), asc(campaignBanners.id)),
     q
       .select()
       .from(campaignBanners)
@@ -102,7 +106,10 @@ export async function listBanners(q: Q, storeId: number, now = clock.now()): Pro
 
 /** One of the account's banners; another store's is not found. */
 export async function getBanner(q: Q, scope: StaffScope, id: number, now = clock.now()): Promise<BannerJson> {
-  const [row] = await q.select().from(campaignBanners).where(and(eq(campaignBanners.id, id), inArray(campaignBanners.storeId, scope.storeIds)));
+  const [row] = await q
+    .select()
+    .from(campaignBanners)
+    .where(and(eq(campaignBanners.id, id), inArray(campaignBanners.storeId, scope.storeIds)));
   if (!row) throw notFound();
   return toJson(row, businessDate(now));
 }
@@ -112,7 +119,13 @@ export async function createBanner(db: Db, t: Translate, scope: StaffScope, inpu
   const storeId = storeOf(scope, input.store_id);
   const today = businessDate(now);
   checkDays(t, input.starts_on, input.ends_on, today);
-  const values = { title: input.title, body: input.body?.trim() ?? '', linkToStore: input.link_to_store ?? false, startsOn: input.starts_on, endsOn: input.ends_on };
+  const values = {
+    title: input.title,
+    body: input.body?.trim() ?? '',
+    linkToStore: input.link_to_store ?? false,
+    startsOn: input.starts_on,
+    endsOn: input.ends_on,
+  };
   const row = await db.transaction(async (tx) => {
     // One writer per store at a time, so two banners at once cannot both take the last place.
     await tx.execute(sql`select id from ${stores} where ${stores.id} = ${storeId} for update`);
@@ -132,7 +145,10 @@ export async function createBanner(db: Db, t: Translate, scope: StaffScope, inpu
 export async function updateBanner(db: Db, t: Translate, scope: StaffScope, id: number, patch: BannerPatch, now = clock.now()): Promise<BannerJson> {
   const today = businessDate(now);
   const row = await db.transaction(async (tx) => {
-    const [found] = await tx.select({ storeId: campaignBanners.storeId }).from(campaignBanners).where(and(eq(campaignBanners.id, id), inArray(campaignBanners.storeId, scope.storeIds)));
+    const [found] = await tx
+      .select({ storeId: campaignBanners.storeId })
+      .from(campaignBanners)
+      .where(and(eq(campaignBanners.id, id), inArray(campaignBanners.storeId, scope.storeIds)));
     if (!found) throw notFound();
     await tx.execute(sql`select id from ${stores} where ${stores.id} = ${found.storeId} for update`);
     const [old] = await tx.select().from(campaignBanners).where(eq(campaignBanners.id, id));
@@ -241,7 +257,11 @@ async function readActive(db: Db, today: string): Promise<Active[]> {
 }
 
 const strip = ({ startsOn: _s, endsOn: _e, ...banner }: Active): HomeBanner => banner;
-const showing = (rows: readonly Active[], date: string) => pickBanners(rows.filter((r) => r.startsOn <= date && r.endsOn >= date), date).map(strip);
+const showing = (rows: readonly Active[], date: string) =>
+  pickBanners(
+    rows.filter((r) => r.startsOn <= date && r.endsOn >= date),
+    date,
+  ).map(strip);
 
 /**
  * The banners the diner home shows on the business day of `now`, from memory. While the database

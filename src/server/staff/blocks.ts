@@ -23,7 +23,9 @@ import { clock } from '../clock';
 export const BLOCK_MAX_MINUTES = 24 * 60;
 
 const fieldError = (t: Translate, status: number, code: 'validation_failed' | 'not_found' | 'table_held', field: string, key: string) =>
-  new ApiError(status, code, code === 'validation_failed' ? 'validation.failed' : code === 'not_found' ? 'api.error.notFound' : 'store.error.tableHeld', { fields: { [field]: t(key) } });
+  new ApiError(status, code, code === 'validation_failed' ? 'validation.failed' : code === 'not_found' ? 'api.error.notFound' : 'store.error.tableHeld', {
+    fields: { [field]: t(key) },
+  });
 
 const columns = {
   id: bookings.id,
@@ -77,15 +79,34 @@ export async function createBlock(db: Db, t: Translate, scope: StaffScope, input
   try {
     id = await db.transaction(async (tx) => {
       await tx.execute(sql`select id from ${stores} where ${stores.id} = ${storeId} for update`);
-      const [table] = await tx.select({ id: storeTables.id, maxParty: storeTables.maxParty }).from(storeTables).where(and(eq(storeTables.id, input.table_id), eq(storeTables.storeId, storeId)));
+      const [table] = await tx
+        .select({ id: storeTables.id, maxParty: storeTables.maxParty })
+        .from(storeTables)
+        .where(and(eq(storeTables.id, input.table_id), eq(storeTables.storeId, storeId)));
       if (!table) throw fieldError(t, 404, 'not_found', 'table_id', 'store.error.tableUnknown');
       if (!openThroughout(await readSchedule(tx, storeId, now), start, end)) throw fieldError(t, 400, 'validation_failed', 'start', 'store.error.blockClosed');
       const [row] = await tx
         .insert(bookings)
-        .values({ kind: 'block', code: newBookingCode(), storeId, tableId: table.id, partySize: table.maxParty, startsAt: start, endsAt: end, note: input.reason?.trim() ?? '' })
+        .values({
+          kind: 'block',
+          code: newBookingCode(),
+          storeId,
+          tableId: table.id,
+          partySize: table.maxParty,
+          startsAt: start,
+          endsAt: end,
+          note: input.reason?.trim() ?? '',
+        })
         .returning({ id: bookings.id });
       const after = { table_id: table.id, start: toTokyoIso(start), end: toTokyoIso(end), status: 'confirmed' };
-      await audit(tx, scope, { action: 'block_create', storeId, targetId: row!.id, detail: { table_id: table.id, start: after.start, end: after.end }, before: null, after });
+      await audit(tx, scope, {
+        action: 'block_create',
+        storeId,
+        targetId: row!.id,
+        detail: { table_id: table.id, start: after.start, end: after.end },
+        before: null,
+        after,
+      });
       return row!.id;
     });
   } catch (err) {
@@ -105,13 +126,23 @@ export async function releaseBlock(db: Db, scope: StaffScope, id: number, now = 
       .set({ status: 'cancelled', cancelledAt: now, updatedAt: now })
       .where(and(eq(bookings.id, id), eq(bookings.kind, 'block'), eq(bookings.status, 'confirmed'), inArray(bookings.storeId, scope.storeIds)))
       .returning({ storeId: bookings.storeId });
-    if (rows[0]) await audit(tx, scope, { action: 'block_release', storeId: rows[0].storeId, targetId: id, before: { status: 'confirmed' }, after: { status: 'cancelled' } });
+    if (rows[0])
+      await audit(tx, scope, {
+        action: 'block_release',
+        storeId: rows[0].storeId,
+        targetId: id,
+        before: { status: 'confirmed' },
+        after: { status: 'cancelled' },
+      });
     return rows[0] ?? null;
   });
   if (released) {
     await publishAvailabilityChange(db, [released.storeId]);
     return;
   }
-  const [known] = await db.select({ id: bookings.id }).from(bookings).where(and(eq(bookings.id, id), eq(bookings.kind, 'block'), inArray(bookings.storeId, scope.storeIds)));
+  const [known] = await db
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(and(eq(bookings.id, id), eq(bookings.kind, 'block'), inArray(bookings.storeId, scope.storeIds)));
   if (!known) throw notFound();
 }

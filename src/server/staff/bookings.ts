@@ -65,10 +65,27 @@ async function checkTable(q: Q, t: BookingContext['t'], storeId: number, tableId
 export async function writeDownBooking(db: Db, ctx: BookingContext, scope: StaffScope, input: StaffBookingInput, now = clock.now()): Promise<StoreBookingJson> {
   const storeId = storeOf(scope, input.store_id);
   await checkTable(db, ctx.t, storeId, input.table_id, input.party_size);
-  const guest = { store_id: storeId, start: input.start, party_size: input.party_size, note: input.note, name: input.name, name_kana: input.name_kana, phone: input.phone, email: input.email ?? '' };
+  const guest = {
+    store_id: storeId,
+    start: input.start,
+    party_size: input.party_size,
+    note: input.note,
+    name: input.name,
+    name_kana: input.name_kana,
+    phone: input.phone,
+    email: input.email ?? '',
+  };
   const outcome = await createBooking(db, guest, staffActor(scope), now, {
     tableId: input.table_id,
-    record: (tx, id, after) => audit(tx, scope, { action: 'booking_create', storeId, targetId: id, detail: { source: 'phone' }, before: null, after: holdState(after, { status: 'confirmed' }) }),
+    record: (tx, id, after) =>
+      audit(tx, scope, {
+        action: 'booking_create',
+        storeId,
+        targetId: id,
+        detail: { source: 'phone' },
+        before: null,
+        after: holdState(after, { status: 'confirmed' }),
+      }),
   });
   if (outcome.kind !== 'booked') throw await refused(db, outcome, 'book', { ...ctx, now });
   const diner = dinerContext(input.locale ?? 'ja');

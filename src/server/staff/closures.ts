@@ -55,19 +55,27 @@ export async function setClosure(db: Db, t: Translate, scope: StaffScope, input:
     const key = input.date < days[0]! ? 'store.error.closurePast' : 'store.error.closureTooFar';
     throw new ApiError(400, 'validation_failed', 'validation.failed', { fields: { date: t(key) } });
   }
-  const hours = input.hours
-    .map((h): [number, number] => [clockMinutes(h.opens), clockMinutes(h.closes)])
-    .sort((a, b) => a[0] - b[0]);
+  const hours = input.hours.map((h): [number, number] => [clockMinutes(h.opens), clockMinutes(h.closes)]).sort((a, b) => a[0] - b[0]);
   const values = { storeId, date: input.date, hours, note: input.note?.trim() ?? '', updatedAt: now };
   const row = await db.transaction(async (tx) => {
     await tx.execute(sql`select id from ${stores} where ${stores.id} = ${storeId} for update`);
-    const [old] = await tx.select().from(storeClosures).where(and(eq(storeClosures.storeId, storeId), eq(storeClosures.date, input.date)));
+    const [old] = await tx
+      .select()
+      .from(storeClosures)
+      .where(and(eq(storeClosures.storeId, storeId), eq(storeClosures.date, input.date)));
     const [saved] = await tx
       .insert(storeClosures)
       .values(values)
       .onConflictDoUpdate({ target: [storeClosures.storeId, storeClosures.date], set: { hours: values.hours, note: values.note, updatedAt: now } })
       .returning();
-    await audit(tx, scope, { action: 'closure_set', storeId, targetId: saved!.id, detail: { date: input.date, hours: input.hours }, before: old ? auditState(old) : null, after: auditState(saved!) });
+    await audit(tx, scope, {
+      action: 'closure_set',
+      storeId,
+      targetId: saved!.id,
+      detail: { date: input.date, hours: input.hours },
+      before: old ? auditState(old) : null,
+      after: auditState(saved!),
+    });
     return saved!;
   });
   await publishAvailabilityChange(db, [storeId]);
@@ -81,7 +89,15 @@ export async function removeClosure(db: Db, scope: StaffScope, id: number, now =
       .delete(storeClosures)
       .where(and(eq(storeClosures.id, id), inArray(storeClosures.storeId, scope.storeIds)))
       .returning();
-    if (row) await audit(tx, scope, { action: 'closure_remove', storeId: row.storeId, targetId: id, detail: { date: row.date }, before: auditState(row), after: null });
+    if (row)
+      await audit(tx, scope, {
+        action: 'closure_remove',
+        storeId: row.storeId,
+        targetId: id,
+        detail: { date: row.date },
+        before: auditState(row),
+        after: null,
+      });
     return row;
   });
   if (!removed) throw notFound();

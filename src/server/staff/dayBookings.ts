@@ -45,7 +45,12 @@ const columns = {
 };
 
 const select = (q: Q) =>
-  q.select(columns).from(bookings).innerJoin(storeTables, eq(storeTables.id, bookings.tableId)).innerJoin(stores, eq(stores.id, bookings.storeId)).leftJoin(users, eq(users.id, bookings.userId));
+  q
+    .select(columns)
+    .from(bookings)
+    .innerJoin(storeTables, eq(storeTables.id, bookings.tableId))
+    .innerJoin(stores, eq(stores.id, bookings.storeId))
+    .leftJoin(users, eq(users.id, bookings.userId));
 
 type Row = Awaited<ReturnType<typeof select>>[number];
 
@@ -67,7 +72,8 @@ function toJson(r: Row): StoreBookingJson {
     seat_preference: r.seatPreference,
     attendance: r.attendance,
     store_cancel_reason: r.storeCancelReason,
-    undo_until: r.markedAt && (r.attendance !== null || r.storeCancelReason !== null) ? toTokyoIso(new Date(r.markedAt.getTime() + MARK_UNDO_MINUTES * MINUTE_MS)) : null,
+    undo_until:
+      r.markedAt && (r.attendance !== null || r.storeCancelReason !== null) ? toTokyoIso(new Date(r.markedAt.getTime() + MARK_UNDO_MINUTES * MINUTE_MS)) : null,
     late: r.lateNotice && r.lateNoticeAt ? { notice: r.lateNotice, at: toTokyoIso(r.lateNoticeAt) } : null,
     release_from: toTokyoIso(releaseFrom({ start: r.start, graceMinutes: r.graceMinutes })),
     created_at: toTokyoIso(r.createdAt),
@@ -93,6 +99,8 @@ export async function storeBooking(q: Q, id: number): Promise<StoreBookingJson |
 
 /** Bookings (not blocks) matching `where`, in `order`, with the instant of their last change. */
 export async function bookingsWhere(q: Q, where: SQL | undefined, order: SQL): Promise<{ json: StoreBookingJson; changedAt: Date }[]> {
-  const rows = await select(q).where(and(eq(bookings.kind, 'booking'), where)).orderBy(order);
+  const rows = await select(q)
+    .where(and(eq(bookings.kind, 'booking'), where))
+    .orderBy(order);
   return rows.map((r) => ({ json: toJson(r), changedAt: r.updatedAt }));
 }

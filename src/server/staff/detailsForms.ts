@@ -71,7 +71,13 @@ const FIELD_NAMES = {
 } as const;
 
 /** Handles one post of the details screen (or, with `action=details`, the edit page) for `storeId`, already the staff's. */
-export async function detailsPost(db: Db, scope: StaffScope, storeId: number, form: FormData | null, locals: { t: T; locale: string }): Promise<DetailsOutcome> {
+export async function detailsPost(
+  db: Db,
+  scope: StaffScope,
+  storeId: number,
+  form: FormData | null,
+  locals: { t: T; locale: string },
+): Promise<DetailsOutcome> {
   const { t } = locals;
   const text = (key: string) => {
     const value = form?.get(key);
@@ -91,7 +97,8 @@ export async function detailsPost(db: Db, scope: StaffScope, storeId: number, fo
       rows = typed.rows;
       // 定休日 ticked: the day is closed whatever its rows hold; else a day with no opening is a slip.
       const closed = values.closed !== '';
-      if (!closed && typed.hours.length === 0) throw new ApiError(400, 'validation_failed', 'validation.failed', { fields: { opens_0: t('storehost.details.hoursOrClosed') } });
+      if (!closed && typed.hours.length === 0)
+        throw new ApiError(400, 'validation_failed', 'validation.failed', { fields: { opens_0: t('storehost.details.hoursOrClosed') } });
       const input = validate(t, weekdayHoursSchema, { store_id: storeId, hours: closed ? [] : typed.hours });
       const saved = await withinStaffLimits(db, scope, () => setWeekdayHours(db, scope, weekday, input));
       return done(t('storehost.details.hoursSaved', { day: weekdayName(weekday, locals.locale) }) + outsideNote(t, saved.outside_hours ?? []));
@@ -100,7 +107,8 @@ export async function detailsPost(db: Db, scope: StaffScope, storeId: number, fo
       const typed = openings(values);
       rows = typed.rows;
       const closed = values.closed !== '';
-      if (!closed && typed.hours.length === 0) throw new ApiError(400, 'validation_failed', 'validation.failed', { fields: { opens_0: t('storehost.details.hoursOrClosed') } });
+      if (!closed && typed.hours.length === 0)
+        throw new ApiError(400, 'validation_failed', 'validation.failed', { fields: { opens_0: t('storehost.details.hoursOrClosed') } });
       const note = values.note!.trim();
       const input = validate(t, closureSchema, { store_id: storeId, date: values.date, hours: closed ? [] : typed.hours, ...(note ? { note } : {}) });
       const saved = await withinStaffLimits(db, scope, () => setClosure(db, translate(t), scope, input));

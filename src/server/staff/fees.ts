@@ -32,7 +32,10 @@ export function nextMonth(month: string, by = 1): string {
 }
 
 /** [05:00 of the month's first day, 05:00 of the next month's first day) in Tokyo. */
-const monthRange = (month: string) => ({ start: tokyoInstant(`${month}-01`, BUSINESS_DAY_START_MIN), end: tokyoInstant(`${nextMonth(month)}-01`, BUSINESS_DAY_START_MIN) });
+const monthRange = (month: string) => ({
+  start: tokyoInstant(`${month}-01`, BUSINESS_DAY_START_MIN),
+  end: tokyoInstant(`${nextMonth(month)}-01`, BUSINESS_DAY_START_MIN),
+});
 
 const facts = {
   id: bookings.id,
@@ -137,12 +140,14 @@ export async function feeDetail(db: Db, scope: StaffScope, id: number): Promise<
     .orderBy(asc(staffAudit.id));
   const history: StoreFeeDetail['history'] = lines.flatMap((l) => {
     if (l.action === 'booking_no_show') return [{ at: toTokyoIso(l.at), event: 'no_show' as FeeEvent, actor: l.actor, note: '' }];
-    if (l.action === 'booking_mark_undone') return l.detail.mark === 'no_show' ? [{ at: toTokyoIso(l.at), event: 'mark_undone' as FeeEvent, actor: l.actor, note: '' }] : [];
+    if (l.action === 'booking_mark_undone')
+      return l.detail.mark === 'no_show' ? [{ at: toTokyoIso(l.at), event: 'mark_undone' as FeeEvent, actor: l.actor, note: '' }] : [];
     const after = (l.after ?? {}) as { state?: FeeState; note?: string };
     return [{ at: toTokyoIso(l.at), event: (after.state ?? 'due') as FeeEvent, actor: l.actor, note: after.note ?? '' }];
   });
   // A diner's cancellation has no staff line: it is the booking's own, and comes before anything the store did about its fee.
-  if (f.status === 'cancelled' && f.storeCancelReason === null && f.cancelledAt) history.unshift({ at: toTokyoIso(f.cancelledAt), event: 'cancelled', actor: null, note: '' });
+  if (f.status === 'cancelled' && f.storeCancelReason === null && f.cancelledAt)
+    history.unshift({ at: toTokyoIso(f.cancelledAt), event: 'cancelled', actor: null, note: '' });
   return { booking, fee: owed ? feeJson(f, owed) : null, history };
 }
 
@@ -189,7 +194,11 @@ async function feeBookingStore(q: Q, scope: StaffScope, id: number): Promise<num
  * bookings, not a block or walk-in), its store and the switcher's stores; `booking` null, and the
  * page not found, for any other id. `staff` is false for an account that works for no store.
  */
-export async function paymentPage(q: Q, userId: number, rawId: string | undefined): Promise<{ staff: boolean; booking: { id: number; storeId: number; stores: { id: number; name: string }[] } | null }> {
+export async function paymentPage(
+  q: Q,
+  userId: number,
+  rawId: string | undefined,
+): Promise<{ staff: boolean; booking: { id: number; storeId: number; stores: { id: number; name: string }[] } | null }> {
   const scope = await staffOf(q, userId);
   const id = parseId(rawId);
   const storeId = scope && id !== null ? await feeBookingStore(q, scope, id) : null;

@@ -21,7 +21,8 @@ async function readHours(q: Q, storeId: number) {
     .orderBy(asc(storeHours.weekday), asc(storeHours.opensMin));
 }
 
-const hoursJson = (rows: Awaited<ReturnType<typeof readHours>>) => rows.map((h) => ({ weekday: h.weekday, opens: minutesClock(h.opensMin), closes: minutesClock(h.closesMin) }));
+const hoursJson = (rows: Awaited<ReturnType<typeof readHours>>) =>
+  rows.map((h) => ({ weekday: h.weekday, opens: minutesClock(h.opensMin), closes: minutesClock(h.closesMin) }));
 
 export async function getHours(q: Q, storeId: number): Promise<HoursJson> {
   return { store_id: storeId, hours: hoursJson(await readHours(q, storeId)) };
@@ -36,7 +37,13 @@ export async function setHours(db: Db, scope: StaffScope, input: HoursInput, now
     const before = hoursJson(await readHours(tx, storeId));
     await tx.delete(storeHours).where(eq(storeHours.storeId, storeId));
     if (rows.length) await tx.insert(storeHours).values(rows);
-    await audit(tx, scope, { action: 'hours_set', storeId, detail: { hours: input.hours }, before: { hours: before }, after: { hours: hoursJson(await readHours(tx, storeId)) } });
+    await audit(tx, scope, {
+      action: 'hours_set',
+      storeId,
+      detail: { hours: input.hours },
+      before: { hours: before },
+      after: { hours: hoursJson(await readHours(tx, storeId)) },
+    });
   });
   await publishAvailabilityChange(db, [storeId]);
   const hours = await readHours(db, storeId);
@@ -57,7 +64,13 @@ export async function setWeekdayHours(db: Db, scope: StaffScope, weekday: number
     await tx.delete(storeHours).where(and(eq(storeHours.storeId, storeId), eq(storeHours.weekday, weekday)));
     if (rows.length) await tx.insert(storeHours).values(rows);
     const after = hoursJson(await readHours(tx, storeId));
-    await audit(tx, scope, { action: 'hours_set', storeId, detail: { weekday, hours: input.hours }, before: { hours: ofDay(before) }, after: { hours: ofDay(after) } });
+    await audit(tx, scope, {
+      action: 'hours_set',
+      storeId,
+      detail: { weekday, hours: input.hours },
+      before: { hours: ofDay(before) },
+      after: { hours: ofDay(after) },
+    });
   });
   await publishAvailabilityChange(db, [storeId]);
   return { store_id: storeId, hours: hoursJson(await readHours(db, storeId)), outside_hours: await bookingsOutside(db, storeId, now) };

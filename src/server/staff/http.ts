@@ -15,7 +15,11 @@ export const STAFF_FALLBACK_LOCALE: Locale = 'ja';
 
 /** The staff's language for a request. */
 export function staffLocale(context: Pick<APIContext, 'cookies' | 'request'>): Locale {
-  return detectLocale({ cookie: context.cookies.get(LOCALE_COOKIE)?.value, acceptLanguage: context.request.headers.get('accept-language') }, console.error, STAFF_FALLBACK_LOCALE);
+  return detectLocale(
+    { cookie: context.cookies.get(LOCALE_COOKIE)?.value, acceptLanguage: context.request.headers.get('accept-language') },
+    console.error,
+    STAFF_FALLBACK_LOCALE,
+  );
 }
 
 /** `api` for a store endpoint: its answers and errors in the staff's language. */

@@ -34,7 +34,10 @@ export type SignupInput = z.infer<typeof signupSchema>;
  * Why a link signs no one up. Whoever holds a withdrawn or out-of-date link was sent it, so they are
  * told which, and that a new invitation is the way on; a link unknown or already taken up is only invalid.
  */
-const REFUSALS = { revoked: 'admin.signup.revoked', expired: 'admin.signup.expired', invalid: 'admin.signup.invalid' } as const satisfies Record<string, MessageKey>;
+const REFUSALS = { revoked: 'admin.signup.revoked', expired: 'admin.signup.expired', invalid: 'admin.signup.invalid' } as const satisfies Record<
+  string,
+  MessageKey
+>;
 export type LinkRefusal = keyof typeof REFUSALS;
 
 export const invalidInvitation = (why: LinkRefusal = 'invalid') => new ApiError(400, 'invalid_link', REFUSALS[why]);
@@ -70,7 +73,16 @@ export async function invitationLimits(db: Db, senderId: number, email: string):
 export async function writeInvitation(
   q: Q,
   t: T,
-  input: { tenantId: number; tenantName: string; tenantSlug: string; storeIds: number[]; role: InvitationRole; email: string; createdBy: number; locale: string },
+  input: {
+    tenantId: number;
+    tenantName: string;
+    tenantSlug: string;
+    storeIds: number[];
+    role: InvitationRole;
+    email: string;
+    createdBy: number;
+    locale: string;
+  },
 ): Promise<InvitationJson> {
   const email = input.email.toLowerCase();
   const token = newToken();
@@ -109,8 +121,22 @@ export async function inviteStaff(db: Db, t: T, scope: StaffScope, email: string
   await invitationLimits(db, scope.userId, email);
   const result = await db.transaction(async (tx) => {
     const storeIds = (await tx.select({ id: stores.id }).from(stores).where(eq(stores.tenantId, tenant!.id)).orderBy(stores.id)).map((s) => s.id);
-    const invitation = await writeInvitation(tx, t, { tenantId: tenant!.id, tenantName: tenant!.name, tenantSlug: tenant!.slug, storeIds, role: 'staff', email, createdBy: scope.userId, locale });
-    await audit(tx, scope, { action: 'invitation_create', storeId: storeIds[0] ?? null, targetId: invitation.id, after: { email, role: 'staff', store_ids: storeIds } });
+    const invitation = await writeInvitation(tx, t, {
+      tenantId: tenant!.id,
+      tenantName: tenant!.name,
+      tenantSlug: tenant!.slug,
+      storeIds,
+      role: 'staff',
+      email,
+      createdBy: scope.userId,
+      locale,
+    });
+    await audit(tx, scope, {
+      action: 'invitation_create',
+      storeId: storeIds[0] ?? null,
+      targetId: invitation.id,
+      after: { email, role: 'staff', store_ids: storeIds },
+    });
     return invitation;
   });
   mailQueued(db);
@@ -125,7 +151,15 @@ export async function pendingInvitations(q: Q, tenantIds: number[]): Promise<Map
   const byTenant = new Map<number, InvitationJson[]>();
   if (!tenantIds.length) return byTenant;
   const rows = await q
-    .select({ id: invitations.id, tenantId: invitations.tenantId, email: invitations.email, role: invitations.role, tenant: tenants.slug, storeIds: invitations.storeIds, expiresAt: invitations.expiresAt })
+    .select({
+      id: invitations.id,
+      tenantId: invitations.tenantId,
+      email: invitations.email,
+      role: invitations.role,
+      tenant: tenants.slug,
+      storeIds: invitations.storeIds,
+      expiresAt: invitations.expiresAt,
+    })
     .from(invitations)
     .innerJoin(tenants, eq(tenants.id, invitations.tenantId))
     .where(and(inArray(invitations.tenantId, tenantIds), pendingAt(new Date())))
@@ -156,10 +190,24 @@ export async function revokeInvitation(db: Db, who: { userId: number; email: str
       .update(invitations)
       .set({ revokedAt: now })
       .where(and(eq(invitations.id, id), pendingAt(now), tenantId === null ? undefined : eq(invitations.tenantId, tenantId)))
-      .returning({ id: invitations.id, tenantId: invitations.tenantId, email: invitations.email, role: invitations.role, storeIds: invitations.storeIds, expiresAt: invitations.expiresAt });
+      .returning({
+        id: invitations.id,
+        tenantId: invitations.tenantId,
+        email: invitations.email,
+        role: invitations.role,
+        storeIds: invitations.storeIds,
+        expiresAt: invitations.expiresAt,
+      });
     if (!row) throw notFound();
     const [tenant] = await tx.select({ slug: tenants.slug }).from(tenants).where(eq(tenants.id, row.tenantId));
-    const json: InvitationJson = { id: row.id, email: row.email, role: row.role, tenant: tenant!.slug, store_ids: row.storeIds, expires_at: row.expiresAt.toISOString() };
+    const json: InvitationJson = {
+      id: row.id,
+      email: row.email,
+      role: row.role,
+      tenant: tenant!.slug,
+      store_ids: row.storeIds,
+      expires_at: row.expiresAt.toISOString(),
+    };
     await audit(tx, who, {
       action: 'invitation_revoke',
       storeId: row.storeIds[0] ?? null,
@@ -214,15 +262,34 @@ export async function acceptInvitation(
       if (await findUserByEmail(tx as unknown as Db, spent.email)) throw emailTaken(t);
       const [tenant] = await tx.select({ slug: tenants.slug }).from(tenants).where(eq(tenants.id, spent.tenantId));
       const storeIds = spent.storeIds.length
-        ? (await tx.select({ id: stores.id }).from(stores).where(and(eq(stores.tenantId, spent.tenantId), inArray(stores.id, spent.storeIds))).orderBy(stores.id)).map((s) => s.id)
+        ? (
+            await tx
+              .select({ id: stores.id })
+              .from(stores)
+              .where(and(eq(stores.tenantId, spent.tenantId), inArray(stores.id, spent.storeIds)))
+              .orderBy(stores.id)
+          ).map((s) => s.id)
         : [];
       const [user] = await tx
         .insert(users)
-        .values({ email: spent.email, passwordHash, name: input.name, nameKana: input.name_kana, role: 'staff', tenantId: spent.tenantId, owner: spent.role === 'owner', emailVerifiedAt: new Date() })
+        .values({
+          email: spent.email,
+          passwordHash,
+          name: input.name,
+          nameKana: input.name_kana,
+          role: 'staff',
+          tenantId: spent.tenantId,
+          owner: spent.role === 'owner',
+          emailVerifiedAt: new Date(),
+        })
         .returning({ id: users.id });
       if (storeIds.length) await tx.insert(staffStores).values(storeIds.map((storeId) => ({ userId: user!.id, storeId, tenantId: spent.tenantId })));
       await tx.update(invitations).set({ userId: user!.id }).where(eq(invitations.id, spent.id));
-      await audit(tx, { userId: user!.id, email: spent.email }, { action: 'invitation_accept', storeId: storeIds[0] ?? null, targetId: spent.id, after: { role: spent.role, store_ids: storeIds } });
+      await audit(
+        tx,
+        { userId: user!.id, email: spent.email },
+        { action: 'invitation_accept', storeId: storeIds[0] ?? null, targetId: spent.id, after: { role: spent.role, store_ids: storeIds } },
+      );
       return { userId: user!.id, storeIds, tenant: tenant!.slug };
     })
     .catch((error: unknown) => {

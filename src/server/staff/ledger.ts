@@ -158,7 +158,12 @@ export interface Ledger {
 
 /** The ledger of business day `date` at `storeId` (already checked against the staff's stores). */
 export async function ledgerOf(q: Q, storeId: number, date: string, now: Date): Promise<Ledger> {
-  const [items, tables, blocks, walkIns] = await Promise.all([dayBookings(q, storeId, date), listTables(q, storeId), listBlocks(q, storeId, date), listWalkIns(q, storeId, date)]);
+  const [items, tables, blocks, walkIns] = await Promise.all([
+    dayBookings(q, storeId, date),
+    listTables(q, storeId),
+    listBlocks(q, storeId, date),
+    listWalkIns(q, storeId, date),
+  ]);
   items.sort((a, b) => Date.parse(a.start) - Date.parse(b.start) || a.table.label.localeCompare(b.table.label) || a.id - b.id);
   return { storeId, date, items, walkIns, covers: coverCounts(items, now), timeline: timelineOf(date, tables.items, items, blocks, now, walkIns) };
 }

@@ -56,21 +56,40 @@ export function phoneStart(date: string, time: string): string {
 }
 
 /** Handles one post of the ledger at `storeId` (already the staff's) showing business day `date`. */
-export async function ledgerPost(db: Db, scope: StaffScope, storeId: number, date: string, form: FormData | null, locals: { t: T; locale: string }): Promise<LedgerOutcome> {
+export async function ledgerPost(
+  db: Db,
+  scope: StaffScope,
+  storeId: number,
+  date: string,
+  form: FormData | null,
+  locals: { t: T; locale: string },
+): Promise<LedgerOutcome> {
   const { t } = locals;
   const text = (key: string) => {
     const value = form?.get(key);
     return typeof value === 'string' ? value : '';
   };
   const doing = text('action');
-  const values = { name: text('name'), name_kana: text('name_kana'), phone: text('phone'), party_size: text('party_size'), time: text('time'), note: text('note') };
+  const values = {
+    name: text('name'),
+    name_kana: text('name_kana'),
+    phone: text('phone'),
+    party_size: text('party_size'),
+    time: text('time'),
+    note: text('note'),
+  };
   const changed = { time: text('time'), party_size: text('party_size'), table_id: text('table_id') };
   const done = (message: string): LedgerOutcome => ({ flash: { kind: 'success', message } });
   try {
     if (doing === 'walk_in') {
       const table = text('table_id');
       const name = values.name.trim();
-      const input = validate(t, walkInSchema, { store_id: storeId, party_size: count(values.party_size), ...(table ? { table_id: count(table) } : {}), ...(name ? { name } : {}) });
+      const input = validate(t, walkInSchema, {
+        store_id: storeId,
+        party_size: count(values.party_size),
+        ...(table ? { table_id: count(table) } : {}),
+        ...(name ? { name } : {}),
+      });
       const seated = await withinStaffLimits(db, scope, () => seatWalkIn(db, translate(t), scope, input));
       return done(t('storehost.door.seated', { count: seated.party_size, table: seated.table.label }));
     }
@@ -110,7 +129,11 @@ export async function ledgerPost(db: Db, scope: StaffScope, storeId: number, dat
     if (id === null) throw notFound();
     if (doing === 'change') {
       const table = changed.table_id;
-      const input = validate(t, storeBookingPatchSchema, { start: phoneStart(date, changed.time), party_size: count(changed.party_size), ...(table ? { table_id: count(table) } : {}) });
+      const input = validate(t, storeBookingPatchSchema, {
+        start: phoneStart(date, changed.time),
+        party_size: count(changed.party_size),
+        ...(table ? { table_id: count(table) } : {}),
+      });
       const booking = await withinStaffLimits(db, scope, () => changeFromStore(db, bookingContext(locals), scope, id, input));
       return done(t('storehost.change.saved', { name: booking.contact.name }));
     }

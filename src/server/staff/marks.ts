@@ -32,12 +32,26 @@ export type MarkScope = Pick<StaffScope, 'storeIds' | 'email'> & { userId: Staff
 const notMarkable = () => new ApiError(409, 'not_changeable', 'store.error.notMarkable');
 
 /** Marks a booking of one of the staff's stores; another store's booking is not found. */
-export async function markBooking(db: Db, scope: MarkScope, id: number, input: MarkInput, now = clock.now(), options: { unmarkedOnly?: boolean } = {}): Promise<StoreBookingJson> {
+export async function markBooking(
+  db: Db,
+  scope: MarkScope,
+  id: number,
+  input: MarkInput,
+  now = clock.now(),
+  options: { unmarkedOnly?: boolean } = {},
+): Promise<StoreBookingJson> {
   const reason = input.reason?.trim() ?? '';
   let released: Date | null = null;
   const done = await db.transaction(async (tx) => {
     const [b] = await tx
-      .select({ storeId: bookings.storeId, status: bookings.status, start: bookings.startsAt, end: bookings.endsAt, attendance: bookings.attendance, storeCancelReason: bookings.storeCancelReason })
+      .select({
+        storeId: bookings.storeId,
+        status: bookings.status,
+        start: bookings.startsAt,
+        end: bookings.endsAt,
+        attendance: bookings.attendance,
+        storeCancelReason: bookings.storeCancelReason,
+      })
       .from(bookings)
       .where(and(eq(bookings.id, id), eq(bookings.kind, 'booking'), inArray(bookings.storeId, scope.storeIds)))
       .for('update');
@@ -48,18 +62,26 @@ export async function markBooking(db: Db, scope: MarkScope, id: number, input: M
     if (input.mark === 'cancelled') {
       // A stay that is over is history: mark it, do not cancel it.
       if (b.end.getTime() <= now.getTime()) throw notMarkable();
-      await tx.update(bookings).set({ status: 'cancelled', cancelledAt: now, updatedAt: now, storeCancelReason: reason, markedAt: now }).where(eq(bookings.id, id));
+      await tx
+        .update(bookings)
+        .set({ status: 'cancelled', cancelledAt: now, updatedAt: now, storeCancelReason: reason, markedAt: now })
+        .where(eq(bookings.id, id));
     } else {
       // Nobody fails to come to a table that is not due yet.
       if (input.mark === 'no_show' && b.start.getTime() > now.getTime()) throw notMarkable();
       // A party that did not come needs no table: the rest of its stay is free for others from this
       // minute (the release of the ledger's 「席を解放」). Shortening a hold never collides with another.
       released = input.mark === 'no_show' ? releasedEnd(b, now) : null;
-      await tx.update(bookings).set({ attendance: input.mark, updatedAt: now, markedAt: now, ...(released ? { endsAt: released } : {}) }).where(eq(bookings.id, id));
+      await tx
+        .update(bookings)
+        .set({ attendance: input.mark, updatedAt: now, markedAt: now, ...(released ? { endsAt: released } : {}) })
+        .where(eq(bookings.id, id));
     }
     const before = { ...markState(b), ...(released ? { end: toTokyoIso(b.end) } : {}) };
     const after =
-      input.mark === 'cancelled' ? { ...before, status: 'cancelled', store_cancel_reason: reason } : { ...before, attendance: input.mark, ...(released ? { end: toTokyoIso(released) } : {}) };
+      input.mark === 'cancelled'
+        ? { ...before, status: 'cancelled', store_cancel_reason: reason }
+        : { ...before, attendance: input.mark, ...(released ? { end: toTokyoIso(released) } : {}) };
     await audit(tx, scope, { action: `booking_${input.mark}`, storeId: b.storeId, targetId: id, detail: reason ? { reason } : {}, before, after });
     return b;
   });
@@ -123,19 +145,32 @@ export async function undoMark(db: Db, scope: StaffScope, id: number, now = cloc
       const before = markState(b!);
       const attendance = (was?.attendance ?? null) as 'arrived' | 'no_show' | null;
       if (cancelledByStore) {
-        await tx.update(bookings).set({ status: 'confirmed', cancelledAt: null, storeCancelReason: null, markedAt: null, updatedAt: now }).where(eq(bookings.id, id));
+        await tx
+          .update(bookings)
+          .set({ status: 'confirmed', cancelledAt: null, storeCancelReason: null, markedAt: null, updatedAt: now })
+          .where(eq(bookings.id, id));
       } else {
         // A no-show's released stay gets its end back, unless the table was taken meanwhile (23P01 below).
         if (restoredEnd) await tx.update(bookings).set({ endsAt: restoredEnd }).where(eq(bookings.id, id));
         await tx.update(bookings).set({ attendance, markedAt: null, updatedAt: now }).where(eq(bookings.id, id));
       }
-      const after = cancelledByStore ? { ...before, status: 'confirmed', store_cancel_reason: null } : { ...before, attendance, ...(restoredEnd ? { end: toTokyoIso(restoredEnd) } : {}) };
-      await audit(tx, scope, { action: 'booking_mark_undone', storeId: found.storeId, targetId: id, detail: { mark: cancelledByStore ? 'cancelled' : b!.attendance }, before, after });
+      const after = cancelledByStore
+        ? { ...before, status: 'confirmed', store_cancel_reason: null }
+        : { ...before, attendance, ...(restoredEnd ? { end: toTokyoIso(restoredEnd) } : {}) };
+      await audit(tx, scope, {
+        action: 'booking_mark_undone',
+        storeId: found.storeId,
+        targetId: id,
+        detail: { mark: cancelledByStore ? 'cancelled' : b!.attendance },
+        before,
+        after,
+      });
       return { storeId: found.storeId, restored: cancelledByStore };
     });
   } catch (err) {
     // Someone booked the freed table meanwhile: the cancellation stands.
-    if (pgError(err).code === '23P01') throw new ApiError(409, 'table_held', restoring === 'no_show' ? 'store.error.undoReleaseTaken' : 'store.error.undoTableTaken');
+    if (pgError(err).code === '23P01')
+      throw new ApiError(409, 'table_held', restoring === 'no_show' ? 'store.error.undoReleaseTaken' : 'store.error.undoTableTaken');
     throw err;
   }
   await publishAvailabilityChange(db, [undone.storeId]);
@@ -180,5 +215,12 @@ async function mailStoreMark(db: Db, id: number, what: { reason: string } | 'res
   // invitation that removes the event from their calendar or puts it back.
   const view = (await bookingForMail(db, id))!;
   const extras = bookingMailExtras(view, b.to, { t: translate(t), locale, origin: publicOrigin() });
-  await queueMail(db, { to: b.to, subject: t(`store.mail.${kind}.subject`, { code: b.code, store: b.store }), text, ...extras, locale, kind: `booking_store_${kind}` });
+  await queueMail(db, {
+    to: b.to,
+    subject: t(`store.mail.${kind}.subject`, { code: b.code, store: b.store }),
+    text,
+    ...extras,
+    locale,
+    kind: `booking_store_${kind}`,
+  });
 }

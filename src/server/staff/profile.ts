@@ -131,12 +131,16 @@ export async function setArrivals(db: Db, scope: StaffScope, input: StoreArrival
   const saved = await db.transaction(async (tx) => {
     await tx.execute(sql`select id from ${stores} where ${stores.id} = ${storeId} for update`);
     const [old] = await tx.select(arrivalColumns).from(stores).where(eq(stores.id, storeId));
-    const [now] = await tx.update(stores).set({
+    const [now] = await tx
+      .update(stores)
+      .set({
         graceMinutes: input.grace_minutes,
         autoRelease: input.auto_release,
         ...(input.queue_claim_minutes === undefined ? {} : { queueClaimMinutes: input.queue_claim_minutes }),
         ...(input.queue_mode === undefined ? {} : { queueMode: input.queue_mode }),
-      }).where(eq(stores.id, storeId)).returning(arrivalColumns);
+      })
+      .where(eq(stores.id, storeId))
+      .returning(arrivalColumns);
     const { store_id: _b, ...before } = old!;
     const { store_id: _a, ...after } = now!;
     await audit(tx, scope, { action: 'arrivals_set', storeId, before, after });

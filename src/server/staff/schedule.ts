@@ -22,8 +22,14 @@ export async function readSchedule(q: Q, storeId: number, now = clock.now()): Pr
   // A night that began two days ago may still be open.
   const since = addTokyoDays(tokyoParts(now).date, -2);
   const [hours, closures] = await Promise.all([
-    q.select({ weekday: storeHours.weekday, opensMin: storeHours.opensMin, closesMin: storeHours.closesMin }).from(storeHours).where(eq(storeHours.storeId, storeId)),
-    q.select({ date: storeClosures.date, hours: storeClosures.hours }).from(storeClosures).where(and(eq(storeClosures.storeId, storeId), gte(storeClosures.date, since))),
+    q
+      .select({ weekday: storeHours.weekday, opensMin: storeHours.opensMin, closesMin: storeHours.closesMin })
+      .from(storeHours)
+      .where(eq(storeHours.storeId, storeId)),
+    q
+      .select({ date: storeClosures.date, hours: storeClosures.hours })
+      .from(storeClosures)
+      .where(and(eq(storeClosures.storeId, storeId), gte(storeClosures.date, since))),
   ]);
   return { hours, overrides: closures.map((c) => closureOverride(c.date, c.hours)) };
 }

@@ -42,7 +42,13 @@ function tableValues(text: (key: string) => string): Record<string, string> {
   return { label: text('label'), kind: text('kind'), min_party: text('min_party'), max_party: text('max_party'), online: text('online') === 'on' ? 'on' : '' };
 }
 
-const tableJson = (v: Record<string, string>) => ({ label: v.label, kind: v.kind, min_party: count(v.min_party!), max_party: count(v.max_party!), online: v.online === 'on' });
+const tableJson = (v: Record<string, string>) => ({
+  label: v.label,
+  kind: v.kind,
+  min_party: count(v.min_party!),
+  max_party: count(v.max_party!),
+  online: v.online === 'on',
+});
 
 /** A refusal of `form`, its fields' errors as the API names them. */
 function refusal(t: T, error: ApiError, form: FormRefusal['form'], values: Record<string, string>, rename: (field: string) => string = (f) => f): SeatOutcome {
@@ -60,7 +66,11 @@ export async function seatListPost(db: Db, scope: StaffScope, storeId: number, f
     // Only the sizes given a time are sent; the others keep the standard stay.
     const given = TURN_SIZES.filter((size) => values[`turn_${size}`]!.trim() !== '');
     try {
-      const input = validate(t, turnTimesSchema, { store_id: storeId, stay_minutes: count(values.stay_minutes!), turn_times: given.map((size) => ({ party_size: size, minutes: count(values[`turn_${size}`]!) })) });
+      const input = validate(t, turnTimesSchema, {
+        store_id: storeId,
+        stay_minutes: count(values.stay_minutes!),
+        turn_times: given.map((size) => ({ party_size: size, minutes: count(values[`turn_${size}`]!) })),
+      });
       await withinStaffLimits(db, scope, () => setTurnTimes(db, scope, input));
       return { flash: { kind: 'success', message: t('storehost.seats.turn.saved') } };
     } catch (error) {

@@ -15,7 +15,10 @@ export async function staffSignedIn(db: Db, userId: number): Promise<StaffScope 
 
 /** The platform's own admin account that just signed in (recorded), or null for any other. */
 export async function adminSignedIn(db: Db, userId: number): Promise<AdminScope | null> {
-  const [row] = await db.select({ email: users.email }).from(users).where(and(eq(users.id, userId), eq(users.role, 'admin')));
+  const [row] = await db
+    .select({ email: users.email })
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.role, 'admin')));
   if (!row) return null;
   const admin = { userId, email: row.email };
   await audit(db, admin, { action: 'sign_in' });

@@ -61,7 +61,9 @@ export function openStoreStream(db: Db, storeId: number, options: { lastEventId?
         const changed = and(eq(bookings.storeId, storeId), gt(bookings.updatedAt, since));
         const [booked, walkIns] = await Promise.all([bookingsWhere(db, changed, asc(bookings.updatedAt)), walkInsWhere(db, changed, asc(bookings.updatedAt))]);
         // One row id space (both are rows of bookings): in the order of their changes.
-        const rows = [...booked.map((r) => ({ ...r, event: 'booking' })), ...walkIns.map((r) => ({ ...r, event: 'walk_in' }))].sort((a, b) => a.changedAt.getTime() - b.changedAt.getTime());
+        const rows = [...booked.map((r) => ({ ...r, event: 'booking' })), ...walkIns.map((r) => ({ ...r, event: 'walk_in' }))].sort(
+          (a, b) => a.changedAt.getTime() - b.changedAt.getTime(),
+        );
         for (const { json, changedAt, event } of rows) {
           if (sent.get(json.id) === changedAt.getTime()) continue;
           sent.set(json.id, changedAt.getTime());

@@ -41,7 +41,10 @@ export async function listTables(q: Q, storeId: number): Promise<StoreTablesJson
 
 /** One of the staff's tables with its store, or null when it is not one of theirs. */
 export async function tableOf(q: Q, scope: StaffScope, id: number): Promise<(StoreTableJson & { storeId: number }) | null> {
-  const [row] = await q.select({ storeId: storeTables.storeId, ...tableColumns }).from(storeTables).where(and(eq(storeTables.id, id), inArray(storeTables.storeId, scope.storeIds)));
+  const [row] = await q
+    .select({ storeId: storeTables.storeId, ...tableColumns })
+    .from(storeTables)
+    .where(and(eq(storeTables.id, id), inArray(storeTables.storeId, scope.storeIds)));
   return row ?? null;
 }
 
@@ -52,7 +55,9 @@ async function labelInUse(q: Q, storeId: number, label: string, except?: number)
   const [hit] = await q
     .select({ id: storeTables.id })
     .from(storeTables)
-    .where(and(eq(storeTables.storeId, storeId), sql`lower(btrim(${storeTables.label})) = lower(${label.trim()})`, ...(except ? [ne(storeTables.id, except)] : [])))
+    .where(
+      and(eq(storeTables.storeId, storeId), sql`lower(btrim(${storeTables.label})) = lower(${label.trim()})`, ...(except ? [ne(storeTables.id, except)] : [])),
+    )
     .limit(1);
   return hit !== undefined;
 }
@@ -68,7 +73,11 @@ async function lockTable(q: Q, scope: StaffScope, id: number) {
   const found = await tableOf(q, scope, id);
   if (!found) return null;
   await lockStore(q, found.storeId);
-  const [row] = await q.select({ storeId: storeTables.storeId, ...tableColumns }).from(storeTables).where(eq(storeTables.id, id)).for('update');
+  const [row] = await q
+    .select({ storeId: storeTables.storeId, ...tableColumns })
+    .from(storeTables)
+    .where(eq(storeTables.id, id))
+    .for('update');
   return row ?? null;
 }
 
@@ -79,7 +88,10 @@ export async function addTable(db: Db, t: Translate, scope: StaffScope, input: T
   const table = await db.transaction(async (tx) => {
     await lockStore(tx, storeId);
     if (await labelInUse(tx, storeId, values.label)) throw labelTaken(t);
-    const [row] = await tx.insert(storeTables).values({ storeId, ...values }).returning(tableColumns);
+    const [row] = await tx
+      .insert(storeTables)
+      .values({ storeId, ...values })
+      .returning(tableColumns);
     await audit(tx, scope, { action: 'table_create', storeId, targetId: row!.id, detail: { label: row!.label }, before: null, after: tableState(row!) });
     return row!;
   });
@@ -118,10 +130,19 @@ export async function setTable(db: Db, t: Translate, scope: StaffScope, id: numb
       const [{ n }] = (await tx
         .select({ n: count() })
         .from(bookings)
-        .where(and(stillToCome(id, clock.now()), ne(bookings.kind, 'block'), sql`(${bookings.partySize} < ${next.min_party} or ${bookings.partySize} > ${next.max_party})`))) as [{ n: number }];
+        .where(
+          and(
+            stillToCome(id, clock.now()),
+            ne(bookings.kind, 'block'),
+            sql`(${bookings.partySize} < ${next.min_party} or ${bookings.partySize} > ${next.max_party})`,
+          ),
+        )) as [{ n: number }];
       if (n > 0) {
         const message = t('store.error.tableRangeInUse', { count: n });
-        throw new ApiError(409, 'table_in_use', 'store.error.tableRangeInUse', { params: { count: n }, fields: { [next.max_party < old.max_party ? 'max_party' : 'min_party']: message } });
+        throw new ApiError(409, 'table_in_use', 'store.error.tableRangeInUse', {
+          params: { count: n },
+          fields: { [next.max_party < old.max_party ? 'max_party' : 'min_party']: message },
+        });
       }
     }
     const [changed] = await tx
@@ -168,7 +189,10 @@ export async function setTurnTimes(db: Db, scope: StaffScope, input: TurnTimesIn
     await tx.execute(sql`select id from ${stores} where ${stores.id} = ${storeId} for update`);
     const [old] = await tx.select({ stayMinutes: stores.stayMinutes, turnTimes: stores.turnTimes }).from(stores).where(eq(stores.id, storeId));
     await tx.update(stores).set({ stayMinutes: input.stay_minutes, turnTimes: pairs }).where(eq(stores.id, storeId));
-    const state = (stay: number, times: readonly (readonly [number, number])[]) => ({ stay_minutes: stay, turn_times: times.map(([party_size, minutes]) => ({ party_size, minutes })) });
+    const state = (stay: number, times: readonly (readonly [number, number])[]) => ({
+      stay_minutes: stay,
+      turn_times: times.map(([party_size, minutes]) => ({ party_size, minutes })),
+    });
     await audit(tx, scope, {
       action: 'turn_times_set',
       storeId,

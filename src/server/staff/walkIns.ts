@@ -12,7 +12,18 @@ import { and, asc, eq, gt, inArray, lt, type SQL } from 'drizzle-orm';
 import type { Db, Q } from '../db/types';
 import { bookings, storeTables } from '../db/schema';
 import { ApiError, notFound } from '../http/api';
-import { businessDayRange, freeTablesFor, fitsSize, loadStoreStates, openingIntervals, smallestFit, stayFor, SLOT_STEP_MIN, type StoreState, type TableInfo } from '../availability';
+import {
+  businessDayRange,
+  freeTablesFor,
+  fitsSize,
+  loadStoreStates,
+  openingIntervals,
+  smallestFit,
+  stayFor,
+  SLOT_STEP_MIN,
+  type StoreState,
+  type TableInfo,
+} from '../availability';
 import { lockAndLoad, newBookingCode, pgError } from '../bookings/rules';
 import { publishAvailabilityChange } from '../events';
 import { MINUTE_MS, toTokyoIso } from '../../lib/datetime';
@@ -79,10 +90,17 @@ export function suggestTable(state: StoreState, party: number, start: Date, end:
 }
 
 const fieldError = (t: Translate, status: number, code: 'validation_failed' | 'not_found' | 'table_held', field: string, key: string) =>
-  new ApiError(status, code, code === 'validation_failed' ? 'validation.failed' : code === 'not_found' ? 'api.error.notFound' : 'store.error.tableHeld', { fields: { [field]: t(key) } });
+  new ApiError(status, code, code === 'validation_failed' ? 'validation.failed' : code === 'not_found' ? 'api.error.notFound' : 'store.error.tableHeld', {
+    fields: { [field]: t(key) },
+  });
 
 /** The table a party of `party` seated now would get (null when none fits or the store is closed), and the stay. */
-export async function walkInChoice(db: Db, storeId: number, party: number, now = clock.now()): Promise<{ table: TableInfo | null; stay: { start: Date; end: Date } | null }> {
+export async function walkInChoice(
+  db: Db,
+  storeId: number,
+  party: number,
+  now = clock.now(),
+): Promise<{ table: TableInfo | null; stay: { start: Date; end: Date } | null }> {
   const from = floorMinute(now);
   const state = (await loadStoreStates(db, [storeId], from, new Date(from.getTime() + 12 * 60 * MINUTE_MS))).get(storeId);
   const stay = state ? walkInStay(state, party, now) : null;
@@ -95,7 +113,9 @@ export async function suggestWalkIn(db: Db, storeId: number, party: number, now 
   return {
     store_id: storeId,
     party_size: party,
-    table: table ? { id: table.id, label: await tableLabel(db, table.id), kind: table.kind, min_party: table.minParty, max_party: table.maxParty, online: table.online } : null,
+    table: table
+      ? { id: table.id, label: await tableLabel(db, table.id), kind: table.kind, min_party: table.minParty, max_party: table.maxParty, online: table.online }
+      : null,
     start: table && stay ? toTokyoIso(stay.start) : null,
     end: table && stay ? toTokyoIso(stay.end) : null,
   };
@@ -126,7 +146,8 @@ export async function seatWalkIn(db: Db, t: Translate, scope: StaffScope, input:
         table = state.tables.find((x) => x.id === input.table_id) ?? null;
         if (!table) throw fieldError(t, 404, 'not_found', 'table_id', 'store.error.tableUnknown');
         if (!fitsSize(table, party)) throw fieldError(t, 400, 'validation_failed', 'table_id', 'store.error.tableSize');
-        if (!freeTablesFor([table], state.busy, stay.start, stay.end, party, true).length) throw fieldError(t, 409, 'table_held', 'table_id', 'store.error.tableHeld');
+        if (!freeTablesFor([table], state.busy, stay.start, stay.end, party, true).length)
+          throw fieldError(t, 409, 'table_held', 'table_id', 'store.error.tableHeld');
       } else {
         table = suggestTable(state, party, stay.start, stay.end);
         if (!table) throw new ApiError(409, 'no_free_table', 'store.error.walkInNoTable');
@@ -134,7 +155,18 @@ export async function seatWalkIn(db: Db, t: Translate, scope: StaffScope, input:
       const name = input.name?.trim() ?? '';
       const [row] = await tx
         .insert(bookings)
-        .values({ kind: 'walk_in', code: newBookingCode(), storeId, tableId: table.id, partySize: party, startsAt: stay.start, endsAt: stay.end, guestName: name || null, createdAt: now, updatedAt: now })
+        .values({
+          kind: 'walk_in',
+          code: newBookingCode(),
+          storeId,
+          tableId: table.id,
+          partySize: party,
+          startsAt: stay.start,
+          endsAt: stay.end,
+          guestName: name || null,
+          createdAt: now,
+          updatedAt: now,
+        })
         .returning({ id: bookings.id });
       const after = { table_id: table.id, party_size: party, name, start: toTokyoIso(stay.start), end: toTokyoIso(stay.end), status: 'confirmed' };
       await audit(tx, scope, { action: 'walk_in_seat', storeId, targetId: row!.id, detail: { table_id: table.id, party_size: party }, before: null, after });
@@ -179,7 +211,9 @@ export async function freeWalkIn(db: Db, scope: StaffScope, id: number, now = cl
 
 /** Walk-ins (freed ones included) matching `where`, in `order`, with the instant of their last change: the store stream's `walk_in` events. */
 export async function walkInsWhere(q: Q, where: SQL | undefined, order: SQL): Promise<{ json: WalkInJson; changedAt: Date }[]> {
-  const rows = await select(q).where(and(eq(bookings.kind, 'walk_in'), where)).orderBy(order);
+  const rows = await select(q)
+    .where(and(eq(bookings.kind, 'walk_in'), where))
+    .orderBy(order);
   return rows.map((r) => ({ json: toJson(r), changedAt: r.updatedAt }));
 }
 
@@ -187,7 +221,15 @@ export async function walkInsWhere(q: Q, where: SQL | undefined, order: SQL): Pr
 export async function listWalkIns(q: Q, storeId: number, date: string): Promise<WalkInJson[]> {
   const { start, end } = businessDayRange(date);
   const rows = await select(q)
-    .where(and(eq(bookings.storeId, storeId), eq(bookings.kind, 'walk_in'), eq(bookings.status, 'confirmed'), lt(bookings.startsAt, end), gt(bookings.endsAt, start)))
+    .where(
+      and(
+        eq(bookings.storeId, storeId),
+        eq(bookings.kind, 'walk_in'),
+        eq(bookings.status, 'confirmed'),
+        lt(bookings.startsAt, end),
+        gt(bookings.endsAt, start),
+      ),
+    )
     .orderBy(asc(bookings.startsAt), asc(bookings.id));
   return rows.map(toJson);
 }

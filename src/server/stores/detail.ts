@@ -70,7 +70,9 @@ async function readStore(db: Db, id: number): Promise<StoreDetail | null> {
       closures: sql<StoreDetail['closures']>`(
         select coalesce(json_agg(json_build_object('date', to_char(c.date, 'YYYY-MM-DD'), 'hours', c.hours) order by c.date), '[]')
         from ${storeClosures} c where c.store_id = ${stores.id} and c.date >= ${since})`,
-      tableSizes: sql<TableSize[]>`(select coalesce(json_agg(json_build_object('maxParty', t.max_party, 'online', t.online)), '[]') from ${storeTables} t where t.store_id = ${stores.id})`,
+      tableSizes: sql<
+        TableSize[]
+      >`(select coalesce(json_agg(json_build_object('maxParty', t.max_party, 'online', t.online)), '[]') from ${storeTables} t where t.store_id = ${stores.id})`,
     })
     .from(stores)
     .innerJoin(areas, eq(areas.id, stores.areaId))
@@ -78,7 +80,14 @@ async function readStore(db: Db, id: number): Promise<StoreDetail | null> {
   // Shared by every view while it is kept: frozen, so that no page can change another's.
   if (!row) return null;
   const { tableSizes, ...detail } = row;
-  return Object.freeze({ ...detail, maxParty: largestParty(tableSizes), hours: Object.freeze(detail.hours), closures: Object.freeze(detail.closures), photos: Object.freeze(detail.photos), tags: Object.freeze(detail.tags) });
+  return Object.freeze({
+    ...detail,
+    maxParty: largestParty(tableSizes),
+    hours: Object.freeze(detail.hours),
+    closures: Object.freeze(detail.closures),
+    photos: Object.freeze(detail.photos),
+    tags: Object.freeze(detail.tags),
+  });
 }
 
 export async function storeExists(db: Db, id: number): Promise<boolean> {

@@ -80,7 +80,11 @@ export function storeJson(s: StoreDetail, t: T) {
     cancellation_policy: s.cancellationPolicy,
     tags: s.tags,
     hours: s.hours.map((h) => ({ weekday: h.weekday, opens_min: h.opensMin, closes_min: h.closesMin })),
-    closures: s.closures.map((c) => ({ date: c.date, closed: c.hours.length === 0, hours: c.hours.map(([opens, closes]) => ({ opens_min: opens, closes_min: closes })) })),
+    closures: s.closures.map((c) => ({
+      date: c.date,
+      closed: c.hours.length === 0,
+      hours: c.hours.map(([opens, closes]) => ({ opens_min: opens, closes_min: closes })),
+    })),
     max_party: s.maxParty,
   };
 }

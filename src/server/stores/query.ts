@@ -7,7 +7,18 @@ import { bookableDates, businessDate } from '../availability';
 import { lineText, safeString } from '../http/api';
 import { idSchema } from '../../lib/contract/fields';
 import { BEYOND_GROUPS, FEE_OFFERS, FILTER_TAG_KEYS, GENRES, LIST_SORTS, TABLE_KINDS } from '../../lib/contract/enums';
-import { BUDGET_MAX, DEFAULT_PARTY, KEYWORD_MAX, LATITUDE_MAX, LONGITUDE_MAX, PAGE_MAX, PAGE_SIZE, PAGE_SIZE_MAX, PARTY_MAX, PARTY_MIN } from '../../lib/contract/limits';
+import {
+  BUDGET_MAX,
+  DEFAULT_PARTY,
+  KEYWORD_MAX,
+  LATITUDE_MAX,
+  LONGITUDE_MAX,
+  PAGE_MAX,
+  PAGE_SIZE,
+  PAGE_SIZE_MAX,
+  PARTY_MAX,
+  PARTY_MIN,
+} from '../../lib/contract/limits';
 import { typedNumber } from '../../lib/validation';
 
 /** Form fields arrive as '' when left empty: that means "not given". */
@@ -75,12 +86,12 @@ export const listQuerySchema = z
   })
   .check(
     z.superRefine((q, ctx) => {
-    if ((q.lat === undefined) !== (q.lng === undefined)) {
-      ctx.addIssue({ code: 'custom', path: [q.lat === undefined ? 'lat' : 'lng'], message: 'validation.required' });
-    }
-    if (q.budget_min !== undefined && q.budget_max !== undefined && q.budget_min > q.budget_max) {
-      ctx.addIssue({ code: 'custom', path: ['budget_max'], message: 'discovery.validation.budgetRange' });
-    }
+      if ((q.lat === undefined) !== (q.lng === undefined)) {
+        ctx.addIssue({ code: 'custom', path: [q.lat === undefined ? 'lat' : 'lng'], message: 'validation.required' });
+      }
+      if (q.budget_min !== undefined && q.budget_max !== undefined && q.budget_min > q.budget_max) {
+        ctx.addIssue({ code: 'custom', path: ['budget_max'], message: 'discovery.validation.budgetRange' });
+      }
     }),
   );
 

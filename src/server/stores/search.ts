@@ -17,7 +17,17 @@ import type { Db } from '../db/types';
 import { areas, stores, storeTables } from '../db/schema';
 import { hasSearchWords, matchKeyword } from '../search';
 import type { StoreFacts } from '../availability/engine';
-import { availabilityView, type AvailabilityView, bookableNow, loadStoreStates, nextMarks, NOW_WINDOW_MIN, ofKind, slotsBetween, type Slot } from '../availability';
+import {
+  availabilityView,
+  type AvailabilityView,
+  bookableNow,
+  loadStoreStates,
+  nextMarks,
+  NOW_WINDOW_MIN,
+  ofKind,
+  slotsBetween,
+  type Slot,
+} from '../availability';
 import { MINUTE_MS } from '../../lib/datetime';
 import { FILTER_TAGS, type TableKind } from '../../lib/contract/enums';
 import { arrivalMs, ARRIVAL_LOOKAHEAD_MIN } from '../../lib/distance';
@@ -90,10 +100,22 @@ interface NowAnswers {
 }
 
 /** "Bookable now" from the bookings, when the index cannot answer (it answers as this does). */
-async function answersFromBookings(db: Db, rows: readonly { id: number }[], party: number, kind: TableKind | undefined, now: Date, lookahead: boolean): Promise<NowAnswers> {
+async function answersFromBookings(
+  db: Db,
+  rows: readonly { id: number }[],
+  party: number,
+  kind: TableKind | undefined,
+  now: Date,
+  lookahead: boolean,
+): Promise<NowAnswers> {
   // Bookings that could overlap any stay starting within the hour (or the arrival lookahead), whatever the party's turn time.
   const ahead = NOW_WINDOW_MIN + (lookahead ? ARRIVAL_LOOKAHEAD_MIN : 0) + STAY_MINUTES_MAX + 15;
-  const states = await loadStoreStates(db, rows.map((r) => r.id), new Date(now.getTime() - MINUTE_MS), new Date(now.getTime() + ahead * MINUTE_MS));
+  const states = await loadStoreStates(
+    db,
+    rows.map((r) => r.id),
+    new Date(now.getTime() - MINUTE_MS),
+    new Date(now.getTime() + ahead * MINUTE_MS),
+  );
   const stateOf = (id: number) => {
     const state = states.get(id);
     return state && ofKind(state, kind);
@@ -142,7 +164,13 @@ type Facts = NonNullable<ReturnType<AvailabilityView['facts']>>;
  * card facts, re-read with the store) and from the database for any it lacks. With a distance,
  * the starts are those the diner can walk to in time.
  */
-async function cardsFor(db: Db, view: AvailabilityView | null, rows: readonly { id: number; distanceM: number | null }[], answers: NowAnswers, now: Date): Promise<StoreCard[]> {
+async function cardsFor(
+  db: Db,
+  view: AvailabilityView | null,
+  rows: readonly { id: number; distanceM: number | null }[],
+  answers: NowAnswers,
+  now: Date,
+): Promise<StoreCard[]> {
   const missing = rows.filter((r) => !view?.facts(r.id)).map((r) => r.id);
   const read = new Map<number, Facts>();
   if (missing.length) {
@@ -153,7 +181,10 @@ async function cardsFor(db: Db, view: AvailabilityView | null, rows: readonly { 
     const facts = view?.facts(r.id) ?? read.get(r.id);
     if (!facts) return [];
     const { tags: _tags, ...shown } = facts;
-    const now_ = r.distanceM === null ? { ...answers.answer(r.id), arrival: null } : reachable(now, r.distanceM, answers.answer(r.id), (from, to) => answers.firstFrom(r.id, from, to));
+    const now_ =
+      r.distanceM === null
+        ? { ...answers.answer(r.id), arrival: null }
+        : reachable(now, r.distanceM, answers.answer(r.id), (from, to) => answers.firstFrom(r.id, from, to));
     return [{ id: r.id, ...shown, distanceM: r.distanceM === null ? null : Math.round(Number(r.distanceM)), ...now_ }];
   });
 }
@@ -198,7 +229,13 @@ export async function searchStores(db: Db, query: ListQuery, now = clock.now()):
   const conditions: SQL[] = [seatsParty(query.party, kind)];
   if (query.area !== undefined) conditions.push(eq(stores.areaId, query.area));
   if (query.genre !== undefined) conditions.push(eq(stores.genre, query.genre));
-  if (query.tag.length) conditions.push(arrayContains(stores.tags, query.tag.map((k) => FILTER_TAGS[k])));
+  if (query.tag.length)
+    conditions.push(
+      arrayContains(
+        stores.tags,
+        query.tag.map((k) => FILTER_TAGS[k]),
+      ),
+    );
   const read = await db
     .select({ ...placedColumns, ...searchedColumns, id: stores.id })
     .from(stores)
@@ -255,8 +292,24 @@ export async function storeCards(db: Db, ids: readonly number[], party: number, 
   if (!ids.length) return [];
   const view = await availabilityView(db, now, ids);
   const rows = ids.map((id) => ({ id, distanceM: null }));
-  if (view) return cardsFor(db, view, rows.filter((r) => view.has(r.id)), fromView(view, party, kind), now);
-  const found = await db.select({ id: stores.id }).from(stores).where(inArray(stores.id, [...ids]));
+  if (view)
+    return cardsFor(
+      db,
+      view,
+      rows.filter((r) => view.has(r.id)),
+      fromView(view, party, kind),
+      now,
+    );
+  const found = await db
+    .select({ id: stores.id })
+    .from(stores)
+    .where(inArray(stores.id, [...ids]));
   const known = new Set(found.map((s) => s.id));
-  return cardsFor(db, null, rows.filter((r) => known.has(r.id)), await answersFromBookings(db, found, party, kind, now, false), now);
+  return cardsFor(
+    db,
+    null,
+    rows.filter((r) => known.has(r.id)),
+    await answersFromBookings(db, found, party, kind, now, false),
+    now,
+  );
 }

@@ -59,13 +59,19 @@ function toInput(v: WatchFormValues, now: Date): unknown {
   };
 }
 
-export type WatchFormResult = { ok: true; made: boolean; next: string } | { ok: false; status: number; values: WatchFormValues; fields: Record<string, string>; message?: string };
+export type WatchFormResult =
+  | { ok: true; made: boolean; next: string }
+  | { ok: false; status: number; values: WatchFormValues; fields: Record<string, string>; message?: string };
 
 /** Handles a post of /watches: `intent=cancel` with `id`, else a new watch. */
 export async function submitWatchForm(
   db: Db,
   t: T,
-  ctx: { request: Request; cookies: AstroCookies; locals: { user: { id: number; email: string } | null; secure: boolean; clientAddress: string; locale: string } },
+  ctx: {
+    request: Request;
+    cookies: AstroCookies;
+    locals: { user: { id: number; email: string } | null; secure: boolean; clientAddress: string; locale: string };
+  },
   origin: string,
   now = clock.now(),
 ): Promise<WatchFormResult> {
@@ -82,7 +88,9 @@ export async function submitWatchForm(
     }
     const input = validate(t, watchSchema, toInput(values, now));
     const { user } = ctx.locals;
-    const who = user ? ({ kind: 'user', userId: user.id, email: user.email } as const) : ({ kind: 'guest', deviceToken: deviceWatchToken(ctx.request, ctx.cookies) } as const);
+    const who = user
+      ? ({ kind: 'user', userId: user.id, email: user.email } as const)
+      : ({ kind: 'guest', deviceToken: deviceWatchToken(ctx.request, ctx.cookies) } as const);
     const { deviceToken } = await createWatch(db, t, input, who, { ip: ctx.locals.clientAddress, origin, locale: ctx.locals.locale }, now);
     if (deviceToken) rememberWatchDevice(ctx.cookies, ctx.locals, deviceToken);
     return { ok: true, made: true, next: values.next };

@@ -54,7 +54,13 @@ export interface Offered {
  * it and hold no other offer, one table each while tables fit; queues their mails. Returns the
  * offers made here (for this instance's open pages).
  */
-export async function offerFreed(db: Db, storeId: number, found: readonly { watch: { id: number }; starts: number[] }[], now = clock.now(), origin = publicOrigin()): Promise<Offered[]> {
+export async function offerFreed(
+  db: Db,
+  storeId: number,
+  found: readonly { watch: { id: number }; starts: number[] }[],
+  now = clock.now(),
+  origin = publicOrigin(),
+): Promise<Offered[]> {
   const starts = [...new Set(found.flatMap((f) => f.starts))].filter((s) => s > now.getTime()).sort((a, b) => a - b);
   const offered: Offered[] = [];
   for (const s of starts) {
@@ -64,7 +70,15 @@ export async function offerFreed(db: Db, storeId: number, found: readonly { watc
       const state = await lockAndLoad(tx, storeId, start, { now });
       if (!state) return [];
       const candidates = await tx
-        .select({ id: watches.id, userId: watches.userId, email: watches.email, locale: watches.locale, partySize: watches.partySize, deviceTokenHash: watches.deviceTokenHash, storeName: stores.name })
+        .select({
+          id: watches.id,
+          userId: watches.userId,
+          email: watches.email,
+          locale: watches.locale,
+          partySize: watches.partySize,
+          deviceTokenHash: watches.deviceTokenHash,
+          storeName: stores.name,
+        })
         .from(watches)
         .innerJoin(stores, eq(stores.id, storeId))
         .where(and(inArray(watches.id, ids), sql`${watches.cancelledAt} is null`, sql`${watches.confirmedAt} is not null`, gt(watches.endsAt, now)))
@@ -73,7 +87,16 @@ export async function offerFreed(db: Db, storeId: number, found: readonly { watc
       const before = await tx
         .select({ watchId: watchHolds.watchId })
         .from(watchHolds)
-        .where(and(inArray(watchHolds.watchId, candidates.map((c) => c.id)), eq(watchHolds.storeId, storeId), eq(watchHolds.startsAt, start)));
+        .where(
+          and(
+            inArray(
+              watchHolds.watchId,
+              candidates.map((c) => c.id),
+            ),
+            eq(watchHolds.storeId, storeId),
+            eq(watchHolds.startsAt, start),
+          ),
+        );
       const already = new Set(before.map((b) => b.watchId));
       const out: { hold: HoldRow; c: (typeof candidates)[number]; token: string }[] = [];
       for (const c of candidates) {
@@ -91,23 +114,41 @@ export async function offerFreed(db: Db, storeId: number, found: readonly { watc
         const token = newToken();
         const [hold] = await tx
           .insert(watchHolds)
-          .values({ watchId: c.id, storeId, tableId, partySize: c.partySize, startsAt: start, endsAt: end, expiresAt: new Date(now.getTime() + WATCH_HOLD_MINUTES * MINUTE_MS), tokenHash: hashToken(token), createdAt: now })
+          .values({
+            watchId: c.id,
+            storeId,
+            tableId,
+            partySize: c.partySize,
+            startsAt: start,
+            endsAt: end,
+            expiresAt: new Date(now.getTime() + WATCH_HOLD_MINUTES * MINUTE_MS),
+            tokenHash: hashToken(token),
+            createdAt: now,
+          })
           .returning();
         (state.busy as Busy[]).push({ tableId, start, end });
         out.push({ hold: hold!, c, token });
       }
-      await queueMails(tx, out.map(({ hold, c, token }) => holdMail(hold, c, token, origin)));
+      await queueMails(
+        tx,
+        out.map(({ hold, c, token }) => holdMail(hold, c, token, origin)),
+      );
       // The offer on the watcher's phones that said yes too: the store, the time and the deadline, nothing of the diner.
       for (const { hold, c } of out) {
-        await queuePushes(tx, c.userId !== null ? { userIds: [c.userId] } : { deviceTokenHashes: c.deviceTokenHash ? [c.deviceTokenHash] : [] }, 'watch_hold', (locale) => {
-          const t = watchTranslator(locale);
-          return {
-            title: t('push.hold.title', { store: c.storeName }),
-            body: t('push.hold.body', { time: formatWhen(hold.startsAt, locale, t), deadline: formatTime(hold.expiresAt, t) }),
-            url: watchHoldPaths.page(hold.id),
-            tag: `watch-hold-${hold.id}`,
-          };
-        });
+        await queuePushes(
+          tx,
+          c.userId !== null ? { userIds: [c.userId] } : { deviceTokenHashes: c.deviceTokenHash ? [c.deviceTokenHash] : [] },
+          'watch_hold',
+          (locale) => {
+            const t = watchTranslator(locale);
+            return {
+              title: t('push.hold.title', { store: c.storeName }),
+              body: t('push.hold.body', { time: formatWhen(hold.startsAt, locale, t), deadline: formatTime(hold.expiresAt, t) }),
+              url: watchHoldPaths.page(hold.id),
+              tag: `watch-hold-${hold.id}`,
+            };
+          },
+        );
       }
       return out;
     });
@@ -158,7 +199,13 @@ function holdMail(hold: HoldRow, c: { email: string; locale: string; partySize: 
     t('watch.mail.hold.deadline', { time: formatTime(hold.expiresAt, t) }),
     origin + watchHoldPaths.link(hold.id, token),
   ];
-  return { to: c.email, subject: t('watch.mail.hold.subject', { store: c.storeName, time: formatTime(hold.startsAt, t) }), text: lines.join('\n'), locale: c.locale, kind: 'watch_hold' };
+  return {
+    to: c.email,
+    subject: t('watch.mail.hold.subject', { store: c.storeName, time: formatTime(hold.startsAt, t) }),
+    text: lines.join('\n'),
+    locale: c.locale,
+    kind: 'watch_hold',
+  };
 }
 
 /**
@@ -260,7 +307,14 @@ export interface ClaimClient {
  * be a way past them): a diner at their limit gets the same 429, and the hold stays theirs, still
  * offered, until its deadline.
  */
-export async function claimHold(db: Db, id: number, asker: HoldAsker, contact: WatchHoldClaimInput, bookingCtx: BookingContext, client: ClaimClient): Promise<HoldClaimed> {
+export async function claimHold(
+  db: Db,
+  id: number,
+  asker: HoldAsker,
+  contact: WatchHoldClaimInput,
+  bookingCtx: BookingContext,
+  client: ClaimClient,
+): Promise<HoldClaimed> {
   const ctx: BookingContext = { ...bookingCtx, device: deviceHash(client.device) };
   const now = ctx.now ?? clock.now();
   const [row] = await db
@@ -289,14 +343,27 @@ export async function claimHold(db: Db, id: number, asker: HoldAsker, contact: W
     // A guest's booking needs the contact details a guest booking takes; the address is the watch's.
     const labels = { name: 'booking.guest.name', name_kana: 'booking.guest.nameKana', phone: 'booking.guest.phone' } as const;
     const missing = (Object.keys(labels) as (keyof typeof labels)[]).filter((f) => !contact[f]);
-    if (missing.length) throw new ApiError(400, 'validation_failed', 'validation.failed', { fields: Object.fromEntries(missing.map((f) => [f, ctx.t('validation.required', { field: ctx.t(labels[f]) })])) });
+    if (missing.length)
+      throw new ApiError(400, 'validation_failed', 'validation.failed', {
+        fields: Object.fromEntries(missing.map((f) => [f, ctx.t('validation.required', { field: ctx.t(labels[f]) })])),
+      });
   }
   const actor: Actor = account ? { kind: 'user', userId: watch.userId!, email: row.userEmail!, name: row.userName! } : { kind: 'guest', token: '' };
   const start = toTokyoIso(hold.startsAt);
   const input = account
     ? { store_id: hold.storeId, start, party_size: hold.partySize }
-    : { store_id: hold.storeId, start, party_size: hold.partySize, name: contact.name!, name_kana: contact.name_kana!, phone: contact.phone!, email: watch.email };
-  const source: BookingSource = account ? { kind: 'user', userId: watch.userId! } : { kind: 'guest', address: client.address, email: watch.email, phone: contact.phone!, device: client.device };
+    : {
+        store_id: hold.storeId,
+        start,
+        party_size: hold.partySize,
+        name: contact.name!,
+        name_kana: contact.name_kana!,
+        phone: contact.phone!,
+        email: watch.email,
+      };
+  const source: BookingSource = account
+    ? { kind: 'user', userId: watch.userId! }
+    : { kind: 'guest', address: client.address, email: watch.email, phone: contact.phone!, device: client.device };
   const outcome = await withinBookingLimits(db, source, async () => {
     const made = await createBooking(db, input, actor, now, undefined, ctx.device, undefined, claim);
     if (made.kind !== 'booked') {

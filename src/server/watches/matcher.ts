@@ -129,7 +129,13 @@ export class WatchMatcher {
    * watcher, so the start looks free before and after, yet the second table is one more offer to
    * make. Expired watches are dropped on the way.
    */
-  freed(storeId: number, before: StoreGrid | undefined, after: StoreGrid | undefined, frame: Frame, beforeFrame = frame): { watch: ActiveWatch; starts: number[] }[] {
+  freed(
+    storeId: number,
+    before: StoreGrid | undefined,
+    after: StoreGrid | undefined,
+    frame: Frame,
+    beforeFrame = frame,
+  ): { watch: ActiveWatch; starts: number[] }[] {
     if (!after) return [];
     const now = this.clock().getTime();
     const facts = (after as StoreGrid & { facts?: StoreFacts }).facts;

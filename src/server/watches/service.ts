@@ -78,7 +78,10 @@ export async function createWatch(
     throw fieldError(t, 'area_id', 'watch.error.unknownArea');
   }
   const mine = who.kind === 'user' ? eq(watches.userId, who.userId) : sql`lower(${watches.email}) = lower(${email})`;
-  const [{ n }] = (await db.select({ n: count() }).from(watches).where(and(mine, isNull(watches.cancelledAt), gt(watches.endsAt, now)))) as [{ n: number }];
+  const [{ n }] = (await db
+    .select({ n: count() })
+    .from(watches)
+    .where(and(mine, isNull(watches.cancelledAt), gt(watches.endsAt, now)))) as [{ n: number }];
   if (n >= WATCHES_ACTIVE_MAX) throw new ApiError(409, 'too_many_watches', 'watch.error.tooMany');
   await consume(db, [
     { key: addressKey('watch-ip', client.ip), limit: LIMITS.watchPerIp },
@@ -86,7 +89,14 @@ export async function createWatch(
   ]);
   // One token per device: a guest's later watches join the ones the device already holds. Only a
   // token the server issued is kept, so no client chooses (a guessable) one.
-  const known = who.kind === 'guest' && who.deviceToken ? await db.select({ id: watches.id }).from(watches).where(eq(watches.deviceTokenHash, hashToken(who.deviceToken))).limit(1) : [];
+  const known =
+    who.kind === 'guest' && who.deviceToken
+      ? await db
+          .select({ id: watches.id })
+          .from(watches)
+          .where(eq(watches.deviceTokenHash, hashToken(who.deviceToken)))
+          .limit(1)
+      : [];
   const deviceToken = who.kind === 'guest' ? (known.length ? who.deviceToken! : newToken()) : undefined;
   const confirmToken = who.kind === 'guest' ? newToken() : undefined;
   // An account's address is confirmed by its own verification: until then its watches wait, and
@@ -113,7 +123,13 @@ export async function createWatch(
     .returning();
   if (confirmToken) {
     const link = `${client.origin}/watches/confirm?token=${confirmToken}`;
-    await queueMail(db, { to: email, subject: t('watch.mail.confirm.subject'), text: t('watch.mail.confirm.body', { link }), locale: client.locale, kind: 'watch_confirm' });
+    await queueMail(db, {
+      to: email,
+      subject: t('watch.mail.confirm.subject'),
+      text: t('watch.mail.confirm.body', { link }),
+      locale: client.locale,
+      kind: 'watch_confirm',
+    });
   }
   watchAdded(db, watch!);
   await announceWatch(db, watch!.id);
@@ -148,7 +164,11 @@ export function listWatches(db: Db, owner: Owner, now = clock.now()): Promise<Wa
 
 /** Cancels the owner's watch; someone else's is not found. */
 export async function cancelWatch(db: Db, id: number, owner: Owner, now = clock.now()): Promise<void> {
-  const [row] = await db.update(watches).set({ cancelledAt: now }).where(and(eq(watches.id, id), ownedBy(owner))).returning({ id: watches.id });
+  const [row] = await db
+    .update(watches)
+    .set({ cancelledAt: now })
+    .where(and(eq(watches.id, id), ownedBy(owner)))
+    .returning({ id: watches.id });
   if (!row) throw notFound();
   watchRemoved(db, id);
   await announceWatch(db, id);

@@ -45,7 +45,15 @@ export default function ChatRoom({ channel, me, initial, labels }: Props) {
         <label className="sr-only" htmlFor={`chat-input-${channel}`}>
           {labels.message}
         </label>
-        <input id={`chat-input-${channel}`} className="input flex-1" value={draft} onChange={(e) => setDraft(e.target.value)} placeholder={labels.message} autoComplete="off" data-testid="chat-input" />
+        <input
+          id={`chat-input-${channel}`}
+          className="input flex-1"
+          value={draft}
+          onChange={(e) => setDraft(e.target.value)}
+          placeholder={labels.message}
+          autoComplete="off"
+          data-testid="chat-input"
+        />
         <button type="submit" className="btn btn-primary" disabled={!draft.trim()}>
           {labels.send}
         </button>

@@ -137,7 +137,13 @@ export default function KanbanBoard({ states, initial, labels }: Props) {
                   <label className="sr-only" htmlFor="kanban-new">
                     {L('newCard')}
                   </label>
-                  <input id="kanban-new" className="input input-sm flex-1" value={draft} onChange={(e) => setDraft(e.target.value)} placeholder={L('newCard')} />
+                  <input
+                    id="kanban-new"
+                    className="input input-sm flex-1"
+                    value={draft}
+                    onChange={(e) => setDraft(e.target.value)}
+                    placeholder={L('newCard')}
+                  />
                   <button type="submit" className="btn btn-sm btn-primary" aria-label={L('add')}>
                     +
                   </button>

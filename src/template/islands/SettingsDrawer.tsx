@@ -62,7 +62,13 @@ export default function SettingsDrawer({ initial, dateFormats, colours, labels }
   const toggle = (key: 'toolbarDetached' | 'contentBoxed' | 'rtl', label: string) => (
     <label className="label cursor-pointer justify-between py-2 text-base-content">
       <span>{label}</span>
-      <input type="checkbox" className="toggle toggle-primary" checked={s[key]} onChange={(e) => changeSetting(key, e.target.checked)} data-testid={`setting-${key}`} />
+      <input
+        type="checkbox"
+        className="toggle toggle-primary"
+        checked={s[key]}
+        onChange={(e) => changeSetting(key, e.target.checked)}
+        data-testid={`setting-${key}`}
+      />
     </label>
   );
 
@@ -88,7 +94,14 @@ export default function SettingsDrawer({ initial, dateFormats, colours, labels }
           <legend className="fieldset-legend">{L('theme')}</legend>
           <div className="join">
             {(['light', 'dark'] as const).map((th) => (
-              <button key={th} type="button" className={`btn join-item btn-sm ${s.theme === th ? 'btn-primary' : ''}`} aria-pressed={s.theme === th} onClick={() => changeSetting('theme', th)} data-testid={`setting-theme-${th}`}>
+              <button
+                key={th}
+                type="button"
+                className={`btn join-item btn-sm ${s.theme === th ? 'btn-primary' : ''}`}
+                aria-pressed={s.theme === th}
+                onClick={() => changeSetting('theme', th)}
+                data-testid={`setting-theme-${th}`}
+              >
                 {L(th)}
               </button>
             ))}
@@ -120,7 +133,12 @@ export default function SettingsDrawer({ initial, dateFormats, colours, labels }
         </fieldset>
         <label className="fieldset mb-4">
           <span className="fieldset-legend">{L('dateFormat')}</span>
-          <select className="select select-sm" value={s.dateFormat} onChange={(e) => changeAndReload('dateFormat', e.target.value)} data-testid="setting-dateFormat">
+          <select
+            className="select select-sm"
+            value={s.dateFormat}
+            onChange={(e) => changeAndReload('dateFormat', e.target.value)}
+            data-testid="setting-dateFormat"
+          >
             {dateFormats.map((f) => (
               <option key={f} value={f}>
                 {f}

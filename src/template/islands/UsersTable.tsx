@@ -33,7 +33,7 @@ export default function UsersTable({ rows, columns, perPage = 5, editHref, label
   const current = Math.min(page, pages - 1);
   const slice = shown.slice(current * perPage, current * perPage + perPage);
 
-  const sortBy = (c: Column) => setSort((s) => ({ by: c, dir: s.by === c ? ((-s.dir) as 1 | -1) : 1 }));
+  const sortBy = (c: Column) => setSort((s) => ({ by: c, dir: s.by === c ? (-s.dir as 1 | -1) : 1 }));
 
   return (
     <div className="rounded-box bg-base-200 p-3">

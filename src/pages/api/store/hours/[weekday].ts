@@ -9,7 +9,8 @@ import { weekdayHoursSchema } from '#src/lib/contract/staff.ts';
 /** Replaces one weekday's openings (0 = Sunday … 6 = Saturday), the other days untouched; lists the bookings to come now outside the hours. */
 export const PUT = storeApi(async ({ locals, params, request }) => {
   const weekday = /^[0-6]$/.test(params.weekday ?? '') ? Number(params.weekday) : null;
-  if (weekday === null) throw new ApiError(400, 'validation_failed', 'validation.failed', { fields: { weekday: translate(locals.t)('store.validation.weekday') } });
+  if (weekday === null)
+    throw new ApiError(400, 'validation_failed', 'validation.failed', { fields: { weekday: translate(locals.t)('store.validation.weekday') } });
   const db = await getDb();
   const scope = await staffScope(db, locals.user);
   const input = await readJson(request, locals.t, weekdayHoursSchema);

@@ -15,7 +15,14 @@ import { watchHoldClaimSchema } from '#src/lib/contract/watches.ts';
 export const POST = api(async (context) => {
   const { locals, request, cookies } = context;
   const input = await readJson(request, locals.t, watchHoldClaimSchema);
-  const claimed = await claimHold(await getDb(), idParam(context.params.id), holdAsker(locals, request, cookies), input, bookingContext(locals), claimClient(locals, cookies));
+  const claimed = await claimHold(
+    await getDb(),
+    idParam(context.params.id),
+    holdAsker(locals, request, cookies),
+    input,
+    bookingContext(locals),
+    claimClient(locals, cookies),
+  );
   if (claimed.editToken) setNewGuestCookies(cookies, locals, claimed.booking, claimed.editToken);
   return json({ hold: claimed.hold, booking: bookingJson(claimed.booking, locals), booking_url: claimed.bookingUrl, edit_token: claimed.editToken });
 });
