@@ -1,3 +1,9 @@
+/**
+ * Every setting Sugu reads from its environment, checked once at start (zod), with its default.
+ *
+ * One module: the one place the environment is read (a test keeps it so); the settings and their
+ * checks are a single list an operator reads top to bottom.
+ */
 import { BlockList, isIP } from 'node:net';
 import * as z from 'zod/mini';
 

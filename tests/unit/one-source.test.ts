@@ -124,4 +124,10 @@ describe('one source', () => {
     expect(holding(shapes.fields)).toEqual(['src/server/stores/json.ts']);
     expect(fs.readFileSync('src/server/stores/json.ts', 'utf8').match(new RegExp(shapes.fields, 'g'))).toHaveLength(1);
   });
+
+  it('reads the environment in src/server/config.ts alone (checked once, at start)', () => {
+    const env = /process\.env\b/;
+    expect(findings(env, ['src/server/config.ts']).length).toBeGreaterThan(0);
+    expect(findings(env, product.filter((f) => f !== 'src/server/config.ts'))).toEqual([]);
+  });
 });

@@ -1,4 +1,9 @@
-/** The diner site's part of the API document: its paths, each with its methods' schemas and answers. */
+/**
+ * The diner site's part of the API document: its paths, each with its methods' schemas and answers.
+ *
+ * One module: one entry per path, read in the order the document lists them; split further, a
+ * path's methods would sit apart from each other.
+ */
 import { changePasswordSchema, leaveApiSchema, profileSchema } from '../account';
 import { forgotSchema, linkTokenSchema, resetSchema, signInSchema, signUpSchema } from '../auth';
 import { streamQuerySchema } from '../live';

@@ -1,4 +1,10 @@
-/** The store host's and the platform admin's part of the API document: their paths, each with its methods' schemas and answers. */
+/**
+ * The store host's and the platform admin's part of the API document: their paths, each with its
+ * methods' schemas and answers.
+ *
+ * One module: one entry per path, read in the order the document lists them; split further, a
+ * path's methods would sit apart from each other.
+ */
 import { BANNERS_ACTIVE_MAX } from '../../lib/contract/limits';
 import {
   bannerPatchSchema,
