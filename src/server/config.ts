@@ -203,8 +203,14 @@ const schema = z
       z._default(z.string(), ''),
       z.transform((v: string) => v.trim() !== '0'),
     ),
-    /** How often an idle live stream sends a comment so that proxies keep it open (tests shorten it). */
-    SUGU_SSE_HEARTBEAT_MS: count(15_000),
+    /**
+     * How often an idle live stream sends a comment so that proxies keep it open: up to a day (tests
+     * shorten it, or lengthen it so that nothing but events is sent).
+     */
+    SUGU_SSE_HEARTBEAT_MS: z.pipe(
+      z.transform((v) => (v === '' ? undefined : v)),
+      z._default(z.pipe(z.coerce.number(), z.int().check(z.minimum(1), z.maximum(24 * 60 * 60_000))), 15_000),
+    ),
     /** How long in-flight requests get to finish at shutdown before their connections are cut (scripts/start.mjs). */
     SHUTDOWN_TIMEOUT_MS: z.pipe(
       z.transform((v) => (v === '' ? undefined : v)),

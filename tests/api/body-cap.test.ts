@@ -102,6 +102,9 @@ function flood(app: App, target: { path: string; store?: true }, mode: 'chunked'
       while (sent < FLOOD_BYTES && !answered && !closed) {
         sent += piece.length;
         if (!socket.write(frame)) await new Promise((r) => (socket.once('drain', r), socket.once('close', r)));
+        // Let an answer that has come in be read before the next piece: while the server keeps up,
+        // every write is taken at once and the loop would otherwise never see it.
+        else await new Promise((r) => setImmediate(r));
       }
       if (!closed && !answered && mode === 'chunked') socket.write('0\r\n\r\n');
     });

@@ -20,6 +20,19 @@ describe('configuration (DESIGN §6)', () => {
     expect(parseConfig({ OPERATOR_PHONE: '' }).OPERATOR_PHONE).toBe(OPERATOR_PHONE_PLACEHOLDER);
     expect(parseConfig({ OPERATOR_PHONE: ' 03-6555-0123 ' }).OPERATOR_PHONE).toBe('03-6555-0123');
   });
+  it('reads the stream heartbeat (up to a day), the shutdown grace (0 allowed) and request logging, empty as unset', () => {
+    expect(parseConfig({})).toMatchObject({ SUGU_SSE_HEARTBEAT_MS: 15_000, SHUTDOWN_TIMEOUT_MS: 10_000, SUGU_LOG_REQUESTS: true });
+    expect(parseConfig({ SUGU_SSE_HEARTBEAT_MS: '', SHUTDOWN_TIMEOUT_MS: '' })).toMatchObject({ SUGU_SSE_HEARTBEAT_MS: 15_000, SHUTDOWN_TIMEOUT_MS: 10_000 });
+    // An hour: what a test sets so that nothing but events goes out on a stream.
+    expect(parseConfig({ SUGU_SSE_HEARTBEAT_MS: '3600000', SHUTDOWN_TIMEOUT_MS: '0', SUGU_LOG_REQUESTS: '0' })).toMatchObject({
+      SUGU_SSE_HEARTBEAT_MS: 3_600_000,
+      SHUTDOWN_TIMEOUT_MS: 0,
+      SUGU_LOG_REQUESTS: false,
+    });
+    for (const bad of [{ SUGU_SSE_HEARTBEAT_MS: '0' }, { SUGU_SSE_HEARTBEAT_MS: '90000000' }, { SHUTDOWN_TIMEOUT_MS: '-1' }]) {
+      expect(() => parseConfig(bad)).toThrow(ConfigError);
+    }
+  });
   it('sets the server clock only from an instant with its offset', () => {
     expect(parseConfig({}).SUGU_CLOCK).toBeUndefined();
     expect(parseConfig({ SUGU_CLOCK: '2026-11-20T19:10:00+09:00' }).SUGU_CLOCK).toEqual(new Date('2026-11-20T10:10:00Z'));
