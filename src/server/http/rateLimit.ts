@@ -1,7 +1,6 @@
 /**
  * Fixed-window counters in the `rate_limits` table, so every app instance sharing the database
- * sees the same counts. One upsert per request, however many keys it counts; a window starts at the
- * first hit after the last one ended.
+ * sees the same counts. One upsert per hit; a window starts at the first hit after the last one ended.
  *
  * One module: the table of limits, the counters and the keys they count by are one mechanism,
  * small enough to read whole.
@@ -67,32 +66,17 @@ function retryAfter(resetAt: string | Date): number {
   return Math.max(1, Math.ceil((new Date(resetAt).getTime() - Date.now()) / 1000));
 }
 
-/**
- * Counts one hit on each key in one statement (one round trip however many keys a booking is
- * counted under) and returns each key's count in its current window. The keys go in sorted, so two
- * requests sharing keys lock their rows in the same order and never wait on each other in a circle.
- */
-async function hitAll(db: Db, checks: readonly { key: string; limit: Limit }[]): Promise<Map<string, LimitState>> {
-  const unique = [...new Map(checks.map((c) => [c.key, c])).values()].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-  const counted = new Map<string, LimitState>();
-  if (!unique.length) return counted;
-  const rows = await db.execute<{ key: string; count: number; reset_at: string }>(sql`
+/** Counts one hit and returns the count in the current window. */
+export async function hit(db: Db, key: string, limit: Limit): Promise<LimitState> {
+  const rows = await db.execute<{ count: number; reset_at: string }>(sql`
     insert into rate_limits (key, count, reset_at)
-    values ${sql.join(
-      unique.map(({ key, limit }) => sql`(${key}, 1, now() + ${limit.windowMs} * interval '1 millisecond')`),
-      sql`, `,
-    )}
+    values (${key}, 1, now() + ${limit.windowMs} * interval '1 millisecond')
     on conflict (key) do update set
       count = case when rate_limits.reset_at <= now() then 1 else rate_limits.count + 1 end,
       reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end
-    returning key, count, reset_at`);
-  for (const row of rows) counted.set(row.key, { count: Number(row.count), retryAfter: retryAfter(row.reset_at) });
-  return counted;
-}
-
-/** Counts one hit and returns the count in the current window. */
-export async function hit(db: Db, key: string, limit: Limit): Promise<LimitState> {
-  return (await hitAll(db, [{ key, limit }])).get(key)!;
+    returning count, reset_at`);
+  const row = rows[0]!;
+  return { count: Number(row.count), retryAfter: retryAfter(row.reset_at) };
 }
 
 /** The current count without counting, e.g. failures so far. */
@@ -123,10 +107,11 @@ export async function assertUnder(db: Db, checks: readonly { key: string; limit:
 export async function consume(db: Db, checks: readonly { key: string; limit: Limit }[], messageKey?: MessageKey): Promise<void> {
   // Old windows are only history; sweep them now and then rather than on every hit.
   if (Math.random() < 0.02) await db.execute(sql`delete from rate_limits where reset_at < now() - interval '1 day'`);
-  const counted = await hitAll(db, checks);
+  // One statement per key, each its own transaction: a multi-row upsert would hold every key's row
+  // at once and can deadlock against a refund (src/server/bookingLimits.ts) locking them in another order.
   let worst = 0;
   for (const { key, limit } of checks) {
-    const state = counted.get(key)!;
+    const state = await hit(db, key, limit);
     if (state.count > limit.max) worst = Math.max(worst, state.retryAfter);
   }
   if (worst) throw tooManyRequests(worst, messageKey);
