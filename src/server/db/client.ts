@@ -20,6 +20,7 @@ import { acquireDataDirLock, type DataDirLock } from './lock';
 import { findProjectRoot } from './root';
 import * as schema from './schema';
 import type { Db, DbHandle, OpenDbOptions } from './types';
+import { withNamedStatements } from './named';
 import { log } from '../log';
 import { config } from '../config';
 
@@ -210,7 +211,7 @@ async function openPglite(dataDirOpt: string, onWorkerExit?: (error: Error) => v
  * strings (e.g. '2026-11-20 11:07:00+00'); use Drizzle queries to get Date objects.
  */
 function wrap(sql: postgres.Sql): Db {
-  const db = drizzle(sql, { schema });
+  const db = drizzle(withNamedStatements(sql), { schema });
   const dateToIso = (v: unknown) => (v instanceof Date ? v.toISOString() : v);
   for (const type of ['1184', '1082', '1083', '1114', '1182', '1185', '1115', '1231']) {
     (sql.options.serializers as Record<string, (v: unknown) => unknown>)[type] = dateToIso;

@@ -1,0 +1,23 @@
+/**
+ * Drizzle's queries run as named statements (src/server/db/named.ts): parsed once per connection,
+ * then bound and run in one round trip. Read from the connection itself: a transaction keeps one.
+ */
+import { eq, sql } from 'drizzle-orm';
+import { expect, it } from 'vitest';
+import { stores } from '../../src/server/db/schema';
+import { forEachEngine } from '../helpers/db';
+
+forEachEngine('named statements', (get) => {
+  it('names a Drizzle query once and runs it again by that name', async () => {
+    const { db } = get();
+    const named = await db.transaction(async (tx) => {
+      for (const id of [1, 2, 3]) await tx.select({ id: stores.id }).from(stores).where(eq(stores.id, id));
+      return tx.execute<{ statement: string; generic: number; custom: number }>(
+        sql`select statement, generic_plans::int generic, custom_plans::int custom from pg_prepared_statements where statement like '%"stores"."id" = $1%'`,
+      );
+    });
+    expect(named).toHaveLength(1);
+    // Three runs of one statement: parsed once, planned at each run (custom plans until PostgreSQL judges a generic one).
+    expect(named[0]!.generic + named[0]!.custom).toBe(3);
+  });
+});
