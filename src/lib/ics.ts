@@ -51,14 +51,16 @@ export function icsDate(at: Date): string {
     .replace(/\.\d{3}/, '');
 }
 
+/** Octets of one code point in UTF-8 (counted, not encoded: a booking's mail folds every line of its invitation). */
+const utf8Length = (cp: number) => (cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4);
+
 /** Folds a content line at 75 octets without splitting a UTF-8 character. */
 export function foldIcsLine(line: string): string {
-  const encoder = new TextEncoder();
   const parts: string[] = [];
   let current = '';
   let size = 0;
   for (const ch of line) {
-    const n = encoder.encode(ch).length;
+    const n = utf8Length(ch.codePointAt(0)!);
     const limit = parts.length === 0 ? 75 : 74; // continuation lines start with a space
     if (size + n > limit) {
       parts.push(current);

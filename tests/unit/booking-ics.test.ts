@@ -33,6 +33,13 @@ describe('.ics for "add to calendar"', () => {
     expect(ics.split('\r\n').every((l) => new TextEncoder().encode(l).length <= 75)).toBe(true);
     const folded = foldIcsLine(`SUMMARY:${'あ'.repeat(60)}`);
     expect(folded.split('\r\n ').join('')).toBe(`SUMMARY:${'あ'.repeat(60)}`);
+    // Two-, three- and four-octet characters (é, 酒, 🍶) each counted as UTF-8 counts them: every line full, none over.
+    const mixed = `DESCRIPTION:${'é酒🍶a'.repeat(40)}`;
+    const lines = foldIcsLine(mixed).split('\r\n');
+    expect(lines.map((l, i) => (i ? l.slice(1) : l)).join('')).toBe(mixed);
+    const octets = lines.map((l) => new TextEncoder().encode(l).length);
+    expect(octets.every((n) => n <= 75)).toBe(true);
+    expect(octets.slice(0, -1).every((n) => n >= 72)).toBe(true);
   });
 });
 

@@ -26,6 +26,7 @@ import {
   afterCommit,
 } from './rules';
 import { findBooking, type Actor } from './view';
+import { reminderDue } from './reminders';
 import { horizonProblem } from '../availability';
 import { clock } from '../clock';
 
@@ -113,21 +114,28 @@ export interface HoldClaim {
   record(tx: Q, id: number): Promise<void>;
 }
 
+/** How a booking is made, beyond who makes it. */
+export interface BookingWay {
+  staff?: StaffBooking;
+  /** The hash of the device a diner books from, kept on the booking and counted as the diner (never a staff tablet's). */
+  device?: string;
+  seat?: SeatNow;
+  claim?: HoldClaim;
+  /** The language of the booking's later mails; given, the day-of reminder is set in the same insert (src/server/bookings/reminders.ts). */
+  locale?: string;
+}
+
 /**
  * A user books with `CreateInput`; a guest (actor `{ kind: 'guest', token: '' }`) with `GuestInput`;
  * staff (actor `staff`) with the diner's contact as a guest's, the e-mail address optional, by
- * the same rules and under the same lock, walk-in-only tables included. `device`: the hash of the
- * device a diner books from, kept on the booking and counted as the diner (never a staff tablet's).
+ * the same rules and under the same lock, walk-in-only tables included.
  */
 export async function createBooking(
   db: Db,
   input: CreateInput | GuestInput,
   actor: Actor,
   now = clock.now(),
-  staff?: StaffBooking,
-  device?: string,
-  seat?: SeatNow,
-  claim?: HoldClaim,
+  { staff, device, seat, claim, locale }: BookingWay = {},
 ): Promise<Booked | Refusal> {
   const start = new Date(input.start);
   const outside = seat ? null : horizonProblem(start, now);
@@ -189,6 +197,7 @@ export async function createBooking(
             seatPreference: input.seat_preference ?? null,
             note: input.note?.trim() ?? '',
             deviceHash: staff ? null : (device ?? null),
+            ...(locale ? { locale, remindAt: reminderDue(start, now) } : {}),
             ...contact,
           })
           .returning({ id: bookings.id });

@@ -82,9 +82,8 @@ const mailTo = (actor: Actor, b: BookingView) => (actor.kind === 'user' ? actor.
 
 /** Books and mails the confirmation; a refusal is thrown as its ApiError. */
 export async function book(db: Db, input: CreateInput | GuestInput, actor: Actor, ctx: BookingContext): Promise<Booked> {
-  const outcome = await createBooking(db, input, actor, ctx.now, undefined, ctx.device);
+  const outcome = await createBooking(db, input, actor, ctx.now, { device: ctx.device, locale: ctx.locale });
   if (outcome.kind !== 'booked') throw await refused(db, outcome, 'book', ctx);
-  await scheduleReminder(db, outcome.booking.id, ctx.locale, ctx.now ?? clock.now());
   const to = mailTo(actor, outcome.booking);
   if (to) await sendBookingMail(db, to, outcome.booking, 'created', ctx, outcome.editToken);
   return outcome;
@@ -93,7 +92,7 @@ export async function book(db: Db, input: CreateInput | GuestInput, actor: Actor
 export async function change(db: Db, id: number, input: EditInput, actor: Actor, ctx: BookingContext): Promise<BookingView> {
   const outcome = await editBooking(db, id, input, actor, ctx.now);
   if (outcome.kind !== 'changed') throw await refused(db, outcome, 'change', ctx);
-  await scheduleReminder(db, id, ctx.locale, ctx.now ?? clock.now());
+  await scheduleReminder(db, outcome.booking, ctx.locale, ctx.now ?? clock.now());
   const to = mailTo(actor, outcome.booking);
   if (to) await sendBookingMail(db, to, outcome.booking, 'changed', ctx);
   return outcome.booking;

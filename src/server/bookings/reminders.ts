@@ -29,16 +29,21 @@ import { formatWhen } from '../../lib/datetime';
 /** Reminders claimed per transaction. */
 const BATCH = 50;
 
+/** When a booking starting at `start` is reminded: `lead` minutes before, or never when that moment has passed at `now`. */
+export function reminderDue(start: Date, now: Date, lead = config().REMINDER_LEAD_MINUTES): Date | null {
+  const due = new Date(start.getTime() - lead * 60_000);
+  return due > now ? due : null;
+}
+
 /**
- * After a booking is made or changed: its reminder is due `lead` minutes before its (current)
- * start, or not at all when that moment has passed; later mails are written in `locale`.
+ * After a booking is changed (a new booking sets its reminder as it is inserted: src/server/bookings/create.ts):
+ * its reminder is due by its current start (`reminderDue`), and later mails are written in `locale`.
  */
-export async function scheduleReminder(db: Db, bookingId: number, locale: string, now: Date, lead = config().REMINDER_LEAD_MINUTES): Promise<void> {
-  const due = sql`${bookings.startsAt} - make_interval(mins => ${lead}::int)`;
+export async function scheduleReminder(db: Db, booking: { id: number; start: Date }, locale: string, now: Date, lead?: number): Promise<void> {
   await db
     .update(bookings)
-    .set({ locale, remindAt: sql`case when ${due} > ${now.toISOString()}::timestamptz then ${due} end` })
-    .where(eq(bookings.id, bookingId));
+    .set({ locale, remindAt: reminderDue(booking.start, now, lead) })
+    .where(eq(bookings.id, booking.id));
 }
 
 /** Claims the reminders due at `now` and queues their mails; returns how many. */

@@ -1,6 +1,7 @@
 /**
  * Fixed-window counters in the `rate_limits` table, so every app instance sharing the database
- * sees the same counts. One upsert per hit; a window starts at the first hit after the last one ended.
+ * sees the same counts. One upsert per request, however many keys it counts; a window starts at the
+ * first hit after the last one ended.
  *
  * One module: the table of limits, the counters and the keys they count by are one mechanism,
  * small enough to read whole.
@@ -66,17 +67,33 @@ function retryAfter(resetAt: string | Date): number {
   return Math.max(1, Math.ceil((new Date(resetAt).getTime() - Date.now()) / 1000));
 }
 
-/** Counts one hit and returns the count in the current window. */
-export async function hit(db: Db, key: string, limit: Limit): Promise<LimitState> {
-  const rows = await db.execute<{ count: number; reset_at: string }>(sql`
+/**
+ * Counts one hit on each key in one statement (a guest booking counts four keys: one round trip,
+ * not four) and returns each key's count in its current window. The keys go in sorted, so two
+ * requests sharing keys lock their rows in one order and never wait on each other in a circle;
+ * nothing else holds two of these rows at once (see `refund` and the sweep in `consume`).
+ */
+async function hitAll(db: Db, checks: readonly { key: string; limit: Limit }[]): Promise<Map<string, LimitState>> {
+  const unique = [...new Map(checks.map((c) => [c.key, c])).values()].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  const counted = new Map<string, LimitState>();
+  if (!unique.length) return counted;
+  const rows = await db.execute<{ key: string; count: number; reset_at: string }>(sql`
     insert into rate_limits (key, count, reset_at)
-    values (${key}, 1, now() + ${limit.windowMs} * interval '1 millisecond')
+    values ${sql.join(
+      unique.map(({ key, limit }) => sql`(${key}, 1, now() + ${limit.windowMs} * interval '1 millisecond')`),
+      sql`, `,
+    )}
     on conflict (key) do update set
       count = case when rate_limits.reset_at <= now() then 1 else rate_limits.count + 1 end,
       reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end
-    returning count, reset_at`);
-  const row = rows[0]!;
-  return { count: Number(row.count), retryAfter: retryAfter(row.reset_at) };
+    returning key, count, reset_at`);
+  for (const row of rows) counted.set(row.key, { count: Number(row.count), retryAfter: retryAfter(row.reset_at) });
+  return counted;
+}
+
+/** Counts one hit and returns the count in the current window. */
+export async function hit(db: Db, key: string, limit: Limit): Promise<LimitState> {
+  return (await hitAll(db, [{ key, limit }])).get(key)!;
 }
 
 /** The current count without counting, e.g. failures so far. */
@@ -105,27 +122,26 @@ export async function assertUnder(db: Db, checks: readonly { key: string; limit:
 
 /** Counts a hit on each key and throws 429 (with `messageKey`, if given) when one goes over its limit. */
 export async function consume(db: Db, checks: readonly { key: string; limit: Limit }[], messageKey?: MessageKey): Promise<void> {
-  // Old windows are only history; sweep them now and then rather than on every hit.
-  if (Math.random() < 0.02) await db.execute(sql`delete from rate_limits where reset_at < now() - interval '1 day'`);
-  // One statement per key, each its own transaction: a multi-row upsert would hold every key's row
-  // at once and can deadlock against a refund (src/server/bookingLimits.ts) locking them in another order.
+  // Old windows are only history; sweep them now and then rather than on every hit. Rows another
+  // request holds are skipped, not waited for: the sweep never holds one row while waiting for another.
+  if (Math.random() < 0.02)
+    await db.execute(sql`delete from rate_limits where key in (select key from rate_limits where reset_at < now() - interval '1 day' for update skip locked)`);
+  const counted = await hitAll(db, checks);
   let worst = 0;
   for (const { key, limit } of checks) {
-    const state = await hit(db, key, limit);
+    const state = counted.get(key)!;
     if (state.count > limit.max) worst = Math.max(worst, state.retryAfter);
   }
   if (worst) throw tooManyRequests(worst, messageKey);
 }
 
-/** Takes back one hit on each key (a counted attempt that did not happen after all). */
+/**
+ * Takes back one hit on each key (a counted attempt that did not happen after all). One statement
+ * per key, each holding one row: a statement over several rows would lock them in the order the
+ * database reads them, which can cross the sorted order `hitAll` locks them in.
+ */
 export async function refund(db: Db, keys: readonly string[]): Promise<void> {
-  if (!keys.length) return;
-  await db.execute(
-    sql`update rate_limits set count = count - 1 where key in (${sql.join(
-      keys.map((k) => sql`${k}`),
-      sql`, `,
-    )}) and count > 0`,
-  );
+  await Promise.all([...new Set(keys)].map((key) => db.execute(sql`update rate_limits set count = count - 1 where key = ${key} and count > 0`)));
 }
 
 /** Keys never hold a raw e-mail or IP address, only a hash of it. */

@@ -95,7 +95,7 @@ export async function claimCall(db: Db, id: number, actor: QueueActor, ctx: Book
   const input = account
     ? { store_id: e.storeId, start, party_size: e.party }
     : { store_id: e.storeId, start, party_size: e.party, name: e.name, name_kana: '', phone: e.phone ?? '', email: e.email ?? '' };
-  const outcome = await createBooking(db, input, bookingActor, now, undefined, e.device ?? undefined, seat);
+  const outcome = await createBooking(db, input, bookingActor, now, { device: e.device ?? undefined, seat });
   if (outcome.kind !== 'booked') {
     // No table for the party after all (a walk-in took it), or the store closes before the stay ends.
     if (outcome.kind === 'slot_taken' || outcome.kind === 'bad_start') throw new ApiError(409, 'no_free_table', 'queue.error.noTable');

@@ -13,7 +13,7 @@ import { bookings, storeTables, users } from '../db/schema';
 import { ApiError, notFound, translate } from '../http/api';
 import { publicOrigin } from '../config';
 import { fitsSize } from '../availability';
-import { createBooking } from '../bookings/create';
+import { createBooking, type StaffBooking } from '../bookings/create';
 import { editBooking } from '../bookings/change';
 import { refused, type BookingContext } from '../bookings/http';
 import { sendBookingMail, type MailContext } from '../bookings/mail';
@@ -75,7 +75,8 @@ export async function writeDownBooking(db: Db, ctx: BookingContext, scope: Staff
     phone: input.phone,
     email: input.email ?? '',
   };
-  const outcome = await createBooking(db, guest, staffActor(scope), now, {
+  const diner = dinerContext(input.locale ?? 'ja');
+  const staff: StaffBooking = {
     tableId: input.table_id,
     record: (tx, id, after) =>
       audit(tx, scope, {
@@ -86,10 +87,9 @@ export async function writeDownBooking(db: Db, ctx: BookingContext, scope: Staff
         before: null,
         after: holdState(after, { status: 'confirmed' }),
       }),
-  });
+  };
+  const outcome = await createBooking(db, guest, staffActor(scope), now, { staff, locale: diner.locale });
   if (outcome.kind !== 'booked') throw await refused(db, outcome, 'book', { ...ctx, now });
-  const diner = dinerContext(input.locale ?? 'ja');
-  await scheduleReminder(db, outcome.booking.id, diner.locale, now);
   if (input.email) await sendBookingMail(db, input.email, outcome.booking, 'created', diner, outcome.editToken);
   return (await storeBooking(db, outcome.booking.id))!;
 }
@@ -131,7 +131,7 @@ export async function changeFromStore(
     .leftJoin(users, eq(users.id, bookings.userId))
     .where(eq(bookings.id, id));
   const mail = dinerContext(diner?.locale ?? 'ja');
-  await scheduleReminder(db, id, mail.locale, now);
+  await scheduleReminder(db, outcome.booking, mail.locale, now);
   if (diner?.to) await sendBookingMail(db, diner.to, outcome.booking, 'changed', mail);
   return (await storeBooking(db, id))!;
 }

@@ -365,7 +365,7 @@ export async function claimHold(
     ? { kind: 'user', userId: watch.userId! }
     : { kind: 'guest', address: client.address, email: watch.email, phone: contact.phone!, device: client.device };
   const outcome = await withinBookingLimits(db, source, async () => {
-    const made = await createBooking(db, input, actor, now, undefined, ctx.device, undefined, claim);
+    const made = await createBooking(db, input, actor, now, { device: ctx.device, claim });
     if (made.kind !== 'booked') {
       // The hold was lost meanwhile (its deadline passed within the transaction), or the diner's rules refuse it.
       if (made.kind === 'slot_taken' || made.kind === 'bad_start') throw holdState();
