@@ -5,19 +5,36 @@
 import { eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { stores } from '../../src/server/db/schema';
+import { readStores } from '../../src/server/availability/source';
+import { frameFor } from '../../src/server/availability/grid';
+import type { Db } from '../../src/server/db/types';
 import { forEachEngine } from '../helpers/db';
 
-forEachEngine('named statements', (get) => {
-  it('names a Drizzle query once and runs it again by that name', async () => {
-    const { db } = get();
-    const named = await db.transaction(async (tx) => {
-      for (const id of [1, 2, 3]) await tx.select({ id: stores.id }).from(stores).where(eq(stores.id, id));
-      return tx.execute<{ statement: string; generic: number; custom: number }>(
-        sql`select statement, generic_plans::int generic, custom_plans::int custom from pg_prepared_statements where statement like '%"stores"."id" = $1%'`,
-      );
+forEachEngine(
+  'named statements',
+  (get) => {
+    it('names a Drizzle query once and runs it again by that name', async () => {
+      const { db } = get();
+      const named = await db.transaction(async (tx) => {
+        for (const id of [1, 2, 3]) await tx.select({ id: stores.id }).from(stores).where(eq(stores.id, id));
+        return tx.execute<{ statement: string; generic: number; custom: number }>(
+          sql`select statement, generic_plans::int generic, custom_plans::int custom from pg_prepared_statements where statement like '%"stores"."id" = $1%'`,
+        );
+      });
+      expect(named).toHaveLength(1);
+      // Three runs of one statement: parsed once, planned at each run (custom plans until PostgreSQL judges a generic one).
+      expect(named[0]!.generic + named[0]!.custom).toBe(3);
     });
-    expect(named).toHaveLength(1);
-    // Three runs of one statement: parsed once, planned at each run (custom plans until PostgreSQL judges a generic one).
-    expect(named[0]!.generic + named[0]!.custom).toBe(3);
-  });
-});
+
+    it('re-reads any stores after a change with one statement, not one per set of stores', async () => {
+      const { db } = get();
+      const frame = frameFor(new Date());
+      const named = await db.transaction(async (tx) => {
+        for (const ids of [[1], [2], [1, 3]]) expect((await readStores(tx as unknown as Db, frame, ids)).size).toBe(ids.length);
+        return tx.execute<{ statement: string }>(sql`select statement from pg_prepared_statements where statement like '%from stores s join areas a%'`);
+      });
+      expect(named).toHaveLength(1);
+    });
+  },
+  { seed: true },
+);

@@ -122,7 +122,8 @@ export async function readAllStores(db: Db, frame: Frame): Promise<Map<number, S
  * stores that no longer exist are absent.
  */
 export async function readStores(db: Db, frame: Frame, ids: readonly number[]): Promise<Map<number, StoreRecord>> {
-  const list = sql.raw(`'{${ids.filter((id) => Number.isInteger(id)).join(',')}}'`);
+  // A parameter, not text: one statement for every set of stores (src/server/db/named.ts).
+  const list = `{${ids.filter((id) => Number.isInteger(id)).join(',')}}`;
   const startSec = frame.startMs / 1000;
   const stepSec = STEP_MS / 1000;
   const closures = closureRange(frame);
