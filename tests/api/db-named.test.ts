@@ -12,7 +12,13 @@ import { forEachEngine } from '../helpers/db';
 
 forEachEngine(
   'named statements',
-  (get) => {
+  (get, engine) => {
+    it('keeps them for the life of a session: PGlite’s one connection is never recycled (its session outlives it)', () => {
+      const { sql: client } = get();
+      if (engine === 'pglite') expect(client.options.max_lifetime).toBeNull();
+      else expect(client.options.max_lifetime).not.toBeNull();
+    });
+
     it('names a Drizzle query once and runs it again by that name', async () => {
       const { db } = get();
       const named = await db.transaction(async (tx) => {

@@ -170,6 +170,9 @@ async function openPglite(dataDirOpt: string, onWorkerExit?: (error: Error) => v
   const sql = postgres({
     path: socketPath,
     max: 1,
+    // Never recycled: PGlite is one session for the worker's life, so a new connection would find the
+    // last one's named statements still there (src/server/db/named.ts) and add its own beside them.
+    max_lifetime: null,
     username: 'postgres',
     database: 'postgres',
     onnotice: () => {},
