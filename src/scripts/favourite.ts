@@ -26,7 +26,8 @@ document.addEventListener('submit', async (event) => {
   show(next);
   button.disabled = true;
   try {
-    const call = { params: { path: { storeId: Number(button.dataset.favourite) } } };
+    // keepalive: the heart shows the new state at once, so a diner may leave the page before the answer; the change must still arrive.
+    const call = { params: { path: { storeId: Number(button.dataset.favourite) } }, keepalive: true };
     const { response: res, error: refused } = next ? await api.PUT('/api/favourites/{storeId}', call) : await api.DELETE('/api/favourites/{storeId}', call);
     // The session ended meanwhile: the form itself sends the diner to sign in and back.
     if (res.status === 401) {

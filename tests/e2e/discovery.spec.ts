@@ -287,6 +287,8 @@ test.describe('favourites and viewing history', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(secondName);
     await page.getByRole('button', { name: 'お気に入りに追加' }).click();
     await expect(page.getByRole('button', { name: 'お気に入りから外す' })).toHaveAttribute('aria-pressed', 'true');
+    // The heart turns at once; the toast says the server has kept it.
+    await expect(page.getByRole('status').filter({ hasText: 'お気に入りに追加しました' })).toBeVisible();
     // A signed-in diner books at the signed-in booking page.
     await expect(page.locator('a[data-book]')).toHaveAttribute('href', /\/store\/\d+\/booking\?party=2$/);
 
