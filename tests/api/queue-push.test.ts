@@ -7,15 +7,12 @@
  * account's devices, and the subscription goes when the entry ends.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
 import * as z from 'zod/mini';
 import { openAppDb, until, type App } from '../helpers/app';
 import { signUp } from '../helpers/auth';
 import type { Fixture } from './booking-fixtures';
-import { bearer, startWithStaff, staffLogin, type StaffFixture } from './store-fixtures';
+import { bearer, startWithStaff, staffLogin, takeTinyTable, type StaffFixture } from './store-fixtures';
 import { startPushService, type TestPushService } from '../helpers/push';
-import { bookings, storeTables } from '../../src/server/db/schema';
-import { hashToken, newToken } from '../../src/server/sessions';
 import { queueJoinedJsonSchema } from '../../src/lib/contract/queue';
 import type { PushPayload } from '../../src/lib/contract/push';
 import { eveningClock } from '../helpers/clock';
@@ -36,20 +33,7 @@ for (const engine of ['pglite', 'postgres'] as const) {
       push = await startPushService();
       ({ app, fx, cleanup } = await startWithStaff(engine, { SUGU_CLOCK: new Date(clockAt).toISOString(), PUSH_ALLOW_LOCAL_ENDPOINTS: '1' }, async (db, f) => {
         // The tiny store's one table taken, so its queue is open.
-        const [tiny] = await db.select({ id: storeTables.id }).from(storeTables).where(eq(storeTables.storeId, f.tinyStoreId));
-        await db.insert(bookings).values({
-          code: `QP-${newToken().slice(0, 10)}`,
-          storeId: f.tinyStoreId,
-          tableId: tiny!.id,
-          partySize: 2,
-          startsAt: at(-30),
-          endsAt: at(90),
-          guestName: '満席 太郎',
-          guestNameKana: 'マンセキ タロウ',
-          guestPhone: '09011112222',
-          guestEmail: 'full@example.jp',
-          guestTokenHash: hashToken(newToken()),
-        });
+        await takeTinyTable(db, f, at(-30), at(90), 'QP');
       }));
       staff = (await staffLogin(app, fx.staffB)).token;
     });

@@ -8,12 +8,11 @@
  * before the server started: one overdue, one with its window still open.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
 import * as z from 'zod/mini';
 import { openAppDb, until, type App } from '../helpers/app';
 import type { Fixture } from './booking-fixtures';
-import { bearer, startWithStaff, staffLogin, type StaffFixture } from './store-fixtures';
-import { bookings, queueEntries, storeTables } from '../../src/server/db/schema';
+import { bearer, startWithStaff, staffLogin, takeTinyTable, type StaffFixture } from './store-fixtures';
+import { queueEntries } from '../../src/server/db/schema';
 import { hashToken, newToken } from '../../src/server/sessions';
 import {
   QUEUE_CLAIM_MINUTES_DEFAULT,
@@ -42,20 +41,7 @@ for (const engine of ['pglite', 'postgres'] as const) {
 
     beforeAll(async () => {
       ({ app, fx, cleanup } = await startWithStaff(engine, { SUGU_CLOCK: new Date(clockAt).toISOString() }, async (db, f) => {
-        const [tiny] = await db.select({ id: storeTables.id }).from(storeTables).where(eq(storeTables.storeId, f.tinyStoreId));
-        await db.insert(bookings).values({
-          code: `QS-${newToken().slice(0, 10)}`,
-          storeId: f.tinyStoreId,
-          tableId: tiny!.id,
-          partySize: 2,
-          startsAt: at(-30),
-          endsAt: at(90),
-          guestName: '満席 太郎',
-          guestNameKana: 'マンセキ タロウ',
-          guestPhone: '09011112222',
-          guestEmail: 'full@example.jp',
-          guestTokenHash: hashToken(newToken()),
-        });
+        await takeTinyTable(db, f, at(-30), at(90), 'QS');
         for (const [key, deadline] of [
           ['overdue', -5],
           ['open', 30],

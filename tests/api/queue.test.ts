@@ -13,9 +13,9 @@ import { eq } from 'drizzle-orm';
 import * as z from 'zod/mini';
 import { openAppDb, type App } from '../helpers/app';
 import type { Fixture } from './booking-fixtures';
-import { bearer, startWithStaff, staffLogin, type StaffFixture } from './store-fixtures';
-import { bookings, storeHours, stores, storeTables } from '../../src/server/db/schema';
-import { hashToken, newToken } from '../../src/server/sessions';
+import { bearer, startWithStaff, staffLogin, takeTinyTable, type StaffFixture } from './store-fixtures';
+import { storeHours, stores, storeTables } from '../../src/server/db/schema';
+import { hashToken } from '../../src/server/sessions';
 import { queueEntryJsonSchema, queueJoinedJsonSchema, QUEUES_PER_DINER } from '../../src/lib/contract/queue';
 import { waitRange } from '../../src/server/queue/estimate';
 import { eveningClock } from '../helpers/clock';
@@ -39,20 +39,7 @@ for (const engine of ['pglite', 'postgres'] as const) {
     beforeAll(async () => {
       ({ app, fx, cleanup } = await startWithStaff(engine, { SUGU_CLOCK: new Date(clockAt).toISOString() }, async (db, f) => {
         // The bar's one table is taken from 30 minutes ago until 90 minutes on: nothing within the hour.
-        const [tiny] = await db.select({ id: storeTables.id }).from(storeTables).where(eq(storeTables.storeId, f.tinyStoreId));
-        await db.insert(bookings).values({
-          code: `QU-${newToken().slice(0, 10)}`,
-          storeId: f.tinyStoreId,
-          tableId: tiny!.id,
-          partySize: 2,
-          startsAt: at(-30),
-          endsAt: at(90),
-          guestName: '満席 太郎',
-          guestNameKana: 'マンセキ タロウ',
-          guestPhone: '09011112222',
-          guestEmail: 'full@example.jp',
-          guestTokenHash: hashToken(newToken()),
-        });
+        await takeTinyTable(db, f, at(-30), at(90), 'QU');
         const [{ id: _id, createdAt: _c, ...copy }] = (await db.select().from(stores).where(eq(stores.id, f.storeId))) as [typeof stores.$inferSelect];
         for (const n of [1, 2, 3]) {
           const [s] = await db

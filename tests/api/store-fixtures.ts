@@ -8,7 +8,8 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../src/server/db/types';
-import { staffStores, storeHours, stores, storeTables, tenants, users } from '../../src/server/db/schema';
+import { bookings, staffStores, storeHours, stores, storeTables, tenants, users } from '../../src/server/db/schema';
+import { hashToken, newToken } from '../../src/server/sessions';
 import { hashPassword } from '../../src/server/passwords';
 import { startApp, type App, type Engine } from '../helpers/app';
 import { startWithFixture, type Fixture } from './booking-fixtures';
@@ -123,4 +124,25 @@ export function twoInstances(env: Record<string, string> = {}) {
 export async function bookableNearby(app: App): Promise<number[]> {
   const res = await app.fetch('/api/stores?lat=35.658&lng=139.7016&party=2&per_page=50');
   return ((await res.json()) as { items: { id: number }[] }).items.map((s) => s.id);
+}
+
+/**
+ * The tiny store's one table taken by a guest's booking from `start` to `end`, so a party finds
+ * nothing there within the hour and its queue (順番待ち) is open. `prefix` starts the booking code.
+ */
+export async function takeTinyTable(db: Db, fx: Fixture, start: Date, end: Date, prefix: string): Promise<void> {
+  const [tiny] = await db.select({ id: storeTables.id }).from(storeTables).where(eq(storeTables.storeId, fx.tinyStoreId));
+  await db.insert(bookings).values({
+    code: `${prefix}-${newToken().slice(0, 10)}`,
+    storeId: fx.tinyStoreId,
+    tableId: tiny!.id,
+    partySize: 2,
+    startsAt: start,
+    endsAt: end,
+    guestName: '満席 太郎',
+    guestNameKana: 'マンセキ タロウ',
+    guestPhone: '09011112222',
+    guestEmail: 'full@example.jp',
+    guestTokenHash: hashToken(newToken()),
+  });
 }
